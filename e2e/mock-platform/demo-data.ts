@@ -1,0 +1,105 @@
+// The seed the mock platform starts from and returns to on reset. Fixed identifiers so that tests, the demo
+// and benchmarks can name orders directly; Turkish names with Turkish letters so that encoding bugs show.
+import type { MockBranch, MockCredential, MockMethod, MockOrder } from './contract.ts'
+
+export const ORDER_STATUS = { CONFIRMED: 2, IN_DELIVERY: 16 } as const
+
+export const DEMO_BRANCH_IDS = {
+  kadikoyModa: '6f1d2c3b-4a5e-4f70-8a91-0b2c3d4e5f01',
+  besiktasCarsi: '6f1d2c3b-4a5e-4f70-8a91-0b2c3d4e5f02',
+  cankayaTunali: '6f1d2c3b-4a5e-4f70-8a91-0b2c3d4e5f03',
+  karsiyakaCarsi: '6f1d2c3b-4a5e-4f70-8a91-0b2c3d4e5f04',
+} as const
+
+export const DEMO_BRANCHES: readonly MockBranch[] = [
+  { id: DEMO_BRANCH_IDS.kadikoyModa, name: 'Kadıköy Moda' },
+  { id: DEMO_BRANCH_IDS.besiktasCarsi, name: 'Beşiktaş Çarşı' },
+  { id: DEMO_BRANCH_IDS.cankayaTunali, name: 'Çankaya Tunalı' },
+  { id: DEMO_BRANCH_IDS.karsiyakaCarsi, name: 'Karşıyaka Çarşı' },
+]
+
+/** One application secret shared by a vendor-wide and a branch-only restaurant secret, as the spec allows. */
+export const DEMO_CREDENTIALS = {
+  vendor: {
+    app_secret_key: 'demo-app-secret-3f9a2c',
+    rest_secret_key: 'demo-vendor-secret-7b41d8',
+  },
+  branch: {
+    app_secret_key: 'demo-app-secret-3f9a2c',
+    rest_secret_key: 'demo-branch-kadikoy-secret-5e02a6',
+    branchId: DEMO_BRANCH_IDS.kadikoyModa,
+  },
+} as const
+
+export const DEMO_CREDENTIAL_SETS: readonly MockCredential[] = [
+  { ...DEMO_CREDENTIALS.vendor, branch_id: null },
+  {
+    app_secret_key: DEMO_CREDENTIALS.branch.app_secret_key,
+    rest_secret_key: DEMO_CREDENTIALS.branch.rest_secret_key,
+    branch_id: DEMO_CREDENTIALS.branch.branchId,
+  },
+]
+
+export const PAYMENT_METHODS: readonly MockMethod[] = [
+  { key: 'CASH', name: 'Nakit' },
+  { key: 'CREDIT_CARD', name: 'Kredi Kartı' },
+  { key: 'DEBIT_CARD', name: 'Banka Kartı' },
+]
+
+export const SHIPPING_METHODS: readonly MockMethod[] = [
+  { key: 'delivery', name: 'Teslimat' },
+  { key: 'pickup', name: 'Gel Al' },
+]
+
+/** The seed orders by what each one is for. */
+export const DEMO_ORDER_IDS = {
+  /** Kadıköy Moda, restaurant courier, delivery, cash, CONFIRMED: eligible. */
+  kadikoyCashDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000001',
+  /** Kadıköy Moda, restaurant courier, delivery, credit card, CONFIRMED: eligible. */
+  kadikoyCreditCardDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000002',
+  /** Kadıköy Moda, restaurant courier, pickup, cash, CONFIRMED: the platform accepts it (courier is ours). */
+  kadikoyCashPickup: '0d3e1f00-5a1b-4c2d-8e3f-100000000003',
+  /** Kadıköy Moda, platform courier, delivery, debit card, CONFIRMED: refused with 409 (courier type). */
+  kadikoyPlatformCourierDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000004',
+  /** Beşiktaş Çarşı, restaurant courier, delivery, debit card, CONFIRMED: eligible for vendor credentials. */
+  besiktasDebitCardDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000005',
+  /** Beşiktaş Çarşı, restaurant courier, delivery, cash, already IN_DELIVERY: refused with 409 (status). */
+  besiktasInDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000006',
+  /** Çankaya Tunalı, platform courier, delivery, credit card, CONFIRMED: refused with 409 (courier type). */
+  cankayaPlatformCourierDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000007',
+  /** Karşıyaka Çarşı, restaurant courier, pickup, debit card, CONFIRMED. */
+  karsiyakaDebitCardPickup: '0d3e1f00-5a1b-4c2d-8e3f-100000000008',
+  /** Karşıyaka Çarşı, restaurant courier, delivery, credit card, CONFIRMED. */
+  karsiyakaCreditCardDelivery: '0d3e1f00-5a1b-4c2d-8e3f-100000000009',
+} as const
+
+const order = (
+  payment_key: string,
+  branch_id: string,
+  courier_type: 'restaurant' | 'platform',
+  shipping_method: 'delivery' | 'pickup',
+  payment_type: 'CASH' | 'CREDIT_CARD' | 'DEBIT_CARD',
+  status_id: number = ORDER_STATUS.CONFIRMED,
+): MockOrder => ({ payment_key, courier_type, status_id, payment_type, shipping_method, branch_id })
+
+const ids = DEMO_ORDER_IDS
+const branches = DEMO_BRANCH_IDS
+
+export const DEMO_ORDERS: readonly MockOrder[] = [
+  order(ids.kadikoyCashDelivery, branches.kadikoyModa, 'restaurant', 'delivery', 'CASH'),
+  order(ids.kadikoyCreditCardDelivery, branches.kadikoyModa, 'restaurant', 'delivery', 'CREDIT_CARD'),
+  order(ids.kadikoyCashPickup, branches.kadikoyModa, 'restaurant', 'pickup', 'CASH'),
+  order(ids.kadikoyPlatformCourierDelivery, branches.kadikoyModa, 'platform', 'delivery', 'DEBIT_CARD'),
+  order(ids.besiktasDebitCardDelivery, branches.besiktasCarsi, 'restaurant', 'delivery', 'DEBIT_CARD'),
+  order(
+    ids.besiktasInDelivery,
+    branches.besiktasCarsi,
+    'restaurant',
+    'delivery',
+    'CASH',
+    ORDER_STATUS.IN_DELIVERY,
+  ),
+  order(ids.cankayaPlatformCourierDelivery, branches.cankayaTunali, 'platform', 'delivery', 'CREDIT_CARD'),
+  order(ids.karsiyakaDebitCardPickup, branches.karsiyakaCarsi, 'restaurant', 'pickup', 'DEBIT_CARD'),
+  order(ids.karsiyakaCreditCardDelivery, branches.karsiyakaCarsi, 'restaurant', 'delivery', 'CREDIT_CARD'),
+]

@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
+
+/**
+ * The renderer's Content-Security-Policy goes into the built HTML only: Vite's dev server injects inline
+ * scripts for hot reload that a strict policy would (rightly) block.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ')
+
+function strictCsp(): Plugin {
+  return {
+    name: 'pos-companion:strict-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace(
+        '<head>',
+        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`,
+      ),
+  }
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { main: resolve('src-main/electron/main.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require modules or load ESM: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { preload: resolve('src-main/electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    build: {
+      outDir: 'out/renderer',
+      // electron-vite leaves the renderer unminified; staff machines are modest, so ship it small.
+      minify: true,
+      rolldownOptions: { input: resolve('src-renderer/index.html') },
+    },
+    plugins: [react(), strictCsp()],
+  },
+})

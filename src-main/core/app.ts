@@ -1,0 +1,194 @@
+import type { EventName } from '../../src-shared/channels.ts'
+import type {
+  AppInfo,
+  EventPayload,
+  MethodName,
+  MethodOutput,
+  ParsedInput,
+} from '../../src-shared/contract.ts'
+import type { Settings } from '../../src-shared/domain.ts'
+import type { Result } from '../../src-shared/errors.ts'
+import { AppFailure, toAppError } from './app-failure.ts'
+import { MethodsCache } from './catalog/methods-cache.ts'
+import { markOnTheWay } from './orders/handover.ts'
+import { OrderBoard } from './orders/order-board.ts'
+import { extractOrderId } from './orders/order-id.ts'
+import { createPlatformClient, type PlatformClient } from './platform/platform-client.ts'
+import {
+  silentLogger,
+  systemClock,
+  type Clock,
+  type FetchFactory,
+  type KeyValueStore,
+  type Logger,
+  type SecretCipher,
+} from './ports.ts'
+import { CredentialVault } from './secrets/credential-vault.ts'
+import { Session } from './session/session.ts'
+import { readExtraCaPem, SettingsStore } from './settings/settings-store.ts'
+
+/** What the core offers for each contract method; the Electron IPC layer and web mode both call these. */
+export type CoreHandlers = {
+  [M in MethodName]: (input: ParsedInput<M>) => Promise<Result<MethodOutput<M>>>
+}
+
+export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
+
+export interface CoreDependencies {
+  appName: string
+  appVersion: string
+  shell: AppInfo['shell']
+  store: KeyValueStore
+  cipher: SecretCipher
+  createFetch: FetchFactory
+  clock?: Clock
+  log?: Logger
+  /** Settings given on the command line (web mode); they win over stored ones for this run. */
+  initialSettings?: Partial<Settings>
+  /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
+  platformTuning?: Pick<Parameters<typeof createPlatformClient>[0], 'timeoutMs' | 'retry'>
+}
+
+export interface Core {
+  handlers: CoreHandlers
+  subscribe(listener: CoreEventListener): () => void
+  /** Signs in again with stored credentials when there is no live token; never throws. */
+  start(): Promise<void>
+  dispose(): void
+}
+
+/** The one composition function: every shell builds the core through here, with its own adapters. */
+export async function createCore(deps: CoreDependencies): Promise<Core> {
+  const clock = deps.clock ?? systemClock
+  const log = deps.log ?? silentLogger
+  const listeners = new Set<CoreEventListener>()
+  const emit: CoreEventListener = (event, payload) => {
+    for (const listener of listeners) listener(event, payload)
+  }
+
+  const settings = new SettingsStore(deps.store, deps.initialSettings)
+  const vault = await CredentialVault.open({
+    store: deps.store,
+    cipher: deps.cipher,
+    log,
+    allowWeakStorage: () => settings.get().allowWeakSecretStorage,
+  })
+  const clients = new Map<string, PlatformClient>()
+  const clientFor = async (platformAddress: string): Promise<PlatformClient> => {
+    const { extraCaFile } = settings.get()
+    const cacheKey = `${platformAddress}\n${extraCaFile ?? ''}`
+    let client = clients.get(cacheKey)
+    if (!client) {
+      const extraCaPem = extraCaFile ? await readExtraCaPem(extraCaFile) : undefined
+      client = createPlatformClient({
+        baseUrl: platformAddress,
+        fetch: deps.createFetch(extraCaPem),
+        userAgent: `pos-companion/${deps.appVersion}`,
+        ...deps.platformTuning,
+      })
+      clients.set(cacheKey, client)
+    }
+    return client
+  }
+  const session = new Session({
+    vault,
+    settings,
+    clientFor,
+    clock,
+    log,
+    onChange: (status) => emit('sessionChanged', status),
+  })
+  const methodsCache = new MethodsCache(deps.store, clock)
+  const board = new OrderBoard(deps.store, clock, (paymentKey, order) =>
+    emit('orderChanged', { paymentKey, order }),
+  )
+
+  const handlers: CoreHandlers = {
+    getAppInfo: () => ok({ name: deps.appName, version: deps.appVersion, shell: deps.shell }),
+    getSession: () => ok(session.status()),
+    signIn: (input) => attempt(() => session.signIn(input)),
+    signInWithStoredCredentials: () => attempt(() => session.resume()),
+    signOut: ({ forgetCredentials }) =>
+      attempt(() => {
+        if (forgetCredentials) methodsCache.clear()
+        return session.signOut(forgetCredentials)
+      }),
+
+    listBranches: () =>
+      attempt(async () => {
+        const branches = await session.withToken((client, token) => client.listBranches(token))
+        session.noteBranchCount(branches.length)
+        return branches
+      }),
+    getMethods: ({ forceRefresh }) =>
+      attempt(() => {
+        const credentialSetId = vault.credentialSetId
+        if (!credentialSetId || !session.isSignedIn)
+          throw new AppFailure({ code: 'signed-out', retryable: false })
+        return methodsCache.get(credentialSetId, forceRefresh, () =>
+          session.withToken((client, token) => client.getVariables(token)),
+        )
+      }),
+
+    getSettings: () => ok(settings.get()),
+    updateSettings: (update) =>
+      attempt(async () => {
+        const before = settings.get()
+        const after = await settings.update(update)
+        if (after.platformAddress !== before.platformAddress || after.extraCaFile !== before.extraCaFile) {
+          clients.clear()
+        }
+        // A token belongs to the platform that issued it: a new address means signing in again.
+        if (after.platformAddress !== before.platformAddress && session.isSignedIn)
+          await session.signOut(false)
+        if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
+          await vault.refreshStorage()
+          emit('sessionChanged', session.status())
+        }
+        return after
+      }),
+
+    listOrders: () => ok(board.list()),
+    addOrder: ({ text, ...details }) =>
+      attempt(() => Promise.resolve(board.add(extractOrderId(text), details))),
+    removeOrder: ({ paymentKey }) =>
+      attempt(() => {
+        board.remove(paymentKey)
+        return Promise.resolve(null)
+      }),
+    markOnTheWay: ({ paymentKey }) => attempt(() => markOnTheWay(paymentKey, board, session, clock)),
+  }
+
+  return {
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async start() {
+      if (session.isSignedIn || !vault.credentials || settings.get().platformAddress === null) return
+      await session.resume().catch((error: unknown) => {
+        log.warn('core: could not sign in with the stored credentials at start', {
+          code: toAppError(error).code,
+        })
+      })
+    },
+    dispose() {
+      session.dispose()
+    },
+  }
+
+  function ok<T>(value: T): Promise<Result<T>> {
+    return Promise.resolve({ ok: true, value })
+  }
+
+  async function attempt<T>(work: () => Promise<T>): Promise<Result<T>> {
+    try {
+      return { ok: true, value: await work() }
+    } catch (error) {
+      const appError = toAppError(error)
+      if (appError.code === 'internal') log.error('core: unexpected failure', { error: String(error) })
+      return { ok: false, error: appError }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { stubCore } from '../web/testing/stub-core.ts'
+import { dispatch, MALFORMED } from './dispatch.ts'
+import { recordingLogger } from './testing/memory-adapters.ts'
+
+describe('dispatch', () => {
+  it('calls the handler with the parsed input and returns its answer as the contract shapes it', async () => {
+    const stub = stubCore()
+    const log = recordingLogger()
+    expect(await dispatch(stub.core.handlers, 'getMethods', { forceRefresh: true }, log)).toMatchObject({
+      ok: false,
+    })
+    expect(stub.calls).toEqual([{ method: 'getMethods', input: { forceRefresh: true } }])
+  })
+
+  it('refuses unknown methods and unparsable inputs without calling the core, logging no payload', async () => {
+    const stub = stubCore()
+    const log = recordingLogger()
+    for (const [method, payload] of [
+      ['hasOwnProperty', undefined],
+      [undefined, undefined],
+      ['signIn', { platformAddress: 'https://p', appSecretKey: 'SECRET', restSecretKey: 1 }],
+    ] as const) {
+      expect(await dispatch(stub.core.handlers, method, payload, log)).toEqual({
+        ok: false,
+        error: MALFORMED,
+      })
+    }
+    expect(stub.calls).toEqual([])
+    expect(log.lines).toHaveLength(3)
+    expect(log.lines.join('\n')).not.toContain('SECRET')
+  })
+
+  it('turns a throwing handler, sync or async, into `internal`', async () => {
+    const stub = stubCore()
+    stub.answer('getSettings', () => {
+      throw new Error('sync')
+    })
+    stub.answer('listOrders', () => Promise.reject(new Error('async')))
+    const internal = { ok: false, error: { code: 'internal', retryable: false } }
+    expect(await dispatch(stub.core.handlers, 'getSettings', undefined, recordingLogger())).toEqual(internal)
+    expect(await dispatch(stub.core.handlers, 'listOrders', undefined, recordingLogger())).toEqual(internal)
+  })
+})

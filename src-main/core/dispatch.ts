@@ -1,0 +1,56 @@
+import { isMethodName, methods } from '../../src-shared/contract.ts'
+import { resultSchema, type AppError, type Result } from '../../src-shared/errors.ts'
+import type { CoreHandlers } from './app.ts'
+
+export interface DispatchLog {
+  warn(message: string, details?: Record<string, unknown>): void
+}
+
+/** The one answer to anything the contract refuses; it says no more than that, so probing learns nothing. */
+export const MALFORMED: AppError = { code: 'invalid-input', problem: 'malformed', retryable: false }
+const INTERNAL: AppError = { code: 'internal', retryable: false }
+
+/**
+ * Validate-then-dispatch, shared by every bridge (Electron IPC, web mode): the method is one of the contract's,
+ * the payload parses with its zod schema, and the answer parses with the method's output schema before it leaves
+ * (zod drops fields the contract does not name, so nothing the core holds leaks by accident). Never throws.
+ *
+ * Logs carry the method name only, never the payload: a payload can hold secrets (signIn).
+ */
+export async function dispatch(
+  handlers: CoreHandlers,
+  method: unknown,
+  payload: unknown,
+  log: DispatchLog,
+): Promise<Result<unknown>> {
+  if (!isMethodName(method)) {
+    log.warn('dispatch: refused an unknown method', { method: describeUnknownMethod(method) })
+    return { ok: false, error: MALFORMED }
+  }
+  const input = methods[method].input.safeParse(payload)
+  if (!input.success) {
+    log.warn('dispatch: refused a payload that does not parse', { method })
+    return { ok: false, error: MALFORMED }
+  }
+
+  let result: unknown
+  try {
+    const handler = handlers[method] as (input: unknown) => Promise<Result<unknown>>
+    result = await handler(input.data)
+  } catch (error) {
+    log.warn('dispatch: a handler threw', { method, error: String(error) })
+    return { ok: false, error: INTERNAL }
+  }
+
+  const answer = resultSchema(methods[method].output).safeParse(result)
+  if (!answer.success) {
+    log.warn('dispatch: a handler answered outside the contract', { method })
+    return { ok: false, error: INTERNAL }
+  }
+  return answer.data
+}
+
+/** Enough of a refused method name to debug with, bounded so a caller cannot flood the log. */
+function describeUnknownMethod(method: unknown): string {
+  return typeof method === 'string' ? method.slice(0, 64) : typeof method
+}

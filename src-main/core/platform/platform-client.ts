@@ -1,0 +1,294 @@
+// The platform's four calls (integration-api.md section 4) over ky, every answer checked with zod. Retries for
+// network errors, 429 and 5xx happen here (D9); re-login on 401 happens in the session layer above (D3).
+import ky, { isHTTPError } from 'ky'
+import type { KyInstance, Options, RetryOptions } from 'ky'
+import type { z } from 'zod'
+
+import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
+import { failureOfAnswer, isKnownPlatformError, readEnvelope, toPlatformError } from './error-mapping.ts'
+import type { PlatformCall } from './platform-error.ts'
+import { platformError } from './platform-error.ts'
+import type { Branch, Method } from './schemas.ts'
+import {
+  branchesAnswerSchema,
+  loginAnswerSchema,
+  onTheWayAnswerSchema,
+  variablesAnswerSchema,
+} from './schemas.ts'
+import { findCertificateFailure, findChromiumNetworkFailure } from './transport-failure.ts'
+
+export { PlatformError } from './platform-error.ts'
+export type { Branch, Method } from './schemas.ts'
+
+export interface PlatformRetryOptions {
+  /** Retries after the first attempt: `limit: 3` means at most four attempts. */
+  limit: number
+  baseDelayMs: number
+  /** Caps both the backoff and a server's Retry-After. */
+  maxDelayMs: number
+}
+
+export interface PlatformClientOptions {
+  /** The integrations base address, e.g. `https://host/integrations`. Must be https:// (D8). */
+  baseUrl: string
+  /** The fetch port: undici with the CA setting in Node, Electron's net.fetch in the app. */
+  fetch: typeof globalThis.fetch
+  /** Sent as User-Agent on every request (D12), e.g. `pos-companion/0.1.0`. */
+  userAgent: string
+  /** Per attempt, the body read included. Default 15 s (D9). */
+  timeoutMs?: number
+  /** Larger answers are refused as `unexpected-answer`. Default 1 MiB (D9). */
+  maxResponseBytes?: number
+  retry?: PlatformRetryOptions
+}
+
+export interface LoginCredentials {
+  appSecretKey: string
+  restSecretKey: string
+}
+
+export interface PlatformSession {
+  accessToken: string
+  /** As the platform wrote it (`YYYY-MM-DD HH:MM:SS`, platform-local time); the session layer interprets it (D2). */
+  expirationDate: string
+}
+
+export interface PlatformVariables {
+  paymentMethods: Method[]
+  shippingMethods: Method[]
+}
+
+export interface MarkOnTheWayOptions {
+  /** False makes exactly one attempt, for callers that own their retries (the durable outbox). Default true. */
+  retry?: boolean
+}
+
+/** Every method rejects only with PlatformError. */
+export interface PlatformClient {
+  login(credentials: LoginCredentials): Promise<PlatformSession>
+  listBranches(accessToken: string): Promise<Branch[]>
+  getVariables(accessToken: string): Promise<PlatformVariables>
+  /** PUT /orders/ontheway/{paymentKey}. Resolves only on `status: true`, `data: "OK"` (D5). */
+  markOnTheWay(accessToken: string, paymentKey: string, options?: MarkOnTheWayOptions): Promise<void>
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
+const DEFAULT_RETRY: PlatformRetryOptions = { limit: 3, baseDelayMs: 500, maxDelayMs: 10_000 }
+
+/** 429 and every 5xx; the rest of 4xx is an answer, not a hiccup. */
+const RETRIED_STATUS_CODES = [429, ...Array.from({ length: 100 }, (_, index) => 500 + index)]
+/** Statuses whose Retry-After (seconds or HTTP date) sets the wait; ky caps it at maxRetryAfter. */
+const RETRY_AFTER_STATUS_CODES = [429, 503]
+
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  const baseUrl = platformBaseUrl(options.baseUrl)
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const maxResponseBytes = positiveInteger(
+    'maxResponseBytes',
+    options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  )
+  const retry = retryOptions(options.retry ?? DEFAULT_RETRY)
+
+  const api = ky.create({
+    baseUrl,
+    fetch: createBoundedFetch(options.fetch, maxResponseBytes),
+    timeout: timeoutMs,
+    // A redirect would carry the Access-Token to wherever it points, and could lead to plain http (D8). The
+    // platform has no reason to redirect an API call, so a 3xx is an unexpected answer.
+    redirect: 'manual',
+    headers: { 'user-agent': options.userAgent, accept: 'application/json' },
+  })
+
+  // Retry is passed whole on every call: ky concatenates arrays when it merges per-call options into defaults.
+  const request = <Schema extends z.ZodType>(
+    call: PlatformCall,
+    path: string,
+    init: Options,
+    schema: Schema,
+    retryEnabled = true,
+  ) => send(api, call, path, { ...init, retry: retryEnabled ? retry(call) : { limit: 0 } }, schema)
+
+  return {
+    async login({ appSecretKey, restSecretKey }) {
+      const answer = await request(
+        'login',
+        'auth/login',
+        {
+          method: 'post',
+          json: { app_secret_key: appSecretKey, rest_secret_key: restSecretKey },
+        },
+        loginAnswerSchema,
+      )
+      return { accessToken: answer.data.access_token, expirationDate: answer.data.expiration_date }
+    },
+
+    async listBranches(accessToken) {
+      const answer = await request(
+        'branches',
+        'restaurants/get',
+        authorised(accessToken),
+        branchesAnswerSchema,
+      )
+      return answer.data.map(({ id, name }) => ({ id, name }))
+    },
+
+    async getVariables(accessToken) {
+      const answer = await request(
+        'variables',
+        'orders/variables',
+        authorised(accessToken),
+        variablesAnswerSchema,
+      )
+      return {
+        paymentMethods: answer.data.paymentMethod.map(({ key, name }) => ({ key, name })),
+        shippingMethods: answer.data.shippingMethod.map(({ key, name }) => ({ key, name })),
+      }
+    },
+
+    // A retried PUT may follow one that did reach the platform (its answer lost to a timeout or a cut): the
+    // platform then refuses the second as not CONFIRMED. Callers that must know use `retry: false`.
+    async markOnTheWay(accessToken, paymentKey, markOptions = {}) {
+      const path = `orders/ontheway/${pathSegment(paymentKey)}`
+      const init: Options = { ...authorised(accessToken), method: 'put' }
+      await request('ontheway', path, init, onTheWayAnswerSchema, markOptions.retry ?? true)
+    },
+  }
+}
+
+function retryOptions(policy: PlatformRetryOptions): (call: PlatformCall) => RetryOptions {
+  const limit = nonNegativeInteger('retry.limit', policy.limit)
+  const baseDelayMs = nonNegativeInteger('retry.baseDelayMs', policy.baseDelayMs)
+  const maxDelayMs = nonNegativeInteger('retry.maxDelayMs', policy.maxDelayMs)
+  return (call) => ({
+    limit,
+    // Login is the only POST, and sending it twice is harmless: it just issues another token.
+    methods: ['get', 'put', 'post'],
+    statusCodes: RETRIED_STATUS_CODES,
+    afterStatusCodes: RETRY_AFTER_STATUS_CODES,
+    maxRetryAfter: maxDelayMs,
+    backoffLimit: maxDelayMs,
+    // Exponential backoff; `jitter: true` then draws the actual wait uniformly below it (full jitter).
+    delay: (attempt) => baseDelayMs * 2 ** (attempt - 1),
+    jitter: true,
+    retryOnTimeout: true,
+    shouldRetry: ({ error }) => shouldRetry(call, error),
+  })
+}
+
+/**
+ * Overrides ky's own judgement only where it would be wrong for us; undefined leaves the decision to ky
+ * (network errors, timeouts, the status codes above).
+ */
+function shouldRetry(call: PlatformCall, error: Error): boolean | undefined {
+  // ky sees "fetch failed" and would retry, but a certificate does not become trusted by asking again (D8).
+  if (findCertificateFailure(error) !== undefined) return false
+  if (error instanceof ResponseTooLargeError) return false
+  // A 5xx that still names a spec error (`sipariş bulunamadı`…) is a final answer (D4).
+  if (isHTTPError(error) && isKnownPlatformError(call, error.data)) return false
+  // Electron's net.fetch rejects with `Error: net::ERR_…`, which ky does not recognise as a network error.
+  if (findChromiumNetworkFailure(error) !== undefined) return true
+  return undefined
+}
+
+async function send<Schema extends z.ZodType>(
+  api: KyInstance,
+  call: PlatformCall,
+  path: string,
+  init: Options,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  let httpStatus: number
+  let text: string
+  try {
+    const response = await api(path, init)
+    httpStatus = response.status
+    text = await response.text()
+  } catch (error) {
+    throw toPlatformError(call, error)
+  }
+  return parseAnswer(call, httpStatus, text, schema)
+}
+
+/** A 2xx answer: the expected shape, or an envelope (D4 applies to 2xx too), or else an unexpected answer (D6). */
+function parseAnswer<Schema extends z.ZodType>(
+  call: PlatformCall,
+  httpStatus: number,
+  text: string,
+  schema: Schema,
+): z.output<Schema> {
+  let json: unknown
+  try {
+    json = JSON.parse(text) as unknown
+  } catch {
+    throw platformError(call, { code: 'unexpected-answer', retryable: false, httpStatus, detail: 'not JSON' })
+  }
+  const answer = schema.safeParse(json)
+  if (answer.success) return answer.data
+  const envelope = readEnvelope(json)
+  if (envelope) throw platformError(call, failureOfAnswer(call, httpStatus, envelope))
+  throw platformError(call, {
+    code: 'unexpected-answer',
+    retryable: false,
+    httpStatus,
+    detail: 'wrong shape',
+  })
+}
+
+const authorised = (accessToken: string): Options => ({ headers: { 'access-token': accessToken } })
+
+/**
+ * The payment key as one path segment. `.` and `..` are refused: no encoding keeps a URL parser from reading them
+ * (or `%2E`) as a step up the path, which would send the PUT somewhere else.
+ */
+function pathSegment(value: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw platformError('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
+  }
+  return encodeURIComponent(value)
+}
+
+/** The base address with a trailing slash, so that relative paths extend its path instead of replacing a segment. */
+function platformBaseUrl(address: string): URL {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    throw platformError('setup', {
+      code: 'invalid-input',
+      retryable: false,
+      detail: 'base address is not a URL',
+    })
+  }
+  if (url.protocol !== 'https:') {
+    throw platformError('setup', { code: 'insecure-address', retryable: false })
+  }
+  // Credentials in the address would end up in logs; a query or fragment would be silently lost when joining.
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw platformError('setup', {
+      code: 'invalid-input',
+      retryable: false,
+      detail: 'base address must not carry credentials, a query or a fragment',
+    })
+  }
+  if (!url.pathname.endsWith('/')) url.pathname += '/'
+  return url
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (Number.isInteger(value) && value > 0) return value
+  throw platformError('setup', {
+    code: 'invalid-input',
+    retryable: false,
+    detail: `${name} must be a positive integer`,
+  })
+}
+
+function nonNegativeInteger(name: string, value: number): number {
+  if (Number.isInteger(value) && value >= 0) return value
+  throw platformError('setup', {
+    code: 'invalid-input',
+    retryable: false,
+    detail: `${name} must be a non-negative integer`,
+  })
+}

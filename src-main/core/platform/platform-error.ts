@@ -1,0 +1,50 @@
+import type { AppError } from '../../../src-shared/errors.ts'
+
+/** The four calls of the spec, as error messages and the error mapping name them. */
+export type PlatformCall = 'login' | 'branches' | 'variables' | 'ontheway'
+
+// The bridge's AppError schema caps these lengths; a longer platform text is cut rather than failing the bridge.
+const MAX_PLATFORM_ERROR_LENGTH = 500
+const MAX_PLATFORM_MESSAGE_LENGTH = 2000
+
+/**
+ * The only thing the platform client throws. Its message names the call, the code and (when known) the HTTP
+ * status or the transport's error code; it never carries a secret, a token, or the request behind it, so it is
+ * safe to log as it is.
+ */
+export class PlatformError extends Error {
+  readonly appError: AppError
+
+  constructor(appError: AppError, message = `platform: ${appError.code}`) {
+    super(message)
+    this.name = 'PlatformError'
+    this.appError = appError
+  }
+}
+
+export interface PlatformFailure {
+  code: AppError['code']
+  retryable: boolean
+  httpStatus?: number | undefined
+  platformError?: string | undefined
+  platformMessage?: string | undefined
+  /** A safe technical hint for the log (a TLS or socket error code), never shown to staff. */
+  detail?: string | undefined
+}
+
+export function platformError(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformError {
+  const appError: AppError = { code: failure.code, retryable: failure.retryable }
+  if (failure.httpStatus !== undefined) appError.httpStatus = failure.httpStatus
+  if (failure.platformError !== undefined) {
+    appError.platformError = failure.platformError.slice(0, MAX_PLATFORM_ERROR_LENGTH)
+  }
+  if (failure.platformMessage !== undefined) {
+    appError.platformMessage = failure.platformMessage.slice(0, MAX_PLATFORM_MESSAGE_LENGTH)
+  }
+  const facts = [
+    failure.httpStatus === undefined ? undefined : `HTTP ${failure.httpStatus}`,
+    failure.detail,
+  ].filter((fact) => fact !== undefined)
+  const suffix = facts.length > 0 ? ` (${facts.join(', ')})` : ''
+  return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`)
+}

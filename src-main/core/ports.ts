@@ -1,0 +1,47 @@
+/**
+ * The small ports through which the core reaches the outside world. Electron's adapters live in
+ * src-main/electron, Node's in src-main/web; tests give their own. The core never imports 'electron'.
+ */
+
+/**
+ * Encrypts secrets at rest. `strong` means the OS keychain (or, in web mode, a key kept apart). Asynchronous
+ * because Electron's keychain calls are (the synchronous ones are deprecated).
+ */
+export interface SecretCipher {
+  readonly strength: 'strong' | 'weak' | 'none'
+  encrypt(plainText: string): Promise<string>
+  decrypt(cipherText: string): Promise<string>
+}
+
+/** A persistent key-value store of JSON values (electron-store in the app, a JSON file in web mode). */
+export interface KeyValueStore {
+  get(key: string): unknown
+  set(key: string, value: unknown): void
+  delete(key: string): void
+}
+
+export interface Clock {
+  now(): number
+  /** Returns a function that cancels the timer. Timers must not keep a process alive on their own. */
+  setTimer(delayMs: number, callback: () => void): () => void
+}
+
+export interface Logger {
+  info(message: string, details?: Record<string, unknown>): void
+  warn(message: string, details?: Record<string, unknown>): void
+  error(message: string, details?: Record<string, unknown>): void
+}
+
+/** Builds the fetch the platform client uses, trusting the extra CA when one is configured (D8). */
+export type FetchFactory = (extraCaPem: string | undefined) => typeof globalThis.fetch
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer(delayMs, callback) {
+    const timer = setTimeout(callback, delayMs)
+    timer.unref()
+    return () => clearTimeout(timer)
+  },
+}
+
+export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }

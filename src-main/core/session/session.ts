@@ -1,0 +1,288 @@
+import type { SignInInput } from '../../../src-shared/contract.ts'
+import type { AccessScope, SessionStatus, SignedOutReason } from '../../../src-shared/domain.ts'
+import type { AppError } from '../../../src-shared/errors.ts'
+import { AppFailure, invalidInput, toAppError } from '../app-failure.ts'
+import type { PlatformClient } from '../platform/platform-client.ts'
+import type { Clock, Logger } from '../ports.ts'
+import type { CredentialVault, Credentials } from '../secrets/credential-vault.ts'
+import { normalizePlatformAddress, type SettingsStore } from '../settings/settings-store.ts'
+import { effectiveExpiry, renewalTime } from './token-expiry.ts'
+
+/** When a renewal fails for a passing reason (network, 5xx) while the token still lives, try again this soon. */
+const RENEWAL_RETRY_MS = 60 * 1000
+
+export interface SessionOptions {
+  vault: CredentialVault
+  settings: SettingsStore
+  /** The platform client for an address, with the configured extra CA. */
+  clientFor: (platformAddress: string) => Promise<PlatformClient>
+  clock: Clock
+  log: Logger
+  onChange: (status: SessionStatus) => void
+}
+
+type State =
+  | { state: 'signed-out'; reason: SignedOutReason; error?: AppError }
+  | { state: 'signing-in' | 'signed-in' | 'renewing' }
+
+/**
+ * The token's whole life (D2, D3): sign in, renew ten minutes before the effective expiry, and on a 401 log
+ * in again once and retry once. However many calls wait, one login is in flight at a time.
+ */
+export class Session {
+  readonly #options: SessionOptions
+  #state: State = { state: 'signed-out', reason: 'never-signed-in' }
+  #scope: AccessScope | undefined
+  #loginInFlight: Promise<string> | undefined
+  #cancelRenewal: (() => void) | undefined
+  /** The address being signed in to, shown before it is saved (it is saved only if the platform accepts). */
+  #signingInTo: string | undefined
+
+  constructor(options: SessionOptions) {
+    this.#options = options
+    const token = options.vault.token
+    if (token && options.vault.credentials && token.expiresAt > options.clock.now()) {
+      this.#state = { state: 'signed-in' }
+      this.#scheduleRenewal(token.expiresAt)
+    }
+  }
+
+  status(): SessionStatus {
+    const { vault, settings } = this.#options
+    const common = { credentialsStored: vault.credentials !== undefined, secretStorage: vault.storage }
+    const platformAddress = this.#signingInTo ?? settings.get().platformAddress
+    if (this.#state.state === 'signed-out' || platformAddress === null) {
+      const signedOut: { reason: SignedOutReason; error?: AppError } =
+        this.#state.state === 'signed-out' ? this.#state : { reason: 'never-signed-in' }
+      return {
+        state: 'signed-out',
+        reason: signedOut.reason,
+        ...(signedOut.error ? { error: signedOut.error } : {}),
+        ...common,
+        platformAddress,
+      }
+    }
+    const expiresAt = vault.token?.expiresAt
+    return {
+      state: this.#state.state,
+      platformAddress,
+      ...(this.#scope ? { scope: this.#scope } : {}),
+      ...(expiresAt !== undefined ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+      ...common,
+    }
+  }
+
+  get isSignedIn(): boolean {
+    return this.#state.state !== 'signed-out'
+  }
+
+  /** Staff sign in with an address and both keys. Nothing is stored unless the platform accepts them. */
+  async signIn(input: SignInInput): Promise<SessionStatus> {
+    const platformAddress = normalizePlatformAddress(input.platformAddress)
+    const credentials = { appSecretKey: input.appSecretKey.trim(), restSecretKey: input.restSecretKey.trim() }
+    if (!credentials.appSecretKey || !credentials.restSecretKey) throw invalidInput('empty-key')
+    await this.#waitForLogin()
+    const previous = this.#state
+    this.#signingInTo = platformAddress
+    this.#setState({ state: 'signing-in' })
+    try {
+      const client = await this.#options.clientFor(platformAddress)
+      const receivedAt = this.#options.clock.now()
+      const answer = await client.login(credentials)
+      await this.#options.vault.saveCredentials(credentials)
+      await this.#options.settings.update({ platformAddress })
+      this.#signingInTo = undefined
+      await this.#acceptToken(answer, receivedAt, platformAddress)
+    } catch (error) {
+      this.#signingInTo = undefined
+      const appError = toAppError(error)
+      this.#setState(
+        appError.code === 'wrong-credentials'
+          ? { state: 'signed-out', reason: 'wrong-credentials', error: appError }
+          : previous.state === 'signed-out'
+            ? previous
+            : { state: 'signed-out', reason: 'never-signed-in', error: appError },
+      )
+      throw error
+    }
+    return this.status()
+  }
+
+  /** Signs in again with the stored keys (at start-up, or when staff press "sign in" with keys saved). */
+  async resume(): Promise<SessionStatus> {
+    if (!this.#options.vault.credentials || this.#options.settings.get().platformAddress === null) {
+      throw new AppFailure({ code: 'missing-credentials', retryable: false })
+    }
+    await this.#login()
+    return this.status()
+  }
+
+  async signOut(forgetCredentials: boolean): Promise<SessionStatus> {
+    this.#cancelRenewal?.()
+    if (forgetCredentials) await this.#options.vault.forgetAll()
+    else await this.#options.vault.saveToken(undefined)
+    this.#scope = undefined
+    this.#setState({ state: 'signed-out', reason: 'signed-out-by-staff' })
+    return this.status()
+  }
+
+  /** The credentials' reach, learnt from the branch list (one branch: branch credentials). */
+  noteBranchCount(count: number): void {
+    const scope = count === 1 ? 'branch' : 'vendor'
+    if (scope === this.#scope) return
+    this.#scope = scope
+    this.#emit()
+  }
+
+  /**
+   * Runs a platform call with a valid token. A 401 (`yetkisiz erişim`) leads to one shared re-login and one
+   * retry; a second 401 signs the app out with a clear reason, keeping the stored credentials (D3).
+   */
+  async withToken<T>(call: (client: PlatformClient, accessToken: string) => Promise<T>): Promise<T> {
+    const token = await this.#validToken()
+    const client = await this.#currentClient()
+    try {
+      return await call(client, token)
+    } catch (error) {
+      if (!isTokenRejected(error)) throw error
+      const fresh = await this.#renewAfterRejection(token)
+      try {
+        return await call(await this.#currentClient(), fresh)
+      } catch (second) {
+        if (!isTokenRejected(second)) throw second
+        this.#options.log.warn('session: the platform refused a fresh token; signing out')
+        this.#cancelRenewal?.()
+        await this.#options.vault.saveToken(undefined)
+        this.#setState({ state: 'signed-out', reason: 'token-rejected', error: toAppError(second) })
+        throw second
+      }
+    }
+  }
+
+  dispose(): void {
+    this.#cancelRenewal?.()
+  }
+
+  async #validToken(): Promise<string> {
+    if (this.#state.state === 'signed-out' && this.#state.reason !== 'never-signed-in') {
+      throw new AppFailure({ code: 'signed-out', retryable: false })
+    }
+    const token = this.#options.vault.token
+    if (token && token.expiresAt > this.#options.clock.now()) return token.accessToken
+    return this.#login()
+  }
+
+  async #renewAfterRejection(rejected: string): Promise<string> {
+    const current = this.#options.vault.token
+    // Another call already replaced the rejected token: use the new one rather than log in again.
+    if (current && current.accessToken !== rejected && current.expiresAt > this.#options.clock.now()) {
+      return current.accessToken
+    }
+    if (current?.accessToken === rejected) await this.#options.vault.saveToken(undefined)
+    return this.#login()
+  }
+
+  /** One login in flight at a time, shared by every caller that needs a token meanwhile. */
+  #login(): Promise<string> {
+    this.#loginInFlight ??= this.#performLogin().finally(() => {
+      this.#loginInFlight = undefined
+    })
+    return this.#loginInFlight
+  }
+
+  async #waitForLogin(): Promise<void> {
+    await this.#loginInFlight?.catch(() => undefined)
+  }
+
+  async #performLogin(): Promise<string> {
+    const credentials = this.#options.vault.credentials
+    const platformAddress = this.#options.settings.get().platformAddress
+    if (!credentials || platformAddress === null) {
+      throw new AppFailure({ code: 'missing-credentials', retryable: false })
+    }
+    const wasSignedIn = this.isSignedIn
+    this.#setState({ state: wasSignedIn ? 'renewing' : 'signing-in' })
+    try {
+      const client = await this.#options.clientFor(platformAddress)
+      const receivedAt = this.#options.clock.now()
+      const answer = await client.login(credentials satisfies Credentials)
+      return await this.#acceptToken(answer, receivedAt, platformAddress)
+    } catch (error) {
+      const appError = toAppError(error)
+      if (appError.code === 'wrong-credentials' || appError.code === 'missing-credentials') {
+        this.#cancelRenewal?.()
+        await this.#options.vault.saveToken(undefined)
+        this.#setState({ state: 'signed-out', reason: 'wrong-credentials', error: appError })
+      } else if (wasSignedIn && this.#options.vault.token) {
+        this.#setState({ state: 'signed-in' })
+      } else {
+        this.#setState({ state: 'signed-out', reason: 'never-signed-in', error: appError })
+      }
+      throw error
+    }
+  }
+
+  async #acceptToken(
+    answer: { accessToken: string; expirationDate: string },
+    receivedAt: number,
+    platformAddress: string,
+  ): Promise<string> {
+    const { platformTimeZone } = this.#options.settings.get()
+    const expiry = effectiveExpiry(answer.expirationDate, receivedAt, platformTimeZone)
+    if (expiry.warning) {
+      this.#options.log.warn(`session: ${expiry.warning}; trusting received-at + 24 h`, {
+        expirationDate: answer.expirationDate,
+        ...(expiry.skewMs !== undefined ? { skewMinutes: Math.round(expiry.skewMs / 60000) } : {}),
+      })
+    }
+    await this.#options.vault.saveToken({
+      accessToken: answer.accessToken,
+      expiresAt: expiry.expiresAt,
+      platformAddress,
+    })
+    this.#scheduleRenewal(expiry.expiresAt)
+    this.#setState({ state: 'signed-in' })
+    return answer.accessToken
+  }
+
+  #scheduleRenewal(expiresAt: number): void {
+    this.#cancelRenewal?.()
+    const delay = Math.max(0, renewalTime(expiresAt) - this.#options.clock.now())
+    this.#cancelRenewal = this.#options.clock.setTimer(delay, () => void this.#renewOnSchedule(expiresAt))
+  }
+
+  async #renewOnSchedule(expiresAt: number): Promise<void> {
+    try {
+      await this.#login()
+    } catch (error) {
+      const { code } = toAppError(error)
+      this.#options.log.warn('session: scheduled renewal failed', { code })
+      const retryAt = this.#options.clock.now() + RENEWAL_RETRY_MS
+      if (this.isSignedIn && retryAt < expiresAt) {
+        this.#cancelRenewal = this.#options.clock.setTimer(
+          RENEWAL_RETRY_MS,
+          () => void this.#renewOnSchedule(expiresAt),
+        )
+      }
+    }
+  }
+
+  async #currentClient(): Promise<PlatformClient> {
+    const platformAddress = this.#options.settings.get().platformAddress
+    if (platformAddress === null) throw new AppFailure({ code: 'missing-credentials', retryable: false })
+    return this.#options.clientFor(platformAddress)
+  }
+
+  #setState(state: State): void {
+    this.#state = state
+    this.#emit()
+  }
+
+  #emit(): void {
+    this.#options.onChange(this.status())
+  }
+}
+
+function isTokenRejected(error: unknown): boolean {
+  return toAppError(error).code === 'signed-out'
+}

@@ -1,0 +1,91 @@
+import type { IpcMainInvokeEvent, WebFrameMain } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
+import { channelOf } from '../../src-shared/channels.ts'
+import { methods } from '../../src-shared/contract.ts'
+import type { CoreHandlers } from '../core/app.ts'
+import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { registerIpcHandlers } from './ipc.ts'
+
+type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>
+
+const APP_URL = 'file:///app/out/renderer/index.html'
+const appFrame = { url: APP_URL, parent: null } as unknown as WebFrameMain
+const childFrame = { url: APP_URL, parent: appFrame } as unknown as WebFrameMain
+const foreignFrame = { url: 'https://evil.example/', parent: null } as unknown as WebFrameMain
+
+function setup() {
+  const handlers = new Map<string, Handler>()
+  const ipcMain = { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) }
+  const core = {
+    getAppInfo: vi.fn(() =>
+      Promise.resolve({ ok: true, value: { name: 'x', version: '1', shell: 'electron' } }),
+    ),
+    addOrder: vi.fn(() => Promise.reject(new Error('boom at /home/user/secret/path.ts:12'))),
+    markOnTheWay: vi.fn(),
+    signIn: vi.fn(),
+  } as unknown as CoreHandlers
+  const log = recordingLogger()
+  const isTrustedSender = (frame: WebFrameMain | null) =>
+    frame !== null && frame.parent === null && frame.url === APP_URL
+  registerIpcHandlers(ipcMain, core, isTrustedSender, log)
+  const invoke = (method: string, payload: unknown, frame: WebFrameMain | null = appFrame) => {
+    const handler = handlers.get(channelOf(method))
+    if (!handler) throw new Error(`no handler for ${method}`)
+    return handler({ senderFrame: frame } as IpcMainInvokeEvent, payload)
+  }
+  return { handlers, core, log, invoke }
+}
+
+const refused = { ok: false, error: { code: 'invalid-input', retryable: false } }
+
+describe('registerIpcHandlers', () => {
+  it('registers exactly one channel per contract method, all in our namespace', () => {
+    const { handlers } = setup()
+    expect([...handlers.keys()].sort()).toEqual(Object.keys(methods).map(channelOf).sort())
+  })
+
+  it('answers a valid call from the app top frame', async () => {
+    const { invoke, core } = setup()
+    await expect(invoke('getAppInfo', undefined)).resolves.toEqual({
+      ok: true,
+      value: { name: 'x', version: '1', shell: 'electron' },
+    })
+    expect(core.getAppInfo).toHaveBeenCalledOnce()
+  })
+
+  it.each([
+    ['a sub-frame', childFrame],
+    ['a foreign page', foreignFrame],
+    ['a destroyed frame', null],
+  ])('refuses a message from %s and logs it', async (_label, frame) => {
+    const { invoke, core, log } = setup()
+    await expect(invoke('getAppInfo', undefined, frame)).resolves.toEqual(refused)
+    expect(core.getAppInfo).not.toHaveBeenCalled()
+    expect(log.lines.join('\n')).toContain('untrusted sender')
+  })
+
+  it.each([
+    ['a string for an object', 'markOnTheWay', 'abc'],
+    ['an id that is not a UUID', 'markOnTheWay', { paymentKey: 'not-a-uuid' }],
+    ['an extra field', 'markOnTheWay', { paymentKey: '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72', x: 1 }],
+    ['a number for a key', 'signIn', { platformAddress: 'https://a', appSecretKey: 1, restSecretKey: 'b' }],
+    [
+      'an oversized key',
+      'signIn',
+      { platformAddress: 'https://a', appSecretKey: 'k'.repeat(10_000), restSecretKey: 'b' },
+    ],
+    ['a payload where none is expected', 'getAppInfo', { sneaky: true }],
+  ])('refuses %s without reaching the core', async (_label, method, payload) => {
+    const { invoke, core, log } = setup()
+    await expect(invoke(method, payload)).resolves.toEqual(refused)
+    expect(core[method as keyof CoreHandlers]).not.toHaveBeenCalled()
+    expect(log.lines.join('\n')).toContain('does not parse')
+  })
+
+  it('turns a handler that throws into an `internal` error without its message or stack', async () => {
+    const { invoke } = setup()
+    const answer = await invoke('addOrder', { text: '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72' })
+    expect(answer).toEqual({ ok: false, error: { code: 'internal', retryable: false } })
+    expect(JSON.stringify(answer)).not.toContain('secret')
+  })
+})

@@ -1,0 +1,34 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import type { Api } from '../../src-shared/contract.ts'
+import { channelOf, eventChannelOf, isEventName, type EventName } from '../../src-shared/channels.ts'
+
+// The sandboxed preload: one bundled CommonJS file that requires nothing but 'electron'. It exposes the
+// contract's methods one by one (never ipcRenderer, never a generic invoke); the main process validates.
+const invoke = (method: string, input?: unknown) => ipcRenderer.invoke(channelOf(method), input)
+
+const api = {
+  getAppInfo: () => invoke('getAppInfo'),
+  getSession: () => invoke('getSession'),
+  signIn: (input) => invoke('signIn', input),
+  signInWithStoredCredentials: () => invoke('signInWithStoredCredentials'),
+  signOut: (input) => invoke('signOut', input),
+  listBranches: () => invoke('listBranches'),
+  getMethods: (input) => invoke('getMethods', input),
+  getSettings: () => invoke('getSettings'),
+  updateSettings: (input) => invoke('updateSettings', input),
+  listOrders: () => invoke('listOrders'),
+  addOrder: (input) => invoke('addOrder', input),
+  removeOrder: (input) => invoke('removeOrder', input),
+  markOnTheWay: (input) => invoke('markOnTheWay', input),
+  on(event: EventName, listener: (payload: never) => void) {
+    if (!isEventName(event)) throw new TypeError('unknown event')
+    // The renderer gets the payload only, never Electron's event object (it would reach ipcRenderer).
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never)
+    ipcRenderer.on(eventChannelOf(event), forward)
+    return () => {
+      ipcRenderer.off(eventChannelOf(event), forward)
+    }
+  },
+} satisfies Api
+
+contextBridge.exposeInMainWorld('api', api)

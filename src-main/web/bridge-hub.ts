@@ -1,0 +1,115 @@
+import { WebSocket } from 'ws'
+import type { RawData } from 'ws'
+import { EVENT_NAMES, type EventName } from '../../src-shared/channels.ts'
+import { events } from '../../src-shared/contract.ts'
+import type { Core } from '../core/app.ts'
+import { dispatch } from '../core/dispatch.ts'
+import type { Logger } from '../core/ports.ts'
+
+/** Larger messages are refused by the socket itself (close 1009): a real request is a few hundred bytes. */
+export const MAX_MESSAGE_BYTES = 64 * 1024
+
+/** Close codes (RFC 6455) for messages that cannot be answered because they carry no request id. */
+const UNSUPPORTED_DATA = 1003
+const INVALID_PAYLOAD = 1007
+const GOING_AWAY = 1001
+
+/** How long open sockets get to finish their closing handshake at shutdown before they are cut. */
+const CLOSE_GRACE_MS = 1000
+
+/**
+ * The web-mode side of the bridge protocol over one or more WebSockets (see server.ts for the wire format).
+ * Every request goes through the same validate-then-dispatch as Electron's IPC; every core event is pushed to
+ * every open socket.
+ */
+export class BridgeHub {
+  readonly #core: Core
+  readonly #log: Logger
+  readonly #sockets = new Set<WebSocket>()
+  readonly #unsubscribe: () => void
+
+  constructor(core: Core, log: Logger) {
+    this.#core = core
+    this.#log = log
+    this.#unsubscribe = core.subscribe((event, payload) => this.#broadcast(event, payload))
+  }
+
+  attach(socket: WebSocket): void {
+    this.#sockets.add(socket)
+    socket.on('close', () => this.#sockets.delete(socket))
+    socket.on('error', (error) => this.#log.warn('bridge: socket error', { error: error.message }))
+    socket.on('message', (data, isBinary) => this.#receive(socket, data, isBinary))
+  }
+
+  /** Stops pushing events and closes every socket; resolves once they are all gone. */
+  async close(): Promise<void> {
+    this.#unsubscribe()
+    await Promise.all([...this.#sockets].map((socket) => closeSocket(socket)))
+  }
+
+  #receive(socket: WebSocket, data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.#log.warn('bridge: closed a socket that sent binary data')
+      socket.close(UNSUPPORTED_DATA, 'text frames only')
+      return
+    }
+    const request = parseRequest(rawText(data))
+    if (request === undefined) {
+      // Nothing to answer to: a client that sends this is not our bridge, and talking on would help only a prober.
+      this.#log.warn('bridge: closed a socket that sent something other than a request')
+      socket.close(INVALID_PAYLOAD, 'not a bridge request')
+      return
+    }
+    void dispatch(this.#core.handlers, request.method, request.input, this.#log).then((result) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ id: request.id, result }))
+    })
+  }
+
+  #broadcast(event: EventName, payload: unknown): void {
+    if (!EVENT_NAMES.includes(event)) return
+    const parsed = events[event].safeParse(payload)
+    if (!parsed.success) {
+      this.#log.warn('bridge: dropped an event outside the contract', { event })
+      return
+    }
+    const message = JSON.stringify({ event, payload: parsed.data })
+    for (const socket of this.#sockets) {
+      if (socket.readyState === WebSocket.OPEN) socket.send(message)
+    }
+  }
+}
+
+/**
+ * The request with its id, or undefined when the message is not JSON or has no usable id
+ * (a non-negative safe integer). Everything else about the request is judged by `dispatch`.
+ */
+function parseRequest(text: string): { id: number; method: unknown; input: unknown } | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
+  const { id, method, input } = parsed as Record<string, unknown>
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return undefined
+  return { id, method, input }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
+  return data.toString('utf8')
+}
+
+function closeSocket(socket: WebSocket): Promise<void> {
+  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve()
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS)
+    socket.once('close', () => {
+      clearTimeout(cut)
+      resolve()
+    })
+    socket.close(GOING_AWAY, 'server closing')
+  })
+}

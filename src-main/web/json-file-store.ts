@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { silentLogger, type KeyValueStore, type Logger } from '../core/ports.ts'
+
+/**
+ * Web mode's KeyValueStore: one JSON file, read once, rewritten whole on every change. Each write goes to a
+ * temporary file that is flushed to disk and then renamed over the real one, so a crash or a power cut leaves
+ * either the old file or the new one, never half of each. The hand-over outbox lives here: losing a write
+ * would lose a staff member's intent (D9).
+ */
+export class JsonFileStore implements KeyValueStore {
+  readonly #file: string
+  readonly #log: Logger
+  // A Map, not an object: keys such as `__proto__` from a damaged or hostile file stay plain data.
+  readonly #values: Map<string, unknown>
+
+  constructor(file: string, log: Logger = silentLogger) {
+    this.#file = file
+    this.#log = log
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+    this.#removeStaleTemporaryFiles()
+    this.#values = this.#load()
+  }
+
+  get(key: string): unknown {
+    // A copy, as electron-store gives: a caller that mutates what it read must not change the store unseen.
+    return structuredClone(this.#values.get(key))
+  }
+
+  set(key: string, value: unknown): void {
+    if (value === undefined) {
+      this.delete(key)
+      return
+    }
+    // Round-trip through JSON now, so what the store holds is exactly what the next launch will read.
+    this.#values.set(key, JSON.parse(JSON.stringify(value)) as unknown)
+    this.#save()
+  }
+
+  delete(key: string): void {
+    if (!this.#values.delete(key)) return
+    this.#save()
+  }
+
+  #load(): Map<string, unknown> {
+    let text: string
+    try {
+      text = readFileSync(this.#file, 'utf8')
+    } catch (error) {
+      if (isErrorWithCode(error, 'ENOENT')) return new Map()
+      // Unreadable (permissions, I/O): refuse to start rather than overwrite data we could not see.
+      throw error
+    }
+    try {
+      const parsed: unknown = JSON.parse(text)
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object')
+      return new Map(Object.entries(parsed))
+    } catch {
+      // Start empty but keep the damaged file beside it, so nothing is destroyed that someone could recover.
+      const aside = `${this.#file}.corrupt-${String(Date.now())}`
+      renameSync(this.#file, aside)
+      this.#log.warn('store: the settings file could not be read; starting empty, the old file was kept', {
+        keptAs: basename(aside),
+      })
+      return new Map()
+    }
+  }
+
+  #save(): void {
+    const text = JSON.stringify(Object.fromEntries(this.#values), null, 2)
+    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`
+    // 0600: the file holds the encrypted secrets blob and the staff's orders; nobody else on the machine needs it.
+    const fd = openSync(temporary, 'w', 0o600)
+    try {
+      writeSync(fd, text)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    try {
+      renameSync(temporary, this.#file)
+    } catch (error) {
+      rmSync(temporary, { force: true })
+      throw error
+    }
+    syncDirectory(dirname(this.#file))
+  }
+
+  /** A crash between writing and renaming leaves a temporary file behind; it holds nothing the real file lacks. */
+  #removeStaleTemporaryFiles(): void {
+    const prefix = `${basename(this.#file)}.`
+    for (const name of readdirSync(dirname(this.#file))) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp'))
+        rmSync(join(dirname(this.#file), name), { force: true })
+    }
+  }
+}
+
+/**
+ * Makes the rename itself durable. POSIX needs the directory flushed for that; Windows cannot open a
+ * directory this way and makes renames durable on its own, so there is nothing to do there.
+ */
+function syncDirectory(directory: string): void {
+  if (process.platform === 'win32') return
+  let fd: number | undefined
+  try {
+    fd = openSync(directory, 'r')
+    fsyncSync(fd)
+  } catch {
+    // Some file systems refuse fsync on a directory; the data itself is already flushed.
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+function isErrorWithCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code
+}

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
+
+const MAIN = join(import.meta.dirname, 'main.ts')
+const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})$/
+
+let dir: string
+let rendererDir: string
+let dataDir: string
+let child: ChildProcessByStdio<null, Readable, Readable> | undefined
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'web-main-'))
+  rendererDir = join(dir, 'renderer')
+  dataDir = join(dir, 'data')
+  await mkdir(rendererDir)
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head></head><body>web mode</body></html>',
+  )
+})
+
+afterEach(async () => {
+  child?.kill('SIGKILL')
+  child = undefined
+  await rm(dir, { recursive: true, force: true })
+})
+
+function run(args: string[]) {
+  const spawned = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawned
+  let stdout = ''
+  let stderr = ''
+  spawned.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  spawned.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => spawned.once('exit', (code) => resolve(code)))
+  return {
+    process: spawned,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    async ready(): Promise<{ port: number; token: string }> {
+      await expect.poll(() => stdout.includes('\n'), { timeout: 15_000 }).toBe(true)
+      const match = READY_LINE.exec(stdout.split('\n')[0] ?? '')
+      if (!match) throw new Error(`no READY line: ${stdout} / ${stderr}`)
+      return { port: Number(match[1]), token: match[2] ?? '' }
+    },
+  }
+}
+
+describe('npm run web', () => {
+  it('prints exactly one READY line, serves the app and the bridge, and exits 0 on SIGTERM', async () => {
+    const web = run(['--port', '0', '--data-dir', dataDir, '--renderer-dir', rendererDir, '--lang', 'en'])
+    const { port, token } = await web.ready()
+
+    const page = await httpRequest(port, `/?token=${token}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('web mode')
+
+    const opened = await openBridgeSocket(port, { token })
+    if (!opened.socket) throw new Error('upgrade refused')
+    const messages = messagesOf(opened.socket)
+    opened.socket.send(JSON.stringify({ id: 1, method: 'getAppInfo' }))
+    const packageJson = JSON.parse(
+      await readFile(join(import.meta.dirname, '../../package.json'), 'utf8'),
+    ) as {
+      version: string
+    }
+    expect(await messages.answerTo(1)).toEqual({
+      id: 1,
+      result: { ok: true, value: { name: 'POS Companion', version: packageJson.version, shell: 'web' } },
+    })
+
+    // A refused update leaves the real core's settings file as it was; a valid one lands in the data dir.
+    opened.socket.send(JSON.stringify({ id: 2, method: 'updateSettings', input: { language: 'xx' } }))
+    expect(await messages.answerTo(2)).toMatchObject({
+      result: { ok: false, error: { problem: 'malformed' } },
+    })
+    expect(existsSync(join(dataDir, 'settings.json'))).toBe(false)
+    opened.socket.send(JSON.stringify({ id: 3, method: 'getSettings' }))
+    expect(await messages.answerTo(3)).toMatchObject({ result: { ok: true, value: { language: 'en' } } })
+    opened.socket.send(
+      JSON.stringify({ id: 4, method: 'updateSettings', input: { platformTimeZone: 'UTC' } }),
+    )
+    expect(await messages.answerTo(4)).toMatchObject({ result: { ok: true } })
+    const saved = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { settings: unknown }
+    expect(saved.settings).toMatchObject({ platformTimeZone: 'UTC', language: 'en' })
+    opened.socket.terminate()
+
+    web.process.kill('SIGTERM')
+    expect(await web.exited).toBe(0)
+    expect(web.stdout()).toMatch(/^READY [^\n]+\n$/)
+    expect(web.stderr()).not.toContain(token)
+  })
+
+  it('takes the platform address for this run from --api-base', async () => {
+    const web = run([
+      '--data-dir',
+      dataDir,
+      '--renderer-dir',
+      rendererDir,
+      '--api-base',
+      'https://platform.example/',
+    ])
+    const { port, token } = await web.ready()
+    const opened = await openBridgeSocket(port, { token })
+    if (!opened.socket) throw new Error('upgrade refused')
+    const messages = messagesOf(opened.socket)
+    opened.socket.send(JSON.stringify({ id: 1, method: 'getSettings' }))
+    expect(await messages.answerTo(1)).toMatchObject({
+      result: { ok: true, value: { platformAddress: 'https://platform.example' } },
+    })
+    opened.socket.terminate()
+  })
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', 'eighty'], /--port/],
+    [['--port', '70000'], /--port/],
+    [['--lang', 'de'], /--lang/],
+    [['--api-base', 'http://platform.example'], /https/],
+    [['stray'], /Unexpected argument/],
+  ])('refuses %j with one line on stderr and exit code 2', async (args, message) => {
+    const web = run([...args, '--data-dir', dataDir, '--renderer-dir', rendererDir])
+    expect(await web.exited).toBe(2)
+    expect(web.stdout()).toBe('')
+    expect(web.stderr()).toMatch(message)
+    expect(web.stderr().trimEnd().split('\n')).toHaveLength(1)
+  })
+
+  it('exits 2 and says to build when the renderer is missing', async () => {
+    const web = run(['--data-dir', dataDir, '--renderer-dir', join(dir, 'nothing-here')])
+    expect(await web.exited).toBe(2)
+    expect(web.stdout()).toBe('')
+    expect(web.stderr()).toMatch(/npm run build/)
+    expect(web.stderr().trimEnd().split('\n')).toHaveLength(1)
+  })
+
+  it('exits 2 when --extra-ca is no PEM file', async () => {
+    await writeFile(join(dir, 'not.pem'), 'hello')
+    const web = run([
+      '--data-dir',
+      dataDir,
+      '--renderer-dir',
+      rendererDir,
+      '--extra-ca',
+      join(dir, 'not.pem'),
+    ])
+    expect(await web.exited).toBe(2)
+    expect(web.stderr()).toMatch(/--extra-ca/)
+  })
+})

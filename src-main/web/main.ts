@@ -1,0 +1,105 @@
+// `npm run web`: the core under plain Node, serving the built renderer on 127.0.0.1 (design.md, "Web mode").
+// stdout carries exactly one line, `READY <url>`, once the app can be opened; everything else
+// goes to stderr, so a script or the e2e suite can read the address without parsing logs.
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Settings } from '../../src-shared/domain.ts'
+import { createCore, type Core } from '../core/app.ts'
+import type { Logger } from '../core/ports.ts'
+import { readExtraCaPem } from '../core/settings/settings-store.ts'
+import { parseCliOptions, USAGE } from './cli-options.ts'
+import { createFileKeyCipher } from './file-key-cipher.ts'
+import { JsonFileStore } from './json-file-store.ts'
+import { createNodeFetch } from './node-fetch.ts'
+import { startWebServer } from './server.ts'
+
+const BAD_USAGE = 2
+const repoRoot = resolve(import.meta.dirname, '..', '..')
+
+const log: Logger = {
+  info: (message, details) => writeLog('info', message, details),
+  warn: (message, details) => writeLog('warn', message, details),
+  error: (message, details) => writeLog('error', message, details),
+}
+
+function writeLog(level: string, message: string, details: Record<string, unknown> | undefined): void {
+  const suffix = details === undefined ? '' : ` ${JSON.stringify(details)}`
+  process.stderr.write(`${new Date().toISOString()} ${level} ${message}${suffix}\n`)
+}
+
+function refuse(problem: string): never {
+  process.stderr.write(`web: ${problem}\n`)
+  process.exit(BAD_USAGE)
+}
+
+const parsed = parseCliOptions(process.argv.slice(2), {
+  env: process.env,
+  platform: process.platform,
+  homeDir: homedir(),
+  repoRoot,
+})
+if (!parsed.ok) refuse(`${parsed.problem} (${USAGE})`)
+const options = parsed.options
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`)
+  process.exit(0)
+}
+if (!existsSync(join(options.rendererDir, 'index.html'))) {
+  refuse(`no built renderer in ${options.rendererDir}: run \`npm run build\` first`)
+}
+if (options.extraCaFile !== undefined) {
+  await readExtraCaPem(options.extraCaFile).catch(() =>
+    refuse(`--extra-ca ${options.extraCaFile ?? ''} is not a readable PEM certificate file`),
+  )
+}
+
+const initialSettings: Partial<Settings> = {}
+if (options.apiBase !== undefined) initialSettings.platformAddress = options.apiBase
+if (options.extraCaFile !== undefined) initialSettings.extraCaFile = options.extraCaFile
+if (options.language !== undefined) initialSettings.language = options.language
+
+const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+let core: Core
+try {
+  core = await createCore({
+    appName: 'POS Companion',
+    appVersion: packageJson.version,
+    shell: 'web',
+    store: new JsonFileStore(join(options.dataDir, 'settings.json'), log),
+    // The key stays apart from settings.json, so a copy of the settings alone opens no secret.
+    cipher: createFileKeyCipher(join(options.dataDir, 'secret.key'), log),
+    createFetch: (extraCaPem) => createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem }),
+    log,
+    initialSettings,
+  })
+} catch (error) {
+  process.stderr.write(`web: cannot open the data folder ${options.dataDir}: ${String(error)}\n`)
+  process.exit(1)
+}
+// Not awaited: signing in again with stored credentials can take as long as the platform does, and the page
+// follows it through sessionChanged events; the address should be ready meanwhile.
+void core.start()
+
+let server: Awaited<ReturnType<typeof startWebServer>>
+try {
+  server = await startWebServer({ core, rendererDir: options.rendererDir, port: options.port, log })
+} catch (error) {
+  process.stderr.write(`web: cannot listen on 127.0.0.1:${String(options.port)}: ${String(error)}\n`)
+  core.dispose()
+  process.exit(1)
+}
+process.stdout.write(`READY ${server.url}\n`)
+
+let closing = false
+const shutDown = (): void => {
+  if (closing) return
+  closing = true
+  log.info('web: shutting down')
+  void server.close().finally(() => {
+    core.dispose()
+    process.exit(0)
+  })
+}
+process.on('SIGINT', shutDown)
+process.on('SIGTERM', shutDown)

@@ -1,0 +1,80 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { TestCertificates } from '../core/platform/test-support.ts'
+import type { LocalHttpsServer } from '../core/platform/test-support.ts'
+import { ensureTestCertificates, sendJson, startLocalHttpsServer } from '../core/platform/test-support.ts'
+import { createNodeFetch, readExtraCa } from './node-fetch.ts'
+
+let dataDir: string
+let certificates: TestCertificates
+let server: LocalHttpsServer
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'node-fetch-'))
+  certificates = await ensureTestCertificates(dataDir)
+  server = await startLocalHttpsServer(certificates)
+  server.handle((request, res) => sendJson(res, 200, { method: request.method, body: request.body }))
+})
+
+afterAll(async () => {
+  await server.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('createNodeFetch', () => {
+  it('trusts the extra CA and passes a Request through whole', async () => {
+    const nodeFetch = createNodeFetch({ extraCaPem: certificates.caPem })
+    const request = new Request(`${server.origin}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'pos-companion/test' },
+      body: '{"a":"ç"}',
+    })
+    const response = await nodeFetch(request)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ method: 'POST', body: '{"a":"ç"}' })
+    const recorded = server.requests.at(-1)
+    expect(recorded?.headers['user-agent']).toBe('pos-companion/test')
+    expect(recorded?.headers['content-length']).toBe(String(Buffer.byteLength('{"a":"ç"}')))
+  })
+
+  it('refuses a private CA that was not configured', async () => {
+    const error: unknown = await createNodeFetch()(`${server.origin}/echo`).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TypeError)
+    const cause = (error as { cause?: { code?: string } }).cause
+    expect(cause?.code).toMatch(
+      /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER/,
+    )
+  })
+})
+
+describe('readExtraCa', () => {
+  it('returns the certificates of a PEM file', async () => {
+    const pem = await readExtraCa(certificates.caFile)
+    expect(pem).toContain('-----BEGIN CERTIFICATE-----')
+    expect(pem.trim()).toBe(certificates.caPem.trim())
+  })
+
+  it('keeps only the certificates of a file that also holds a key', async () => {
+    const file = path.join(dataDir, 'bundle.pem')
+    await writeFile(file, `${certificates.keyPem}\n${certificates.caPem}`)
+    const pem = await readExtraCa(file)
+    expect(pem).not.toContain('PRIVATE KEY')
+    expect(pem).toContain('-----BEGIN CERTIFICATE-----')
+  })
+
+  it('refuses a file without a PEM certificate', async () => {
+    const file = path.join(dataDir, 'not-a-ca.pem')
+    await writeFile(file, certificates.keyPem)
+    await expect(readExtraCa(file)).rejects.toThrow(/contains no PEM certificate/)
+  })
+
+  it('refuses a certificate block that does not parse', async () => {
+    const file = path.join(dataDir, 'broken.pem')
+    await writeFile(file, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n')
+    await expect(readExtraCa(file)).rejects.toThrow(/unreadable certificate/)
+  })
+})

@@ -1,0 +1,62 @@
+// The platform client's fetch port under Node (web mode, tests, scripts). Electron gives the app net.fetch
+// instead, which trusts the OS store. Here certificates are verified against Node's bundled public roots plus,
+// only when configured, one extra private CA (D8); verification is never switched off.
+import { X509Certificate } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { rootCertificates } from 'node:tls'
+
+import { Agent, fetch as undiciFetch } from 'undici'
+
+export interface NodeFetchOptions {
+  /** PEM certificates to trust in addition to the public roots, e.g. a test platform's private CA. */
+  extraCaPem?: string
+}
+
+export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
+  // Setting `ca` replaces Node's default roots, so the public ones are listed again: a public platform must
+  // still verify when a private CA is added.
+  const ca =
+    options.extraCaPem === undefined ? [...rootCertificates] : [...rootCertificates, options.extraCaPem]
+  const dispatcher = new Agent({ connect: { ca } })
+
+  return async (input, init) => {
+    // ky hands us a Request of Node's built-in fetch. undici's own fetch does not accept that class (it would read
+    // it as a URL string), so the request is passed on as its parts.
+    const request = new Request(input, init)
+    const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer())
+    const response = await undiciFetch(request.url, {
+      method: request.method,
+      headers: [...request.headers],
+      body,
+      redirect: request.redirect,
+      signal: request.signal,
+      dispatcher,
+    })
+    // undici's Response is a standard Response of another copy of the same code; the shapes are the same.
+    return response as unknown as Response
+  }
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g
+
+/**
+ * The certificates of a PEM file, for `extraCaPem`. Only the certificate blocks are returned, so a file that also
+ * holds a private key does not carry it any further. A file without a readable certificate is refused.
+ */
+export async function readExtraCa(file: string): Promise<string> {
+  const content = await readFile(file, 'utf8')
+  const certificates = content.match(PEM_CERTIFICATE) ?? []
+  if (certificates.length === 0) {
+    throw new Error(
+      `The extra CA file ${file} contains no PEM certificate (-----BEGIN CERTIFICATE----- block).`,
+    )
+  }
+  for (const [index, pem] of certificates.entries()) {
+    try {
+      new X509Certificate(pem)
+    } catch {
+      throw new Error(`The extra CA file ${file} has an unreadable certificate (block ${index + 1}).`)
+    }
+  }
+  return certificates.join('\n') + '\n'
+}

@@ -1,0 +1,52 @@
+import type { EventName } from '../../../src-shared/channels.ts'
+import { methods, type EventPayload, type MethodName } from '../../../src-shared/contract.ts'
+import type { Result } from '../../../src-shared/errors.ts'
+import type { Core, CoreEventListener, CoreHandlers } from '../../core/app.ts'
+
+type AnyHandler = (input: unknown) => Promise<Result<unknown>>
+
+/**
+ * A core that records every call its handlers receive, so a test can prove a refused message never reached
+ * it, and that emits events on demand. Unless told otherwise, getAppInfo answers and the rest answer null.
+ */
+export function stubCore() {
+  const calls: { method: MethodName; input: unknown }[] = []
+  const answers = new Map<MethodName, AnyHandler>([
+    [
+      'getAppInfo',
+      () => Promise.resolve({ ok: true, value: { name: 'POS Companion', version: '9.9.9', shell: 'web' } }),
+    ],
+  ])
+  const listeners = new Set<CoreEventListener>()
+  const handlers = Object.fromEntries(
+    (Object.keys(methods) as MethodName[]).map((method) => [
+      method,
+      (input: unknown) => {
+        calls.push({ method, input })
+        return (answers.get(method) ?? (() => Promise.resolve({ ok: true, value: null })))(input)
+      },
+    ]),
+  ) as unknown as CoreHandlers
+  const core: Core = {
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    start: () => Promise.resolve(),
+    dispose: () => undefined,
+  }
+  return {
+    core,
+    calls,
+    answer(method: MethodName, handler: AnyHandler) {
+      answers.set(method, handler)
+    },
+    emit<E extends EventName>(event: E, payload: EventPayload<E>) {
+      for (const listener of listeners) listener(event, payload)
+    },
+    get listenerCount() {
+      return listeners.size
+    },
+  }
+}

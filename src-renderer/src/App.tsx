@@ -1,0 +1,58 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { appErrorOf, bridge } from './api.ts'
+import { ErrorMessage } from './components/ErrorMessage.tsx'
+import { tr } from './i18n/tr.ts'
+import { useMessages } from './i18n/use-messages.ts'
+import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
+import { MainScreen } from './screens/MainScreen.tsx'
+import { SettingsScreen } from './screens/SettingsScreen.tsx'
+import { SignInScreen } from './screens/SignInScreen.tsx'
+import { useUi } from './state.ts'
+
+export function App() {
+  const [queryClient] = useState(createQueryClient)
+  if (!bridge()) {
+    return (
+      <main className="shell">
+        <h1>{tr.appName}</h1>
+        <p role="alert">{tr.noBridge}</p>
+      </main>
+    )
+  }
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Screens />
+    </QueryClientProvider>
+  )
+}
+
+/** Which screen: sign-in until the session is live, then the main screen; settings from either. */
+function Screens() {
+  useCoreEvents()
+  const { t } = useMessages()
+  const session = useSession()
+  const screen = useUi((state) => state.screen)
+  const error = appErrorOf(session.error)
+
+  if (error) {
+    return (
+      <main className="shell">
+        <h1>{t.appName}</h1>
+        <ErrorMessage error={error} onRetry={() => void session.refetch()} />
+      </main>
+    )
+  }
+  if (!session.data) {
+    return (
+      <main className="shell">
+        <p className="muted">{t.loading}</p>
+      </main>
+    )
+  }
+  if (screen === 'settings') return <SettingsScreen session={session.data} />
+  if (session.data.state === 'signed-in' || session.data.state === 'renewing') {
+    return <MainScreen session={session.data} />
+  }
+  return <SignInScreen session={session.data} />
+}

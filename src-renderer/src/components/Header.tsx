@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import type { SessionStatus } from '../../../src-shared/domain.ts'
+import { appErrorOf } from '../api.ts'
+import { useMessages } from '../i18n/use-messages.ts'
+import { useSignOut } from '../queries.ts'
+import { useUi } from '../state.ts'
+import { ErrorMessage } from './ErrorMessage.tsx'
+
+/** The connected platform, the credentials' reach, the session's state, settings and sign-out. */
+export function Header({ session }: { session: SessionStatus }) {
+  const { t } = useMessages()
+  const openSettings = useUi((state) => state.openSettings)
+  const signOut = useSignOut()
+  const [confirming, setConfirming] = useState(false)
+  const signOutError = appErrorOf(signOut.error)
+
+  const sessionText =
+    session.state === 'signed-in'
+      ? t.sessionSignedIn
+      : session.state === 'renewing'
+        ? t.sessionRenewing
+        : session.state === 'signing-in'
+          ? t.sessionSigningIn
+          : t.sessionSignedOut
+
+  return (
+    <header className="header">
+      <div className="header-main">
+        <span className="brand">{t.appName}</span>
+        {session.platformAddress && (
+          <span className="header-item">
+            <span className="muted">{t.signedInAs}: </span>
+            <span className="platform-address">{session.platformAddress}</span>
+          </span>
+        )}
+        {session.state !== 'signed-out' && session.scope && (
+          <span className="badge">{session.scope === 'vendor' ? t.scopeVendor : t.scopeBranch}</span>
+        )}
+        <span className={`session-indicator session-${session.state}`} role="status">
+          {sessionText}
+        </span>
+      </div>
+      <div className="header-actions">
+        <button type="button" className="button secondary" onClick={openSettings}>
+          {t.settings}
+        </button>
+        {session.state !== 'signed-out' && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setConfirming(true)}
+            aria-expanded={confirming}
+          >
+            {t.signOut}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div className="confirm" role="group" aria-label={t.signOutTitle}>
+          <p className="confirm-title">{t.signOutTitle}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(false, { onSuccess: () => setConfirming(false) })}
+          >
+            {t.signOutKeepKeys}
+          </button>
+          <button
+            type="button"
+            className="button danger"
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(true, { onSuccess: () => setConfirming(false) })}
+          >
+            {t.signOutForgetKeys}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+            {t.cancel}
+          </button>
+          {signOutError && <ErrorMessage error={signOutError} />}
+        </div>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,49 @@
+import type { AppError, AppErrorCode, InputProblem } from '../../../src-shared/errors.ts'
+import type { Messages, TextKey } from './messages.ts'
+
+const BY_CODE: Record<AppErrorCode, TextKey> = {
+  'invalid-input': 'errorInvalidInput',
+  'insecure-address': 'errorInsecureAddress',
+  'wrong-credentials': 'errorWrongCredentials',
+  'missing-credentials': 'errorMissingCredentials',
+  'signed-out': 'errorSignedOut',
+  unreachable: 'errorUnreachable',
+  'untrusted-certificate': 'errorUntrustedCertificate',
+  timeout: 'errorTimeout',
+  'rate-limited': 'errorRateLimited',
+  'server-error': 'errorServerError',
+  'unexpected-answer': 'errorUnexpectedAnswer',
+  'order-not-found': 'errorOrderNotFound',
+  'malformed-url': 'errorMalformedUrl',
+  'platform-refused': 'errorPlatformRefused',
+  internal: 'errorInternal',
+}
+
+const BY_PROBLEM: Record<InputProblem, TextKey> = {
+  'not-https': 'errorNotHttps',
+  'not-a-url': 'errorNotUrl',
+  'empty-key': 'errorEmptyKey',
+  'no-order-id': 'errorNoOrderId',
+  'several-order-ids': 'errorSeveralOrderIds',
+  'unknown-order': 'errorUnknownOrder',
+  'invalid-time-zone': 'errorInvalidTimeZone',
+  'ca-file-unreadable': 'errorCaUnreadable',
+  'ca-file-not-pem': 'errorCaNotPem',
+  'already-sending': 'errorAlreadySending',
+  'not-eligible': 'errorNotEligible',
+  malformed: 'errorInvalidInput',
+}
+
+/**
+ * An error in plain words for staff: what happened, and — where the platform answered — its own words
+ * and the HTTP status, so a support call can quote them (D4). Never a stack trace.
+ */
+export function describeError(error: AppError, t: Messages): { text: string; detail?: string } {
+  const key = error.problem ? BY_PROBLEM[error.problem] : BY_CODE[error.code]
+  const platformWords = [error.platformError, error.platformMessage].filter(Boolean).join(' — ')
+  const detailParts = [
+    platformWords ? t.platformSaid(platformWords) : undefined,
+    error.httpStatus !== undefined ? t.httpStatus(error.httpStatus) : undefined,
+  ].filter((part): part is string => part !== undefined)
+  return detailParts.length > 0 ? { text: t[key], detail: detailParts.join(' · ') } : { text: t[key] }
+}

@@ -1,0 +1,167 @@
+import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
+import type { BoardOrder, Methods, SessionStatus, Settings } from '../../src-shared/domain.ts'
+import { requireBridge, unwrap } from './api.ts'
+
+/**
+ * Server state: everything the core knows, read through window.api and kept fresh by the core's events
+ * (sessionChanged, orderChanged) — never by polling. The core already retries what is worth retrying.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export const keys = {
+  session: ['session'] as const,
+  settings: ['settings'] as const,
+  branches: ['branches'] as const,
+  methods: ['methods'] as const,
+  orders: ['orders'] as const,
+}
+
+function isSignedIn(session: SessionStatus | undefined): boolean {
+  return session?.state === 'signed-in' || session?.state === 'renewing'
+}
+
+/** Subscribes once to the core's events and writes them into the cache. */
+export function useCoreEvents(): void {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const api = requireBridge()
+    const offSession = api.on('sessionChanged', (status) => {
+      const before = queryClient.getQueryData<SessionStatus>(keys.session)
+      queryClient.setQueryData(keys.session, status)
+      if (!isSignedIn(before) && isSignedIn(status)) {
+        void queryClient.invalidateQueries({ queryKey: keys.branches })
+        void queryClient.invalidateQueries({ queryKey: keys.methods })
+      }
+    })
+    const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
+      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, order))
+    })
+    return () => {
+      offSession()
+      offOrder()
+    }
+  }, [queryClient])
+}
+
+/** One order replaced in place (or added at the end, or removed); the other orders keep their identity. */
+export function upsertOrder(
+  orders: BoardOrder[] | undefined,
+  paymentKey: string,
+  order: BoardOrder | null,
+): BoardOrder[] | undefined {
+  if (!orders) return orders
+  const index = orders.findIndex((existing) => existing.paymentKey === paymentKey)
+  if (order === null) return index === -1 ? orders : orders.filter((_, i) => i !== index)
+  if (index === -1) return [...orders, order]
+  const next = orders.slice()
+  next[index] = order
+  return next
+}
+
+export function useSession() {
+  return useQuery({ queryKey: keys.session, queryFn: () => unwrap(requireBridge().getSession()) })
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: keys.settings, queryFn: () => unwrap(requireBridge().getSettings()) })
+}
+
+export function useBranches(enabled: boolean) {
+  return useQuery({ queryKey: keys.branches, queryFn: () => unwrap(requireBridge().listBranches()), enabled })
+}
+
+export function useMethods(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.methods,
+    queryFn: () => unwrap(requireBridge().getMethods({ forceRefresh: false })),
+    enabled,
+  })
+}
+
+export function useOrders() {
+  return useQuery({ queryKey: keys.orders, queryFn: () => unwrap(requireBridge().listOrders()) })
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SignInInput | 'stored') =>
+      unwrap(
+        input === 'stored' ? requireBridge().signInWithStoredCredentials() : requireBridge().signIn(input),
+      ),
+    onSuccess: (status) => {
+      queryClient.setQueryData(keys.session, status)
+      void queryClient.invalidateQueries({ queryKey: keys.settings })
+      void queryClient.invalidateQueries({ queryKey: keys.branches })
+      void queryClient.invalidateQueries({ queryKey: keys.methods })
+    },
+  })
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (forgetCredentials: boolean) => unwrap(requireBridge().signOut({ forgetCredentials })),
+    onSuccess: (status) => {
+      queryClient.setQueryData(keys.session, status)
+      queryClient.removeQueries({ queryKey: keys.branches })
+      queryClient.removeQueries({ queryKey: keys.methods })
+    },
+  })
+}
+
+export function useRefreshMethods() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(requireBridge().getMethods({ forceRefresh: true })),
+    onSuccess: (methods: Methods) => queryClient.setQueryData(keys.methods, methods),
+  })
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (update: SettingsUpdate) => unwrap(requireBridge().updateSettings(update)),
+    onSuccess: (settings: Settings) => queryClient.setQueryData(keys.settings, settings),
+  })
+}
+
+export function useAddOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: AddOrderInput) => unwrap(requireBridge().addOrder(input)),
+    onSuccess: (order) =>
+      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
+        upsertOrder(orders, order.paymentKey, order),
+      ),
+  })
+}
+
+export function useRemoveOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (paymentKey: string) => unwrap(requireBridge().removeOrder({ paymentKey })),
+    onSuccess: (_nothing, paymentKey) =>
+      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, null)),
+  })
+}
+
+export function useMarkOnTheWay() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (paymentKey: string) => unwrap(requireBridge().markOnTheWay({ paymentKey })),
+    onSuccess: (order) =>
+      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
+        upsertOrder(orders, order.paymentKey, order),
+      ),
+  })
+}

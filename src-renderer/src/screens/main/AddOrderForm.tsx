@@ -1,0 +1,145 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react'
+import type { Methods } from '../../../../src-shared/domain.ts'
+import { shortCodeOf } from '../../../../src-shared/domain.ts'
+import { appErrorOf } from '../../api.ts'
+import { ErrorMessage } from '../../components/ErrorMessage.tsx'
+import { useMessages } from '../../i18n/use-messages.ts'
+import { useAddOrder } from '../../queries.ts'
+
+/**
+ * Orders enter by their payment_key (D7): typed, pasted (any text holding one id) or scanned — a scanner
+ * types the id and presses Enter. The input keeps focus after each add, ready for the next scan.
+ */
+export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
+  const { t } = useMessages()
+  const addOrder = useAddOrder()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState('')
+  const [shippingMethod, setShippingMethod] = useState('')
+  const [paymentMethod, setPaymentMethod] = useState('')
+  const [courierType, setCourierType] = useState('')
+  const [label, setLabel] = useState('')
+  const [added, setAdded] = useState<string | undefined>()
+  const ids = {
+    input: useId(),
+    hint: useId(),
+    shipping: useId(),
+    payment: useId(),
+    courier: useId(),
+    label: useId(),
+  }
+  const error = appErrorOf(addOrder.error)
+
+  function submit(event: SubmitEvent) {
+    event.preventDefault()
+    setAdded(undefined)
+    addOrder.mutate(
+      {
+        text,
+        ...(shippingMethod ? { shippingMethod } : {}),
+        ...(paymentMethod ? { paymentMethod } : {}),
+        ...(courierType ? { courierType } : {}),
+        ...(label.trim() ? { label: label.trim() } : {}),
+      },
+      {
+        onSuccess: (order) => {
+          setText('')
+          setShippingMethod('')
+          setPaymentMethod('')
+          setCourierType('')
+          setLabel('')
+          setAdded(shortCodeOf(order.paymentKey))
+        },
+        onSettled: () => inputRef.current?.focus(),
+      },
+    )
+  }
+
+  return (
+    <form className="add-order" onSubmit={submit}>
+      <div className="add-order-row">
+        <div className="field grow">
+          <label htmlFor={ids.input}>{t.orderNumber}</label>
+          <input
+            id={ids.input}
+            ref={inputRef}
+            className="order-input"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={ids.hint}
+            autoComplete="off"
+            spellCheck={false}
+            // The board's main job: staff start typing or scanning without touching the mouse.
+            autoFocus
+          />
+        </div>
+        <button type="submit" className="button primary" disabled={addOrder.isPending}>
+          {t.add}
+        </button>
+      </div>
+      <p id={ids.hint} className="hint">
+        {t.orderNumberHint}
+      </p>
+      <fieldset className="details">
+        <legend>{t.details}</legend>
+        <div className="field">
+          <label htmlFor={ids.shipping}>{t.shippingMethod}</label>
+          <select
+            id={ids.shipping}
+            value={shippingMethod}
+            onChange={(event) => setShippingMethod(event.target.value)}
+          >
+            <option value="">{t.unknown}</option>
+            {methods?.shippingMethods.map((method) => (
+              <option key={method.key} value={method.key}>
+                {method.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.payment}>{t.paymentMethod}</label>
+          <select
+            id={ids.payment}
+            value={paymentMethod}
+            onChange={(event) => setPaymentMethod(event.target.value)}
+          >
+            <option value="">{t.unknown}</option>
+            {methods?.paymentMethods.map((method) => (
+              <option key={method.key} value={method.key}>
+                {method.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.courier}>{t.courierType}</label>
+          <select
+            id={ids.courier}
+            value={courierType}
+            onChange={(event) => setCourierType(event.target.value)}
+          >
+            <option value="">{t.unknown}</option>
+            <option value="restaurant">{t.courierRestaurant}</option>
+            <option value="platform">{t.courierPlatform}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.label}>{t.label}</label>
+          <input
+            id={ids.label}
+            value={label}
+            maxLength={120}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+        </div>
+      </fieldset>
+      {error && <ErrorMessage error={error} />}
+      {added && !error && (
+        <p className="success" role="status">
+          {t.orderAdded(added)}
+        </p>
+      )}
+    </form>
+  )
+}

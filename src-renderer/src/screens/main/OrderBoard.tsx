@@ -1,0 +1,52 @@
+import { useMemo } from 'react'
+import { appErrorOf } from '../../api.ts'
+import { ErrorMessage } from '../../components/ErrorMessage.tsx'
+import { Panel } from '../../components/Panel.tsx'
+import { useMessages } from '../../i18n/use-messages.ts'
+import { useMarkOnTheWay, useMethods, useOrders, useRemoveOrder } from '../../queries.ts'
+import { AddOrderForm } from './AddOrderForm.tsx'
+import { OrderItem } from './OrderItem.tsx'
+
+/** The order board: newest first, each order one list item with its own "Kuryeye Verildi". */
+export function OrderBoard() {
+  const { t } = useMessages()
+  const orders = useOrders()
+  const methods = useMethods(true)
+  const markOnTheWay = useMarkOnTheWay()
+  const removeOrder = useRemoveOrder()
+  const error = appErrorOf(orders.error)
+
+  const methodNames = useMemo(() => {
+    const names = new Map<string, string>()
+    for (const method of [
+      ...(methods.data?.paymentMethods ?? []),
+      ...(methods.data?.shippingMethods ?? []),
+    ]) {
+      names.set(method.key, method.name)
+    }
+    return names
+  }, [methods.data])
+  const newestFirst = useMemo(() => (orders.data ? [...orders.data].reverse() : []), [orders.data])
+
+  return (
+    <Panel title={t.orders}>
+      <AddOrderForm methods={methods.data} />
+      {orders.isPending && <p className="muted">{t.loading}</p>}
+      {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
+      {orders.data?.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
+      {newestFirst.length > 0 && (
+        <ul className="orders" aria-label={t.orders}>
+          {newestFirst.map((order) => (
+            <OrderItem
+              key={order.paymentKey}
+              order={order}
+              methodNames={methodNames}
+              onHandOver={markOnTheWay.mutate}
+              onRemove={removeOrder.mutate}
+            />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}

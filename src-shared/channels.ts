@@ -1,0 +1,21 @@
+/**
+ * IPC channel and event names, kept apart from the zod schemas so the sandboxed preload can name channels
+ * without bundling a validator it never uses (the main process validates; the preload only forwards).
+ */
+export const CHANNEL_PREFIX = 'pos:'
+export const EVENT_PREFIX = 'pos-event:'
+
+export const EVENT_NAMES = ['sessionChanged', 'orderChanged'] as const
+export type EventName = (typeof EVENT_NAMES)[number]
+
+export function channelOf(method: string): string {
+  return `${CHANNEL_PREFIX}${method}`
+}
+
+export function eventChannelOf(event: EventName): string {
+  return `${EVENT_PREFIX}${event}`
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name)
+}

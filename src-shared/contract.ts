@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import type { EventName } from './channels.ts'
+import {
+  BoardOrder,
+  Branch,
+  Language,
+  Methods,
+  OrderDetails,
+  PaymentKey,
+  SessionStatus,
+  Settings,
+} from './domain.ts'
+import type { Result } from './errors.ts'
+
+/**
+ * The one list of what the renderer may ask of the main process. Each method is declared once, with a zod
+ * schema for its input and its output; the `Api` type the renderer calls is derived from it, and both
+ * bridges (the Electron preload and the web-mode preload) must `satisfies Api`.
+ */
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Where the core runs: inside Electron, or under Node in web mode. */
+  shell: z.enum(['electron', 'web']),
+})
+export type AppInfo = z.infer<typeof AppInfo>
+
+/** Secrets are bounded: a real key is short, and an unbounded string is a way to exhaust memory. */
+const SecretKey = z.string().max(512)
+const Text = (max: number) => z.string().max(max)
+
+export const SignInInput = z.object({
+  platformAddress: Text(2048),
+  appSecretKey: SecretKey,
+  restSecretKey: SecretKey,
+})
+export type SignInInput = z.infer<typeof SignInInput>
+
+export const SettingsUpdate = z
+  .object({
+    platformAddress: Text(2048).nullable(),
+    extraCaFile: Text(4096).nullable(),
+    platformTimeZone: Text(64),
+    language: Language,
+    allowWeakSecretStorage: z.boolean(),
+  })
+  .partial()
+  .strict()
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>
+
+export const AddOrderInput = OrderDetails.extend({
+  /** Typed, pasted or scanned text that holds exactly one payment_key (D7). */
+  text: Text(4096),
+}).strict()
+export type AddOrderInput = z.input<typeof AddOrderInput>
+
+export const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
+export type OrderRef = z.input<typeof OrderRef>
+
+export const methods = {
+  getAppInfo: { input: z.undefined(), output: AppInfo },
+
+  getSession: { input: z.undefined(), output: SessionStatus },
+  signIn: { input: SignInInput.strict(), output: SessionStatus },
+  signInWithStoredCredentials: { input: z.undefined(), output: SessionStatus },
+  signOut: { input: z.object({ forgetCredentials: z.boolean() }).strict(), output: SessionStatus },
+
+  listBranches: { input: z.undefined(), output: z.array(Branch) },
+  getMethods: { input: z.object({ forceRefresh: z.boolean() }).strict(), output: Methods },
+
+  getSettings: { input: z.undefined(), output: Settings },
+  updateSettings: { input: SettingsUpdate, output: Settings },
+
+  listOrders: { input: z.undefined(), output: z.array(BoardOrder) },
+  addOrder: { input: AddOrderInput, output: BoardOrder },
+  removeOrder: { input: OrderRef, output: z.null() },
+  markOnTheWay: { input: OrderRef, output: BoardOrder },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+/** What the core pushes to the renderer; the renderer never polls the core in a loop. */
+export const events = {
+  sessionChanged: SessionStatus,
+  /** One order changed; `order: null` means it left the board. */
+  orderChanged: z.object({ paymentKey: z.string(), order: BoardOrder.nullable() }),
+} as const satisfies Record<EventName, z.ZodType>
+
+export type MethodName = keyof typeof methods
+export type MethodInput<M extends MethodName> = z.input<(typeof methods)[M]['input']>
+export type ParsedInput<M extends MethodName> = z.output<(typeof methods)[M]['input']>
+export type MethodOutput<M extends MethodName> = z.output<(typeof methods)[M]['output']>
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.hasOwn(methods, name)
+}
+
+export type Unsubscribe = () => void
+
+export type Api = {
+  [M in MethodName]: MethodInput<M> extends undefined
+    ? () => Promise<Result<MethodOutput<M>>>
+    : (input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import { AppError } from './errors.ts'
+
+/** The platform's identifiers are UUIDs; we keep them lower-case so one order is one key however typed. */
+export const PaymentKey = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  .transform((value) => value.toLowerCase())
+export type PaymentKey = z.output<typeof PaymentKey>
+
+export const Branch = z.object({ id: z.string(), name: z.string() })
+export type Branch = z.infer<typeof Branch>
+
+/** A payment or shipping method as the platform lists it; unknown keys are shown by their name (D6). */
+export const Method = z.object({ key: z.string(), name: z.string() })
+export type Method = z.infer<typeof Method>
+
+export const Methods = z.object({
+  paymentMethods: z.array(Method),
+  shippingMethods: z.array(Method),
+  /** When these lists came from the platform (ISO time); they are cached for at most 24 h (D10). */
+  fetchedAt: z.iso.datetime(),
+})
+export type Methods = z.infer<typeof Methods>
+
+export const KNOWN_PAYMENT_KEYS = ['CASH', 'CREDIT_CARD', 'DEBIT_CARD'] as const
+export const KNOWN_SHIPPING_KEYS = ['delivery', 'pickup'] as const
+export const RESTAURANT_COURIER = 'restaurant'
+
+export const Language = z.enum(['tr', 'en'])
+export type Language = z.infer<typeof Language>
+
+export const SecretStorage = z.enum([
+  'os-keychain', // encrypted with the OS keychain (safeStorage) or, in web mode, a key kept outside the settings
+  'this-run-only', // the OS offers no real keychain: secrets are kept in memory until the app closes
+  'plaintext-opt-in', // the staff chose to store them with the weak protection the OS offers
+])
+export type SecretStorage = z.infer<typeof SecretStorage>
+
+export const Settings = z.object({
+  platformAddress: z.string().nullable(),
+  extraCaFile: z.string().nullable(),
+  platformTimeZone: z.string(),
+  language: Language,
+  /** Store secrets even where the OS has no real keychain (only after the staff explicitly agree). */
+  allowWeakSecretStorage: z.boolean(),
+})
+export type Settings = z.infer<typeof Settings>
+
+export const SignedOutReason = z.enum([
+  'never-signed-in',
+  'signed-out-by-staff',
+  'token-rejected', // a second 401 after a fresh login (D3)
+  'wrong-credentials',
+  'renewal-failed',
+])
+export type SignedOutReason = z.infer<typeof SignedOutReason>
+
+export const AccessScope = z.enum(['vendor', 'branch'])
+export type AccessScope = z.infer<typeof AccessScope>
+
+export const SessionStatus = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('signed-out'),
+    reason: SignedOutReason,
+    /** The error behind the sign-out, when there was one (e.g. the platform's words on the last 401). */
+    error: AppError.optional(),
+    credentialsStored: z.boolean(),
+    secretStorage: SecretStorage,
+    platformAddress: z.string().nullable(),
+  }),
+  z.object({
+    state: z.enum(['signing-in', 'signed-in', 'renewing']),
+    platformAddress: z.string(),
+    scope: AccessScope.optional(),
+    /** The effective expiry of the current token (ISO), after the D2 clock-skew rule. */
+    expiresAt: z.iso.datetime().optional(),
+    credentialsStored: z.boolean(),
+    secretStorage: SecretStorage,
+  }),
+])
+export type SessionStatus = z.infer<typeof SessionStatus>
+
+export const Handover = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('sending'), since: z.iso.datetime() }),
+  z.object({ state: z.literal('handed-over'), at: z.iso.datetime() }),
+  z.object({ state: z.literal('failed'), at: z.iso.datetime(), error: AppError }),
+])
+export type Handover = z.infer<typeof Handover>
+
+export const OrderDetails = z.object({
+  shippingMethod: z.string().trim().min(1).max(64).optional(),
+  paymentMethod: z.string().trim().min(1).max(64).optional(),
+  courierType: z.string().trim().min(1).max(64).optional(),
+  label: z.string().trim().min(1).max(120).optional(),
+})
+export type OrderDetails = z.infer<typeof OrderDetails>
+
+export const BoardOrder = OrderDetails.extend({
+  paymentKey: z.string(),
+  addedAt: z.iso.datetime(),
+  handover: Handover,
+})
+export type BoardOrder = z.infer<typeof BoardOrder>
+
+/** A code staff can read aloud across a counter: the key's last six hex digits, upper-case, in two groups. */
+export function shortCodeOf(paymentKey: string): string {
+  const tail = paymentKey.replace(/-/g, '').slice(-6).toUpperCase()
+  return `${tail.slice(0, 3)}-${tail.slice(3)}`
+}
+
+export type HandoverEligibility = 'eligible' | 'unknown' | 'pickup' | 'platform-courier'
+
+/**
+ * D5: where the app knows the courier type or shipping method, "Kuryeye Verildi" is offered only for
+ * restaurant-courier delivery orders; where it knows neither, it sends and shows the platform's answer.
+ */
+export function handoverEligibility(order: OrderDetails): HandoverEligibility {
+  if (order.shippingMethod === 'pickup') return 'pickup'
+  if (order.courierType !== undefined && order.courierType !== RESTAURANT_COURIER) return 'platform-courier'
+  if (order.courierType === RESTAURANT_COURIER && order.shippingMethod === 'delivery') return 'eligible'
+  return 'unknown'
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+
+/**
+ * Every failure that crosses the bridge is one of these codes. The renderer turns a code into words in the
+ * staff's language; it never shows a stack trace or a raw error object.
+ */
+export const APP_ERROR_CODES = [
+  'invalid-input', // the caller sent something the contract refuses (bad address, empty key, wrong type)
+  'insecure-address', // the platform address is not https:// (D8)
+  'wrong-credentials', // 401 on login (D3): never retried
+  'missing-credentials', // 422 `eksik alan` on login, or no credentials stored
+  'signed-out', // a second 401 after a fresh login, or no session (D3)
+  'unreachable', // DNS, refused connection, dropped connection
+  'untrusted-certificate', // TLS verification failed (D8)
+  'timeout', // no answer within the request timeout (D9)
+  'rate-limited', // 429 after retries (D9)
+  'server-error', // 5xx after retries (D9)
+  'unexpected-answer', // not JSON, wrong shape, too large (D6, D9)
+  'order-not-found', // `sipariş bulunamadı` (D4)
+  'malformed-url', // `URL hatalı` (D4)
+  'platform-refused', // any other platform error string, shown as it came (D4)
+  'internal', // a bug on our side; logged, shown as a generic apology
+] as const
+
+export const AppErrorCode = z.enum(APP_ERROR_CODES)
+export type AppErrorCode = z.infer<typeof AppErrorCode>
+
+/** Why an input was refused, so the UI can say exactly what to fix. */
+export const INPUT_PROBLEMS = [
+  'not-https', // the platform address is not an https:// URL (D8)
+  'not-a-url',
+  'empty-key', // app_secret_key or rest_secret_key is empty after trimming
+  'no-order-id', // the text holds no UUID
+  'several-order-ids', // the text holds more than one distinct UUID
+  'unknown-order', // the order is not on the board
+  'invalid-time-zone',
+  'ca-file-unreadable',
+  'ca-file-not-pem',
+  'already-sending', // one hand-over in flight per order
+  'not-eligible', // the order is known to be pickup or platform-courier (D5)
+  'malformed', // the payload does not parse
+] as const
+export const InputProblem = z.enum(INPUT_PROBLEMS)
+export type InputProblem = z.infer<typeof InputProblem>
+
+export const AppError = z.object({
+  code: AppErrorCode,
+  /** With `invalid-input`: what exactly was wrong. */
+  problem: InputProblem.optional(),
+  /** The platform's `error` string, as it came, when the platform answered with an envelope. */
+  platformError: z.string().max(500).optional(),
+  /** The platform's `message`, as it came. */
+  platformMessage: z.string().max(2000).optional(),
+  httpStatus: z.number().int().optional(),
+  /** True when trying again later may succeed (network, 5xx, 429, timeout). */
+  retryable: z.boolean(),
+})
+export type AppError = z.infer<typeof AppError>
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }
+
+export function resultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: AppError }),
+  ])
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config'
+
+// Two projects because the two sides run in different worlds: the core, the contract and the mock
+// platform under Node; the renderer's components in a DOM (jsdom).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'src-main/**/*.test.ts',
+            'src-shared/**/*.test.ts',
+            'e2e/mock-platform/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'],
+        },
+      },
+    ],
+  },
+})
