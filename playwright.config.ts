@@ -1,4 +1,5 @@
 import { chromium, defineConfig } from '@playwright/test'
+import type { Shell } from './e2e/support/fixtures.ts'
 import { existsSync } from 'node:fs'
 
 /**
@@ -13,23 +14,25 @@ function chromiumExecutable(): string | undefined {
 
 const executablePath = chromiumExecutable()
 
-export default defineConfig({
+export default defineConfig<{ shell: Shell }>({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
   workers: 2,
   timeout: 30_000,
+  // Playwright empties its output folder at start: keep it apart from the unit tests' report.
+  outputDir: 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
   use: { trace: 'retain-on-failure' },
+  // The same specs run in both shells: in web mode (the core under Node, the renderer in Chromium) and in
+  // Electron, where a binary exists (elsewhere each Electron test is skipped and says why).
   projects: [
     {
       name: 'web',
-      testDir: 'e2e/web',
-      use: {
-        browserName: 'chromium',
-        launchOptions: executablePath ? { executablePath } : {},
-      },
+      testDir: 'e2e/specs',
+      use: { shell: 'web', browserName: 'chromium', launchOptions: executablePath ? { executablePath } : {} },
     },
-    { name: 'electron', testDir: 'e2e/electron' },
+    { name: 'electron', testDir: 'e2e/specs', use: { shell: 'electron' } },
   ],
 })

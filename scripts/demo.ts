@@ -1,10 +1,92 @@
 /**
- * `npm run demo`. The staff UI is not built yet, so this does not pretend to start the app: it says so, then
- * runs the mock platform with its demo data so the platform side can be explored (see the README).
+ * `npm run demo`: the mock platform with its demo data, and the app signed in to it with a board of demo
+ * orders. In Electron where its binary exists; otherwise (said in one line) in web mode, printing the URL.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import WebSocket from 'ws'
+import { findElectronBinary } from '../e2e/support/electron-binary.ts'
+import { launchWebMode } from '../e2e/support/web-mode.ts'
+import { DEMO_CREDENTIALS, DEMO_ORDERS } from '../e2e/mock-platform/demo-data.ts'
+import { startMockPlatform } from '../e2e/mock-platform/server.ts'
+import type { Api } from '../src-shared/contract.ts'
+import { createWebBridge } from '../src-renderer/src/web-bridge.ts'
 
-console.log('POS Companion demo: not yet — the app has no screens yet; starting the mock platform alone.')
-const mock = spawn(process.execPath, ['e2e/mock-platform/main.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => mock.kill(signal))
-mock.on('exit', (code) => process.exit(code ?? 0))
+const dataDir = resolve('.data/demo')
+const credentials = DEMO_CREDENTIALS.vendor
+
+console.log('demo: building the app (electron-vite build)…')
+const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+if (build.status !== 0) {
+  console.error('demo: the build failed; see above')
+  process.exit(1)
+}
+
+// A fresh start each time: the mock's orders start from their seed, so the app's board does too.
+await rm(dataDir, { recursive: true, force: true })
+const mock = await startMockPlatform({ dataDir: resolve('.mock-platform'), port: 0 })
+console.log(`demo: mock platform at ${mock.baseUrl} (CA ${mock.caFile})`)
+
+const electronBinary = findElectronBinary()
+if ('path' in electronBinary) {
+  const app = spawn(
+    electronBinary.path,
+    ['.', `--data-dir=${dataDir}`, `--api-base=${mock.baseUrl}`, `--extra-ca=${mock.caFile}`],
+    { stdio: 'inherit' },
+  )
+  console.log(
+    `demo: sign in with app_secret_key=${credentials.app_secret_key} rest_secret_key=${credentials.rest_secret_key}`,
+  )
+  app.on('exit', () => void mock.close().then(() => process.exit(0)))
+} else {
+  console.log(`demo: no Electron binary here (${electronBinary.missing}); opening web mode instead.`)
+  const web = await launchWebMode({ dataDir, apiBase: mock.baseUrl, extraCa: mock.caFile })
+  await signInAndFillTheBoard(web.url)
+  console.log(`demo: open ${web.url}`)
+  console.log(
+    'demo: signed in with the vendor-wide demo keys; the board holds the demo orders. Ctrl+C stops.',
+  )
+  const stop = () =>
+    void web
+      .stop()
+      .then(() => mock.close())
+      .then(() => process.exit(0))
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  web.process.on('exit', () => void mock.close().then(() => process.exit(1)))
+}
+
+/** Does what a cashier would: signs in and adds the seed orders, through the same bridge the page uses. */
+async function signInAndFillTheBoard(url: string): Promise<void> {
+  const page = new URL(url)
+  const origin = page.origin
+  const SocketWithOrigin = class extends WebSocket {
+    constructor(address: string) {
+      super(address, { origin })
+    }
+  }
+  const controller = new AbortController()
+  const api: Api = createWebBridge({
+    url: `ws://${page.host}/bridge?token=${page.searchParams.get('token') ?? ''}`,
+    WebSocketImpl: SocketWithOrigin as unknown as typeof globalThis.WebSocket,
+    signal: controller.signal,
+  })
+  const signedIn = await api.signIn({
+    platformAddress: mock.baseUrl,
+    appSecretKey: credentials.app_secret_key,
+    restSecretKey: credentials.rest_secret_key,
+  })
+  if (!signedIn.ok) throw new Error(`demo: sign-in failed: ${signedIn.error.code}`)
+  for (const order of DEMO_ORDERS) {
+    await api.addOrder({
+      text: order.payment_key,
+      courierType: order.courier_type,
+      shippingMethod: order.shipping_method,
+      paymentMethod: order.payment_type,
+    })
+  }
+  controller.abort()
+}

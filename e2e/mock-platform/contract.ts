@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   'oversized',
   'drop',
   'hang',
+  'token-rejected',
 ] as const
 export type MockFaultKind = (typeof FAULT_KINDS)[number]
 

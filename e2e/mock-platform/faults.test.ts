@@ -37,6 +37,13 @@ describe('fault kinds', () => {
     expect((await branches()).status).toBe(500)
   })
 
+  it('token-rejected: answers 401 yetkisiz erişim even to a valid token', async () => {
+    await control().injectFault({ route: 'variables', kind: 'token-rejected' })
+    const envelope = await expectErrorEnvelope(await variables(), 401, 'yetkisiz erişim')
+    expect(envelope.message).toBe('Token expired or invalid')
+    expect((await variables()).status).toBe(200)
+  })
+
   it('rate-limit: answers 429 with Retry-After', async () => {
     await control().injectFault({ route: 'any', kind: 'rate-limit', retryAfterSeconds: 7 })
     const response = await branches()

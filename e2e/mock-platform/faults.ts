@@ -56,6 +56,10 @@ export function respondWithFault(
     case 'drop':
       req.socket.destroy()
       return
+    case 'token-rejected':
+      // A platform that refuses even a fresh token (revoked credentials, a platform-side bug): D3's second 401.
+      sendJson(res, 401, errorEnvelope('yetkisiz erişim', 'Token expired or invalid'))
+      return
     case 'hang':
       // Read the request to its end so the client is left waiting for an answer, not for us to read. The
       // socket stays open until the client gives up or the server closes (closeAllConnections).

@@ -36,7 +36,7 @@ function setup() {
   return { handlers, core, log, invoke }
 }
 
-const refused = { ok: false, error: { code: 'invalid-input', retryable: false } }
+const refused = { ok: false, error: { code: 'invalid-input', problem: 'malformed', retryable: false } }
 
 describe('registerIpcHandlers', () => {
   it('registers exactly one channel per contract method, all in our namespace', () => {

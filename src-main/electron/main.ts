@@ -6,6 +6,7 @@ import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers } from './ipc.ts'
 import { createMainWindow, isAppTopFrame } from './main-window.ts'
 import { installPlatformFetch } from './net-fetch.ts'
+import { readLaunchOptions } from './launch-options.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 
 const isDevelopment = !app.isPackaged
@@ -15,6 +16,10 @@ const log: Logger = {
   warn: (message, details) => console.warn(message, details ?? {}),
   error: (message, details) => console.error(message, details ?? {}),
 }
+
+const launch = readLaunchOptions(process.argv, (message) => log.warn(message))
+// Before the single-instance lock and electron-store, which both live in the userData folder.
+if (launch.dataDir) app.setPath('userData', launch.dataDir)
 
 // One app per desk: a second launch focuses the first window instead of running a second core.
 if (!app.requestSingleInstanceLock()) {
@@ -47,6 +52,7 @@ if (!app.requestSingleInstanceLock()) {
       cipher: await createSafeStorageCipher(),
       createFetch: installPlatformFetch(session.defaultSession),
       log,
+      initialSettings: launch.initialSettings,
     })
     registerIpcHandlers(ipcMain, core.handlers, isAppTopFrame, log)
     core.subscribe((event, payload) => mainWindow?.webContents.send(eventChannelOf(event), payload))

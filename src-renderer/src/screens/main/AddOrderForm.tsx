@@ -33,9 +33,15 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
   function submit(event: SubmitEvent) {
     event.preventDefault()
     setAdded(undefined)
+    const submitted = { text, shippingMethod, paymentMethod, courierType, label }
+    // A scanner may type the next id before this one is answered: the field is emptied at once, and the
+    // text comes back only if it was refused and nothing new was typed meanwhile.
+    setText('')
+    // Details are cleared only where they still hold the submitted value: staff may be choosing the next ones.
+    const clearIfUnchanged = (value: string) => (current: string) => (current === value ? '' : current)
     addOrder.mutate(
       {
-        text,
+        text: submitted.text,
         ...(shippingMethod ? { shippingMethod } : {}),
         ...(paymentMethod ? { paymentMethod } : {}),
         ...(courierType ? { courierType } : {}),
@@ -43,13 +49,13 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
       },
       {
         onSuccess: (order) => {
-          setText('')
-          setShippingMethod('')
-          setPaymentMethod('')
-          setCourierType('')
-          setLabel('')
+          setShippingMethod(clearIfUnchanged(submitted.shippingMethod))
+          setPaymentMethod(clearIfUnchanged(submitted.paymentMethod))
+          setCourierType(clearIfUnchanged(submitted.courierType))
+          setLabel(clearIfUnchanged(submitted.label))
           setAdded(shortCodeOf(order.paymentKey))
         },
+        onError: () => setText((current) => (current === '' ? submitted.text : current)),
         onSettled: () => inputRef.current?.focus(),
       },
     )

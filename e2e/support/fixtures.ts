@@ -1,0 +1,128 @@
+import { test as base, _electron as electron, expect, type Browser, type Page } from '@playwright/test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startMockPlatform, type MockPlatform } from '../mock-platform/server.ts'
+import { findElectronBinary } from './electron-binary.ts'
+import { launchWebMode, type WebModeProcess } from './web-mode.ts'
+
+export type Shell = 'web' | 'electron'
+
+/** The app under test, whichever shell runs it: a page on the app, and a way to restart it on the same data. */
+export interface AppUnderTest {
+  page: Page
+  dataDir: string
+  /** Stops the app and starts it again on the same data folder; `page` is the new app's page. */
+  restart(): Promise<Page>
+}
+
+interface Fixtures {
+  mock: MockPlatform
+  app: AppUnderTest
+}
+
+interface WorkerFixtures {
+  shell: Shell
+  workerMock: MockPlatform
+  /** Chromium for web mode, launched only there: the Electron project drives Electron's own window. */
+  webBrowser: Browser | undefined
+}
+
+const electronBinary = findElectronBinary()
+
+/**
+ * Each test gets the mock platform reset to its seed and the app on a fresh data folder, signed out, with the
+ * mock's address and test CA given on the command line (the staff still type the keys).
+ */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  shell: ['web', { option: true, scope: 'worker' }],
+
+  webBrowser: [
+    async ({ shell, playwright, launchOptions }, use) => {
+      if (shell === 'electron') {
+        await use(undefined)
+        return
+      }
+      const browser = await playwright.chromium.launch(launchOptions)
+      await use(browser)
+      await browser.close()
+    },
+    { scope: 'worker' },
+  ],
+
+  workerMock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'e2e-mock-'))
+      const mock = await startMockPlatform({ dataDir, port: 0 })
+      await use(mock)
+      await mock.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+    { scope: 'worker' },
+  ],
+
+  mock: async ({ workerMock }, use) => {
+    await workerMock.control.reset()
+    await use(workerMock)
+  },
+
+  app: async ({ shell, mock, webBrowser }, use, testInfo) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'e2e-app-'))
+    if (shell === 'electron') {
+      if ('missing' in electronBinary) {
+        testInfo.skip(true, `no Electron binary on this machine (${electronBinary.missing})`)
+        return
+      }
+      const executablePath = electronBinary.path
+      const launch = () =>
+        electron.launch({
+          executablePath,
+          args: ['.', `--data-dir=${dataDir}`, `--api-base=${mock.baseUrl}`, `--extra-ca=${mock.caFile}`],
+        })
+      let running = await launch()
+      const app: AppUnderTest = {
+        page: await running.firstWindow(),
+        dataDir,
+        async restart() {
+          await running.close()
+          running = await launch()
+          app.page = await running.firstWindow()
+          return app.page
+        },
+      }
+      await use(app)
+      await running.close()
+    } else {
+      if (!webBrowser) throw new Error('web mode needs a browser')
+      const context = await webBrowser.newContext()
+      const launch = () => launchWebMode({ dataDir, apiBase: mock.baseUrl, extraCa: mock.caFile })
+      let running: WebModeProcess = await launch()
+      const open = async () => {
+        const page = await context.newPage()
+        await page.goto(running.url)
+        return page
+      }
+      const app: AppUnderTest = {
+        page: await open(),
+        dataDir,
+        async restart() {
+          await app.page.close()
+          await running.stop()
+          running = await launch()
+          app.page = await open()
+          return app.page
+        },
+      }
+      await use(app)
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('web-mode.log', { body: running.stderr(), contentType: 'text/plain' })
+      }
+      await context.close()
+      await running.stop()
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  },
+})
+
+export { expect }

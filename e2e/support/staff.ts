@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../mock-platform/demo-data.ts'
+
+export type CredentialSet = keyof typeof DEMO_CREDENTIALS
+
+/** What a cashier does, in the words on the screen (Turkish, the default). */
+export async function signIn(page: Page, set: CredentialSet = 'vendor', address?: string): Promise<void> {
+  const credentials = DEMO_CREDENTIALS[set]
+  if (address !== undefined) await page.getByLabel('Platform adresi').fill(address)
+  await page.getByLabel('Uygulama anahtarı').fill(credentials.app_secret_key)
+  await page.getByLabel('Restoran anahtarı').fill(credentials.rest_secret_key)
+  await page.getByRole('button', { name: 'Giriş yap' }).click()
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Oturum açık' })).toBeVisible()
+}
+
+export function orderInput(page: Page) {
+  return page.getByLabel('Sipariş numarası')
+}
+
+export async function addOrder(
+  page: Page,
+  text: string,
+  details: { shipping?: string; payment?: string; courier?: string; label?: string } = {},
+): Promise<void> {
+  if (details.shipping) await page.getByLabel('Teslimat yöntemi').selectOption({ label: details.shipping })
+  if (details.payment) await page.getByLabel('Ödeme yöntemi').selectOption({ label: details.payment })
+  if (details.courier) await page.getByLabel('Kurye').selectOption({ label: details.courier })
+  if (details.label) await page.getByLabel('Not (ör. masa, müşteri adı)').fill(details.label)
+  await orderInput(page).fill(text)
+  await page.getByRole('button', { name: 'Ekle', exact: true }).click()
+}
+
+/** The board's list item for an order, found by its full payment_key. */
+export function orderItem(page: Page, paymentKey: string) {
+  return page.getByRole('list', { name: 'Siparişler' }).getByRole('listitem').filter({ hasText: paymentKey })
+}

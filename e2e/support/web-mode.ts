@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+
+export interface WebModeOptions {
+  dataDir: string
+  apiBase?: string
+  extraCa?: string
+  lang?: 'tr' | 'en'
+}
+
+export interface WebModeProcess {
+  url: string
+  process: ChildProcess
+  /** What the process wrote on stderr (its log), for a failing test's report. */
+  stderr(): string
+  /** SIGTERM and wait; the data folder stays for a restart. */
+  stop(): Promise<void>
+  /** SIGKILL and wait: a crash, as far as the app can tell. */
+  kill(): Promise<void>
+}
+
+/** Starts `npm run web` as a real process and waits for its one READY line. */
+export async function launchWebMode(options: WebModeOptions): Promise<WebModeProcess> {
+  const args = ['src-main/web/main.ts', '--port', '0', '--data-dir', options.dataDir]
+  if (options.apiBase) args.push('--api-base', options.apiBase)
+  if (options.extraCa) args.push('--extra-ca', options.extraCa)
+  if (options.lang) args.push('--lang', options.lang)
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`web mode did not become READY in 20 s:\n${log}`)),
+      20_000,
+    )
+    const lines = createInterface({ input: child.stdout })
+    lines.on('line', (line) => {
+      const match = /^READY (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/.exec(line)
+      if (!match?.[1]) return
+      clearTimeout(timer)
+      resolve(match[1])
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`web mode exited with ${String(code)} before READY:\n${log}`))
+    })
+  })
+
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
+  return { url, process: child, stderr: () => log, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') }
+}
