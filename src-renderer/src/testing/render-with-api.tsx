@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import type { Api } from '../../../src-shared/contract.ts'
+import type { Settings } from '../../../src-shared/domain.ts'
+import { createQueryClient } from '../queries.ts'
+
+export const TEST_SETTINGS: Settings = {
+  platformAddress: 'https://platform.example.com',
+  extraCaFile: null,
+  platformTimeZone: 'Europe/Istanbul',
+  language: 'tr',
+  allowWeakSecretStorage: false,
+}
+
+/** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */
+export function renderWithApi(ui: ReactElement, api: Partial<Api> = {}, settings: Settings = TEST_SETTINGS) {
+  const bridge = {
+    getSettings: () => Promise.resolve({ ok: true as const, value: settings }),
+    on: () => () => undefined,
+    ...api,
+  } as unknown as Api
+  window.api = bridge
+  const queryClient = createQueryClient()
+  return { queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) }
+}
