@@ -32,6 +32,14 @@ export interface Logger {
   error(message: string, details?: Record<string, unknown>): void
 }
 
+/**
+ * Learns the values that must never reach a log or a support bundle (D11): the keys as typed, every access
+ * token, web mode's launch token. The logging adapters redact them wherever they appear.
+ */
+export interface SecretRegistry {
+  register(value: string): void
+}
+
 /** Builds the fetch the platform client uses, trusting the extra CA when one is configured (D8). */
 export type FetchFactory = (extraCaPem: string | undefined) => typeof globalThis.fetch
 
@@ -43,5 +51,7 @@ export const systemClock: Clock = {
     return () => clearTimeout(timer)
   },
 }
+
+export const noSecretRegistry: SecretRegistry = { register: () => undefined }
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }

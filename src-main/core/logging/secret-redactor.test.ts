@@ -1,0 +1,136 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { MAX_TEXT_LENGTH, MIN_SECRET_LENGTH, REDACTED, SecretRedactor } from './secret-redactor.ts'
+
+const RUNS = { numRuns: 200 }
+
+/** Secrets as the platform or staff might make them: printable, long enough to be learnt. */
+const secret = fc.string({ minLength: MIN_SECRET_LENGTH, maxLength: 40, unit: 'grapheme' })
+const tokenLike = fc.base64String({ minLength: 16, maxLength: 64 }).map((value) => value.replace(/=+$/, 'x'))
+
+describe('SecretRedactor by value', () => {
+  it('removes every registered secret from any text it is embedded in', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(secret, tokenLike), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.string({ maxLength: 30, unit: 'grapheme' }), { minLength: 1, maxLength: 6 }),
+        (secrets, fillers) => {
+          const redactor = new SecretRedactor()
+          for (const value of secrets) redactor.register(value)
+          const text = fillers
+            .map((filler, index) => filler + (secrets[index % secrets.length] ?? ''))
+            .join('')
+          const redacted = redactor.redactText(text)
+          for (const value of secrets) expect(redacted).not.toContain(value.trim())
+        },
+      ),
+      RUNS,
+    )
+  })
+
+  it('removes registered secrets from any value, at any depth, keys included', () => {
+    fc.assert(
+      fc.property(tokenLike, fc.jsonValue({ maxDepth: 4 }), (token, value) => {
+        const redactor = new SecretRedactor()
+        redactor.register(token)
+        const planted = { outer: value, [`key-${token}`]: [`x${token}y`, { deep: token }] }
+        const text = JSON.stringify(redactor.redactValue(planted))
+        expect(text).not.toContain(token)
+      }),
+      RUNS,
+    )
+  })
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true }), (value) => {
+        const redactor = new SecretRedactor()
+        redactor.register('a-registered-secret')
+        expect(() => JSON.stringify(redactor.redactValue(value))).not.toThrow()
+      }),
+      RUNS,
+    )
+  })
+
+  it('leaves text without secrets as it was', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z ,.]{0,80}$/), (text) => {
+        const redactor = new SecretRedactor()
+        redactor.register('QWERTY-1234')
+        fc.pre(!/(secret|token|passw|authorization|api.?key|cookie|bearer)/i.test(text))
+        expect(redactor.redactText(text)).toBe(text)
+      }),
+      RUNS,
+    )
+  })
+
+  it('also finds the URL-encoded form of a secret', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('a b/c+d')
+    expect(redactor.redactText(`https://x/?q=${encodeURIComponent('a b/c+d')}`)).toBe(
+      `https://x/?q=${REDACTED}`,
+    )
+  })
+
+  it('ignores values too short to be secrets', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('ab')
+    expect(redactor.redactText('abab')).toBe('abab')
+  })
+
+  it('redacts a secret that straddles the point where a long text is cut', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('straddling-secret')
+    const text = `${'x'.repeat(MAX_TEXT_LENGTH - 5)}straddling-secret and more`
+    expect(redactor.redactText(text)).not.toContain('strad')
+  })
+})
+
+describe('SecretRedactor by structure', () => {
+  const redactor = new SecretRedactor()
+
+  it.each([
+    ['READY http://127.0.0.1:5173/?token=AbC_dEf-123', 'READY http://127.0.0.1:5173/?token=[redacted]'],
+    ['GET /bridge?x=1&token=abc123&y=2', 'GET /bridge?x=1&token=[redacted]&y=2'],
+    ['Access-Token: 9f8e7d6c5b4a', 'Access-Token: [redacted]'],
+    ['{"access_token":"with \\"quote\\" and space","ok":true}', '{"access_token":"[redacted]","ok":true}'],
+    [
+      'app_secret_key=demo-app-secret rest_secret_key=x',
+      'app_secret_key=[redacted] rest_secret_key=[redacted]',
+    ],
+    ["password: 'hunter2'", "password: '[redacted]'"],
+    ['Authorization: Bearer eyJhbGciOi.J9.x', 'Authorization: Bearer [redacted]'],
+  ])('%s', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it('replaces values under secret-sounding keys whatever their type', () => {
+    expect(
+      redactor.redactDetails({
+        accessToken: 'x',
+        'Access-Token': 42,
+        appSecretKey: { nested: true },
+        password: null,
+        expirationDate: '2026-01-01 00:00:00',
+        nested: { rest_secret_key: ['a'] },
+      }),
+    ).toEqual({
+      accessToken: REDACTED,
+      'Access-Token': REDACTED,
+      appSecretKey: REDACTED,
+      password: REDACTED,
+      expirationDate: '2026-01-01 00:00:00',
+      nested: { rest_secret_key: REDACTED },
+    })
+  })
+
+  it('copes with cycles and errors', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' }
+    cyclic['self'] = cyclic
+    expect(redactor.redactValue(cyclic)).toEqual({ name: 'loop', self: '[circular]' })
+    expect(redactor.redactValue(new Error('token=abcdef'))).toEqual({
+      name: 'Error',
+      message: 'token=[redacted]',
+    })
+  })
+})

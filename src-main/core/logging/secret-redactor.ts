@@ -1,0 +1,133 @@
+import type { SecretRegistry } from '../ports.ts'
+
+/** What a redacted value becomes in a log line or a support bundle. */
+export const REDACTED = '[redacted]'
+
+/**
+ * Values shorter than this are not learnt: a key or token is never that short, and redacting every `abc` in
+ * every line would make the log useless without protecting anything real.
+ */
+export const MIN_SECRET_LENGTH = 4
+
+/** The run's own secrets are few; a cap keeps a long-running app's redaction cheap (oldest forgotten first). */
+const MAX_KNOWN_SECRETS = 64
+/** Replacing one secret can in theory assemble another out of the marker; after this many passes, give up. */
+const MAX_PASSES = 4
+const LINE_WITHHELD = '[line withheld: it kept matching a secret]'
+/** Longer texts are cut (after known secrets are replaced, so a cut never leaves half of one behind). */
+export const MAX_TEXT_LENGTH = 16 * 1024
+/** How deep and how wide details are copied; beyond that they are summarised, never walked. */
+const MAX_DEPTH = 6
+const MAX_ENTRIES = 100
+
+/** Names that say "the value is a secret", wherever they appear: `app_secret_key`, `Access-Token`, `password`. */
+const SECRET_NAME = String.raw`[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|authorization|api[_-]?key|cookie)[A-Za-z0-9_-]*`
+const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i')
+/** Matching starts only where a word starts, which keeps the scan linear on long runs of letters. */
+const WORD_START = '(?<![A-Za-z0-9_-])'
+/** `"access_token":"…"` in JSON text (the value may hold escaped quotes and spaces). */
+const JSON_SECRET_FIELD = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*")((?:[^"\\]|\\.)*)(")`, 'gi')
+/** `token=…` in a URL, `Access-Token: …` or `Authorization: Bearer …` in a header dump, `secret: '…'` in prose. */
+const NAMED_SECRET = new RegExp(
+  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)([^\s"'&,;)}\]]+)`,
+  'gi',
+)
+/** `Bearer …` in an Authorization header. */
+const BEARER = /(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi
+
+/**
+ * Removes secrets from anything on its way to a log or a support bundle (D11), two ways:
+ * - by value: every secret the core holds (the keys as typed, each access token, web mode's launch token) is
+ *   registered here the moment the core learns it, and any occurrence of it is replaced, wherever it stands;
+ * - by structure: values under secret-sounding keys, `token=` in URLs, `Access-Token:` headers and bearer
+ *   tokens are replaced even when their value was never registered (a token from a previous run, say).
+ */
+export class SecretRedactor implements SecretRegistry {
+  readonly #known = new Set<string>()
+  /** Longest first, so a secret that contains another is replaced whole. */
+  #ordered: string[] = []
+
+  register(value: string): void {
+    for (const form of new Set([value, value.trim(), encodeURIComponent(value.trim())])) {
+      if (form.length < MIN_SECRET_LENGTH || this.#known.has(form)) continue
+      this.#known.add(form)
+      if (this.#known.size > MAX_KNOWN_SECRETS) {
+        const [oldest] = this.#known
+        if (oldest !== undefined) this.#known.delete(oldest)
+      }
+    }
+    this.#ordered = [...this.#known].sort((a, b) => b.length - a.length)
+  }
+
+  redactText(text: string): string {
+    let result = this.#redactKnown(text)
+    if (result.length > MAX_TEXT_LENGTH) result = `${result.slice(0, MAX_TEXT_LENGTH)}…[cut]`
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      result = this.#redactKnown(result)
+      result = result
+        .replace(
+          JSON_SECRET_FIELD,
+          (_match, head: string, _value: string, tail: string) => head + REDACTED + tail,
+        )
+        .replace(NAMED_SECRET, (match, head: string, value: string) =>
+          value === REDACTED || value.startsWith('[redacted') ? match : head + REDACTED,
+        )
+        .replace(BEARER, (_match, head: string) => head + REDACTED)
+      if (!this.#containsKnown(result)) return result
+    }
+    return LINE_WITHHELD
+  }
+
+  /**
+   * A copy of `value` safe to serialise: strings redacted, values under secret-sounding keys replaced whole,
+   * cycles and excessive depth or width cut short. Never throws.
+   */
+  redactValue(value: unknown): unknown {
+    return this.#copy(value, 0, new Set())
+  }
+
+  redactDetails(details: Record<string, unknown>): Record<string, unknown> {
+    return this.#copy(details, 0, new Set()) as Record<string, unknown>
+  }
+
+  #copy(value: unknown, depth: number, seen: Set<object>): unknown {
+    if (typeof value === 'string') return this.redactText(value)
+    if (typeof value === 'bigint') return this.redactText(value.toString())
+    if (typeof value === 'symbol' || typeof value === 'function') return `[${typeof value}]`
+    if (typeof value !== 'object' || value === null) return value
+    if (seen.has(value)) return '[circular]'
+    if (depth >= MAX_DEPTH) return '[too deep]'
+    seen.add(value)
+    try {
+      if (value instanceof Error) {
+        return { name: this.redactText(value.name), message: this.redactText(value.message) }
+      }
+      if (Array.isArray(value)) {
+        return value.slice(0, MAX_ENTRIES).map((item: unknown) => this.#copy(item, depth + 1, seen))
+      }
+      const copy: Record<string, unknown> = {}
+      for (const [key, item] of Object.entries(value).slice(0, MAX_ENTRIES)) {
+        const safeKey = this.redactText(key)
+        copy[safeKey] = SECRET_KEY.test(key) ? REDACTED : this.#copy(item, depth + 1, seen)
+      }
+      return copy
+    } catch {
+      // A getter that throws, a revoked proxy: say so rather than fail the log call.
+      return '[unreadable]'
+    } finally {
+      seen.delete(value)
+    }
+  }
+
+  #redactKnown(text: string): string {
+    let result = text
+    for (const secret of this.#ordered) {
+      if (result.includes(secret)) result = result.split(secret).join(REDACTED)
+    }
+    return result
+  }
+
+  #containsKnown(text: string): boolean {
+    return this.#ordered.some((secret) => text.includes(secret))
+  }
+}
