@@ -2,22 +2,12 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { CSP_META } from './src-shared/content-security-policy.ts'
 
 /**
  * The renderer's Content-Security-Policy goes into the built HTML only: Vite's dev server injects inline
  * scripts for hot reload that a strict policy would (rightly) block.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
-
 function strictCsp(): Plugin {
   return {
     name: 'pos-companion:strict-csp',
@@ -25,7 +15,7 @@ function strictCsp(): Plugin {
     transformIndexHtml: (html) =>
       html.replace(
         '<head>',
-        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`,
+        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`,
       ),
   }
 }

@@ -26,7 +26,7 @@ export type Methods = z.infer<typeof Methods>
 
 export const KNOWN_PAYMENT_KEYS = ['CASH', 'CREDIT_CARD', 'DEBIT_CARD'] as const
 export const KNOWN_SHIPPING_KEYS = ['delivery', 'pickup'] as const
-export const RESTAURANT_COURIER = 'restaurant'
+export { RESTAURANT_COURIER } from './order-rules.ts'
 
 export const Language = z.enum(['tr', 'en'])
 export type Language = z.infer<typeof Language>
@@ -105,21 +105,5 @@ export const BoardOrder = OrderDetails.extend({
 })
 export type BoardOrder = z.infer<typeof BoardOrder>
 
-/** A code staff can read aloud across a counter: the key's last six hex digits, upper-case, in two groups. */
-export function shortCodeOf(paymentKey: string): string {
-  const tail = paymentKey.replace(/-/g, '').slice(-6).toUpperCase()
-  return `${tail.slice(0, 3)}-${tail.slice(3)}`
-}
-
-export type HandoverEligibility = 'eligible' | 'unknown' | 'pickup' | 'platform-courier'
-
-/**
- * D5: where the app knows the courier type or shipping method, "Kuryeye Verildi" is offered only for
- * restaurant-courier delivery orders; where it knows neither, it sends and shows the platform's answer.
- */
-export function handoverEligibility(order: OrderDetails): HandoverEligibility {
-  if (order.shippingMethod === 'pickup') return 'pickup'
-  if (order.courierType !== undefined && order.courierType !== RESTAURANT_COURIER) return 'platform-courier'
-  if (order.courierType === RESTAURANT_COURIER && order.shippingMethod === 'delivery') return 'eligible'
-  return 'unknown'
-}
+// The rules live apart from the schemas so the renderer can use them without bundling zod.
+export { handoverEligibility, shortCodeOf, type HandoverEligibility } from './order-rules.ts'

@@ -1,17 +1,8 @@
 import type { ServerResponse } from 'node:http'
+import { CSP_HEADER } from '../../src-shared/content-security-policy.ts'
 
-/** The same policy the Electron build puts in the renderer's HTML (electron.vite.config.ts), plus framing. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** The renderer's policy (shared with the Electron build), as a header so that it can forbid framing too. */
+export const CONTENT_SECURITY_POLICY = CSP_HEADER
 
 /**
  * Sent on every answer, refusals included. `no-store` everywhere: the pages are tiny and on loopback, and a

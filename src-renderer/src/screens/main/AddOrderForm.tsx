@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react'
 import type { Methods } from '../../../../src-shared/domain.ts'
-import { shortCodeOf } from '../../../../src-shared/domain.ts'
+import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useMessages } from '../../i18n/use-messages.ts'
 import { useAddOrder } from '../../queries.ts'
+import { KeySelect } from './KeySelect.tsx'
 
 /**
  * Orders enter by their payment_key (D7): typed, pasted (any text holding one id) or scanned — a scanner
@@ -88,48 +89,27 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
       </p>
       <fieldset className="details">
         <legend>{t.details}</legend>
-        <div className="field">
-          <label htmlFor={ids.shipping}>{t.shippingMethod}</label>
-          <select
-            id={ids.shipping}
-            value={shippingMethod}
-            onChange={(event) => setShippingMethod(event.target.value)}
-          >
-            <option value="">{t.unknown}</option>
-            {methods?.shippingMethods.map((method) => (
-              <option key={method.key} value={method.key}>
-                {method.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.payment}>{t.paymentMethod}</label>
-          <select
-            id={ids.payment}
-            value={paymentMethod}
-            onChange={(event) => setPaymentMethod(event.target.value)}
-          >
-            <option value="">{t.unknown}</option>
-            {methods?.paymentMethods.map((method) => (
-              <option key={method.key} value={method.key}>
-                {method.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.courier}>{t.courierType}</label>
-          <select
-            id={ids.courier}
-            value={courierType}
-            onChange={(event) => setCourierType(event.target.value)}
-          >
-            <option value="">{t.unknown}</option>
-            <option value="restaurant">{t.courierRestaurant}</option>
-            <option value="platform">{t.courierPlatform}</option>
-          </select>
-        </div>
+        <KeySelect
+          label={t.shippingMethod}
+          value={shippingMethod}
+          options={methods?.shippingMethods ?? []}
+          onChange={setShippingMethod}
+        />
+        <KeySelect
+          label={t.paymentMethod}
+          value={paymentMethod}
+          options={methods?.paymentMethods ?? []}
+          onChange={setPaymentMethod}
+        />
+        <KeySelect
+          label={t.courierType}
+          value={courierType}
+          options={[
+            { key: 'restaurant', name: t.courierRestaurant },
+            { key: 'platform', name: t.courierPlatform },
+          ]}
+          onChange={setCourierType}
+        />
         <div className="field">
           <label htmlFor={ids.label}>{t.label}</label>
           <input

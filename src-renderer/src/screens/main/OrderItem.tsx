@@ -1,5 +1,6 @@
 import { memo, useId } from 'react'
-import { handoverEligibility, shortCodeOf, type BoardOrder } from '../../../../src-shared/domain.ts'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { handoverEligibility, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { formatTime } from '../../i18n/index.ts'
 import { useMessages } from '../../i18n/use-messages.ts'

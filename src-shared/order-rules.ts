@@ -1,0 +1,29 @@
+/**
+ * Rules about orders that both sides apply, free of zod so the renderer bundle stays small.
+ */
+export const RESTAURANT_COURIER = 'restaurant'
+
+/** What may be known of an order (D7): all optional. */
+export interface OrderFacts {
+  shippingMethod?: string | undefined
+  courierType?: string | undefined
+}
+
+/** A code staff can read aloud across a counter: the key's last six hex digits, upper-case, in two groups. */
+export function shortCodeOf(paymentKey: string): string {
+  const tail = paymentKey.replace(/-/g, '').slice(-6).toUpperCase()
+  return `${tail.slice(0, 3)}-${tail.slice(3)}`
+}
+
+export type HandoverEligibility = 'eligible' | 'unknown' | 'pickup' | 'platform-courier'
+
+/**
+ * D5: where the app knows the courier type or shipping method, "Kuryeye Verildi" is offered only for
+ * restaurant-courier delivery orders; where it knows neither, it sends and shows the platform's answer.
+ */
+export function handoverEligibility(order: OrderFacts): HandoverEligibility {
+  if (order.shippingMethod === 'pickup') return 'pickup'
+  if (order.courierType !== undefined && order.courierType !== RESTAURANT_COURIER) return 'platform-courier'
+  if (order.courierType === RESTAURANT_COURIER && order.shippingMethod === 'delivery') return 'eligible'
+  return 'unknown'
+}
