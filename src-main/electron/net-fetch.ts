@@ -31,7 +31,7 @@ export function installPlatformFetch(session: Session): FetchFactory {
   }
 }
 
-function chainsToExtraCa(leaf: Certificate, hostname: string, ca: X509Certificate): boolean {
+export function chainsToExtraCa(leaf: Certificate, hostname: string, ca: X509Certificate): boolean {
   const now = Date.now()
   const leafCert = new X509Certificate(leaf.data)
   const namesHost = isIP(hostname) ? leafCert.checkIP(hostname) : leafCert.checkHost(hostname)
