@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check in order — format, lint, type-check of every side, unit and component tests,
- * then the end-to-end suites — each run even when an earlier one failed, so one run shows every problem.
+ * then the end-to-end suites, then the packaging check (it packages the build the e2e step made) — each
+ * run even when an earlier one failed, so one run shows every problem.
  * It ends with one plain line `tests: N passed, N failed, N skipped` summed from the runners' own reports,
  * and exits non-zero if any step failed.
  */
@@ -15,6 +16,7 @@ interface Counts {
 
 const UNIT_REPORT = 'test-results/unit-results.json'
 const E2E_REPORT = 'test-results/e2e-results.json'
+const PACKAGING_REPORT = 'test-results/packaging-results.json'
 
 const steps: { name: string; script: string }[] = [
   { name: 'format', script: 'format:check' },
@@ -22,10 +24,12 @@ const steps: { name: string; script: string }[] = [
   { name: 'type-check', script: 'typecheck' },
   { name: 'unit and component tests', script: 'test:unit' },
   { name: 'end-to-end tests', script: 'test:e2e' },
+  { name: 'packaging check (stand-in Electron binary)', script: 'check:packaging' },
 ]
 
 rmSync(UNIT_REPORT, { force: true })
 rmSync(E2E_REPORT, { force: true })
+rmSync(PACKAGING_REPORT, { force: true })
 
 const outcomes = steps.map((step) => {
   console.log(`\n=== ${step.name} (npm run ${step.script}) ===`)
@@ -39,6 +43,7 @@ const outcomes = steps.map((step) => {
 
 const unit = readUnitCounts()
 const e2e = readE2eCounts()
+const packaging = readJson(PACKAGING_REPORT) as Counts | undefined
 
 console.log('\n=== summary ===')
 for (const outcome of outcomes) {
@@ -46,7 +51,8 @@ for (const outcome of outcomes) {
 }
 console.log(`unit and component: ${describe(unit)}`)
 console.log(`end-to-end: ${describe(e2e)}`)
-const total = add(unit, e2e)
+console.log(`packaging: ${describe(packaging)}`)
+const total = add(unit, e2e, packaging)
 const failedSteps = outcomes.filter((outcome) => !outcome.ok).length
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exitCode = failedSteps > 0 || total.failed > 0 ? 1 : 0

@@ -25,6 +25,35 @@ export const AppInfo = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
+/**
+ * The `Tanılama` support bundle: what a support engineer needs to see, and nothing secret. The core builds it
+ * from settings (which hold no secret), the session status (which holds no token), counts from the board, and
+ * the log's recent lines; all of it has passed the log's redaction before it leaves the main process.
+ */
+export const Diagnostics = z.object({
+  generatedAt: z.iso.datetime(),
+  app: AppInfo,
+  runtime: z.object({
+    node: z.string(),
+    v8: z.string(),
+    /** Only inside Electron. */
+    electron: z.string().optional(),
+    chrome: z.string().optional(),
+  }),
+  os: z.object({ platform: z.string(), release: z.string(), arch: z.string(), timeZone: z.string() }),
+  uptimeSeconds: z.number().int().nonnegative(),
+  settings: Settings,
+  session: SessionStatus,
+  orders: z.object({
+    total: z.number().int().nonnegative(),
+    /** How many orders are in each hand-over state (`none`, `sending`, `handed-over`, `failed`, …). */
+    byHandoverState: z.record(z.string(), z.number().int().nonnegative()),
+  }),
+  /** The log's last lines, oldest first, redacted. */
+  recentLogLines: z.array(z.string()),
+})
+export type Diagnostics = z.infer<typeof Diagnostics>
+
 /** Secrets are bounded: a real key is short, and an unbounded string is a way to exhaust memory. */
 const SecretKey = z.string().max(512)
 const Text = (max: number) => z.string().max(max)
@@ -75,6 +104,8 @@ export const methods = {
   addOrder: { input: AddOrderInput, output: BoardOrder },
   removeOrder: { input: OrderRef, output: z.null() },
   markOnTheWay: { input: OrderRef, output: BoardOrder },
+
+  getDiagnostics: { input: z.undefined(), output: Diagnostics },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */

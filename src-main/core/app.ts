@@ -10,11 +10,13 @@ import type { Settings } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, toAppError } from './app-failure.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
+import { collectSupportBundle } from './diagnostics/support-bundle.ts'
 import { markOnTheWay } from './orders/handover.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import { extractOrderId } from './orders/order-id.ts'
 import { createPlatformClient, type PlatformClient } from './platform/platform-client.ts'
 import {
+  noSecretRedaction,
   silentLogger,
   systemClock,
   type Clock,
@@ -22,6 +24,7 @@ import {
   type KeyValueStore,
   type Logger,
   type SecretCipher,
+  type SecretRedaction,
 } from './ports.ts'
 import { CredentialVault } from './secrets/credential-vault.ts'
 import { Session } from './session/session.ts'
@@ -43,6 +46,10 @@ export interface CoreDependencies {
   createFetch: FetchFactory
   clock?: Clock
   log?: Logger
+  /** Learns each secret the core holds (keys, tokens) for the logs to redact; redacts the support bundle (D11). */
+  secrets?: SecretRedaction
+  /** The log's last lines, redacted, for the support bundle; none when the shell keeps no log file. */
+  recentLogLines?: (count: number) => Promise<string[]>
   /** Settings given on the command line (web mode); they win over stored ones for this run. */
   initialSettings?: Partial<Settings>
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
@@ -72,6 +79,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     cipher: deps.cipher,
     log,
     allowWeakStorage: () => settings.get().allowWeakSecretStorage,
+    ...(deps.secrets ? { secrets: deps.secrets } : {}),
   })
   const clients = new Map<string, PlatformClient>()
   const clientFor = async (platformAddress: string): Promise<PlatformClient> => {
@@ -106,7 +114,13 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   const handlers: CoreHandlers = {
     getAppInfo: () => ok({ name: deps.appName, version: deps.appVersion, shell: deps.shell }),
     getSession: () => ok(session.status()),
-    signIn: (input) => attempt(() => session.signIn(input)),
+    signIn: (input) =>
+      attempt(() => {
+        // Keys as typed are secrets even when the platform refuses them: a typo'd key is most of the real one.
+        deps.secrets?.register(input.appSecretKey)
+        deps.secrets?.register(input.restSecretKey)
+        return session.signIn(input)
+      }),
     signInWithStoredCredentials: () => attempt(() => session.resume()),
     signOut: ({ forgetCredentials }) =>
       attempt(() => {
@@ -157,6 +171,19 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
         return Promise.resolve(null)
       }),
     markOnTheWay: ({ paymentKey }) => attempt(() => markOnTheWay(paymentKey, board, session, clock)),
+
+    getDiagnostics: () =>
+      attempt(() =>
+        collectSupportBundle({
+          appInfo: { name: deps.appName, version: deps.appVersion, shell: deps.shell },
+          settings: settings.get(),
+          session: session.status(),
+          orders: board.list(),
+          recentLogLines: deps.recentLogLines,
+          now: clock.now(),
+          redaction: deps.secrets ?? noSecretRedaction,
+        }),
+      ),
   }
 
   return {

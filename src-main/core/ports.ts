@@ -40,6 +40,12 @@ export interface SecretRegistry {
   register(value: string): void
 }
 
+/** The registry together with the redaction itself, for what the core hands out for people to read. */
+export interface SecretRedaction extends SecretRegistry {
+  /** A copy of `value` with every registered or secret-shaped value replaced; same shape otherwise. */
+  redactValue(value: unknown): unknown
+}
+
 /** Builds the fetch the platform client uses, trusting the extra CA when one is configured (D8). */
 export type FetchFactory = (extraCaPem: string | undefined) => typeof globalThis.fetch
 
@@ -52,6 +58,6 @@ export const systemClock: Clock = {
   },
 }
 
-export const noSecretRegistry: SecretRegistry = { register: () => undefined }
+export const noSecretRedaction: SecretRedaction = { register: () => undefined, redactValue: (value) => value }
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }

@@ -1,6 +1,9 @@
+import { join } from 'node:path'
 import { app, BrowserWindow, ipcMain, session } from 'electron'
 import { eventChannelOf } from '../../src-shared/channels.ts'
 import { createCore } from '../core/app.ts'
+import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
+import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import type { Logger } from '../core/ports.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers } from './ipc.ts'
@@ -11,15 +14,33 @@ import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 
 const isDevelopment = !app.isPackaged
 
-const log: Logger = {
-  info: (message, details) => console.info(message, details ?? {}),
-  warn: (message, details) => console.warn(message, details ?? {}),
-  error: (message, details) => console.error(message, details ?? {}),
-}
-
-const launch = readLaunchOptions(process.argv, (message) => log.warn(message))
+// The launch options decide where userData (and so the log) lives: their warnings wait for the log.
+const launchWarnings: string[] = []
+const launch = readLaunchOptions(process.argv, (message) => launchWarnings.push(message))
 // Before the single-instance lock and electron-store, which both live in the userData folder.
 if (launch.dataDir) app.setPath('userData', launch.dataDir)
+
+const redactor = new SecretRedactor()
+const log = openLog()
+for (const warning of launchWarnings) log.warn(warning)
+
+/** The rotating, redacted log in userData/logs; in development each entry's summary also goes to the console. */
+function openLog(): Logger & Partial<Pick<FileLog, 'recentLines'>> {
+  const echo = (level: 'info' | 'warn' | 'error', message: string) => console[level](message)
+  try {
+    return createFileLog({
+      directory: join(app.getPath('userData'), 'logs'),
+      redactor,
+      ...(isDevelopment ? { echo } : {}),
+    })
+  } catch (error) {
+    // An unwritable folder must not stop the app: say so once, then keep redacted summaries on the console.
+    console.error(`log: cannot write to the logs folder (${error instanceof Error ? error.name : 'error'})`)
+    const summary = (level: 'info' | 'warn' | 'error') => (message: string) =>
+      echo(level, redactor.redactText(message))
+    return { info: summary('info'), warn: summary('warn'), error: summary('error') }
+  }
+}
 
 // One app per desk: a second launch focuses the first window instead of running a second core.
 if (!app.requestSingleInstanceLock()) {
@@ -52,6 +73,8 @@ if (!app.requestSingleInstanceLock()) {
       cipher: await createSafeStorageCipher(),
       createFetch: installPlatformFetch(session.defaultSession),
       log,
+      secrets: redactor,
+      ...(log.recentLines ? { recentLogLines: log.recentLines } : {}),
       initialSettings: launch.initialSettings,
     })
     registerIpcHandlers(ipcMain, core.handlers, isAppTopFrame, log)

@@ -20,6 +20,7 @@ const api = {
   addOrder: (input) => invoke('addOrder', input),
   removeOrder: (input) => invoke('removeOrder', input),
   markOnTheWay: (input) => invoke('markOnTheWay', input),
+  getDiagnostics: () => invoke('getDiagnostics'),
   on(event: EventName, listener: (payload: never) => void) {
     if (!isEventName(event)) throw new TypeError('unknown event')
     // The renderer gets the payload only, never Electron's event object (it would reach ipcRenderer).

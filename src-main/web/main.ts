@@ -1,12 +1,15 @@
 // `npm run web`: the core under plain Node, serving the built renderer on 127.0.0.1 (design.md, "Web mode").
-// stdout carries exactly one line, `READY <url>`, once the app can be opened; everything else
-// goes to stderr, so a script or the e2e suite can read the address without parsing logs.
+// stdout carries exactly one line, `READY <url>`, once the app can be opened, so a script or the e2e suite can
+// read the address without parsing logs. The log goes to a rotating file in `<data dir>/logs`; stderr gets only
+// a short line for each warning or error (redacted like the file), and the problems that stop the launch.
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Settings } from '../../src-shared/domain.ts'
 import { createCore, type Core } from '../core/app.ts'
-import type { Logger } from '../core/ports.ts'
+import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
+import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { readExtraCaPem } from '../core/settings/settings-store.ts'
 import { parseCliOptions, USAGE } from './cli-options.ts'
 import { createFileKeyCipher } from './file-key-cipher.ts'
@@ -16,17 +19,6 @@ import { startWebServer } from './server.ts'
 
 const BAD_USAGE = 2
 const repoRoot = resolve(import.meta.dirname, '..', '..')
-
-const log: Logger = {
-  info: (message, details) => writeLog('info', message, details),
-  warn: (message, details) => writeLog('warn', message, details),
-  error: (message, details) => writeLog('error', message, details),
-}
-
-function writeLog(level: string, message: string, details: Record<string, unknown> | undefined): void {
-  const suffix = details === undefined ? '' : ` ${JSON.stringify(details)}`
-  process.stderr.write(`${new Date().toISOString()} ${level} ${message}${suffix}\n`)
-}
 
 function refuse(problem: string): never {
   process.stderr.write(`web: ${problem}\n`)
@@ -54,6 +46,24 @@ if (options.extraCaFile !== undefined) {
   )
 }
 
+// The launch token is made here, not by the server, so the redactor knows it before any line could carry it.
+const redactor = new SecretRedactor()
+const launchToken = randomBytes(32).toString('base64url')
+redactor.register(launchToken)
+let log: FileLog
+try {
+  log = createFileLog({
+    directory: join(options.dataDir, 'logs'),
+    redactor,
+    echo: (level, message) => {
+      if (level !== 'info') process.stderr.write(`web: ${level}: ${message}\n`)
+    },
+  })
+} catch (error) {
+  process.stderr.write(`web: cannot write logs in ${options.dataDir}: ${String(error)}\n`)
+  process.exit(1)
+}
+
 const initialSettings: Partial<Settings> = {}
 if (options.apiBase !== undefined) initialSettings.platformAddress = options.apiBase
 if (options.extraCaFile !== undefined) initialSettings.extraCaFile = options.extraCaFile
@@ -71,6 +81,8 @@ try {
     cipher: createFileKeyCipher(join(options.dataDir, 'secret.key'), log),
     createFetch: (extraCaPem) => createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem }),
     log,
+    secrets: redactor,
+    recentLogLines: (count) => log.recentLines(count),
     initialSettings,
   })
 } catch (error) {
@@ -83,7 +95,13 @@ void core.start()
 
 let server: Awaited<ReturnType<typeof startWebServer>>
 try {
-  server = await startWebServer({ core, rendererDir: options.rendererDir, port: options.port, log })
+  server = await startWebServer({
+    core,
+    rendererDir: options.rendererDir,
+    port: options.port,
+    log,
+    token: launchToken,
+  })
 } catch (error) {
   process.stderr.write(`web: cannot listen on 127.0.0.1:${String(options.port)}: ${String(error)}\n`)
   core.dispose()

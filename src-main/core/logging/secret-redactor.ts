@@ -1,4 +1,4 @@
-import type { SecretRegistry } from '../ports.ts'
+import type { SecretRedaction } from '../ports.ts'
 
 /** What a redacted value becomes in a log line or a support bundle. */
 export const REDACTED = '[redacted]'
@@ -23,6 +23,9 @@ const MAX_ENTRIES = 100
 /** Names that say "the value is a secret", wherever they appear: `app_secret_key`, `Access-Token`, `password`. */
 const SECRET_NAME = String.raw`[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|authorization|api[_-]?key|cookie)[A-Za-z0-9_-]*`
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i')
+/** Keys that name a fact about a secret, not the secret: `secretStorage`, `credentialsStored`, `tokenCount`. */
+const ABOUT_A_SECRET = /(storage|stored|count|expiry|expiresat|length|state|kind|type|reason)$/i
+const holdsSecret = (key: string) => SECRET_KEY.test(key) && !ABOUT_A_SECRET.test(key)
 /** Matching starts only where a word starts, which keeps the scan linear on long runs of letters. */
 const WORD_START = '(?<![A-Za-z0-9_-])'
 /** `"access_token":"…"` in JSON text (the value may hold escaped quotes and spaces). */
@@ -42,7 +45,7 @@ const BEARER = /(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi
  * - by structure: values under secret-sounding keys, `token=` in URLs, `Access-Token:` headers and bearer
  *   tokens are replaced even when their value was never registered (a token from a previous run, say).
  */
-export class SecretRedactor implements SecretRegistry {
+export class SecretRedactor implements SecretRedaction {
   readonly #known = new Set<string>()
   /** Longest first, so a secret that contains another is replaced whole. */
   #ordered: string[] = []
@@ -108,7 +111,7 @@ export class SecretRedactor implements SecretRegistry {
       const copy: Record<string, unknown> = {}
       for (const [key, item] of Object.entries(value).slice(0, MAX_ENTRIES)) {
         const safeKey = this.redactText(key)
-        copy[safeKey] = SECRET_KEY.test(key) ? REDACTED : this.#copy(item, depth + 1, seen)
+        copy[safeKey] = holdsSecret(key) ? REDACTED : this.#copy(item, depth + 1, seen)
       }
       return copy
     } catch {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { SecretStorage } from '../../../src-shared/domain.ts'
-import type { KeyValueStore, Logger, SecretCipher } from '../ports.ts'
+import type { KeyValueStore, Logger, SecretCipher, SecretRegistry } from '../ports.ts'
 
 export interface Credentials {
   appSecretKey: string
@@ -29,6 +29,8 @@ interface VaultOptions {
   cipher: SecretCipher
   log: Logger
   allowWeakStorage: () => boolean
+  /** Learns every secret the vault holds, so that no log line or support bundle can carry one (D11). */
+  secrets?: SecretRegistry
 }
 
 /**
@@ -41,6 +43,7 @@ export class CredentialVault {
   readonly #cipher: SecretCipher
   readonly #log: Logger
   readonly #allowWeak: () => boolean
+  readonly #secrets: SecretRegistry | undefined
   #record: SecretsRecord = {}
   /** Writes run one after another, so the blob on disk is always the latest record. */
   #writes: Promise<void> = Promise.resolve()
@@ -50,11 +53,13 @@ export class CredentialVault {
     this.#cipher = options.cipher
     this.#log = options.log
     this.#allowWeak = options.allowWeakStorage
+    this.#secrets = options.secrets
   }
 
   static async open(options: VaultOptions): Promise<CredentialVault> {
     const vault = new CredentialVault(options)
     vault.#record = await vault.#load()
+    vault.#registerSecrets()
     return vault
   }
 
@@ -83,11 +88,13 @@ export class CredentialVault {
       credentials,
       credentialSetId: same && this.#record.credentialSetId ? this.#record.credentialSetId : randomUUID(),
     }
+    this.#registerSecrets()
     return this.#persist()
   }
 
   saveToken(token: StoredToken | undefined): Promise<void> {
     this.#record = { ...this.#record, token }
+    this.#registerSecrets()
     return this.#persist()
   }
 
@@ -99,6 +106,16 @@ export class CredentialVault {
   /** Re-writes the blob under the current storage choice (after the staff change the weak-storage opt-in). */
   refreshStorage(): Promise<void> {
     return this.#persist()
+  }
+
+  /** Before anything else can see them: a value learnt is redacted for the rest of the run, even once forgotten. */
+  #registerSecrets(): void {
+    const { credentials, token } = this.#record
+    if (credentials) {
+      this.#secrets?.register(credentials.appSecretKey)
+      this.#secrets?.register(credentials.restSecretKey)
+    }
+    if (token) this.#secrets?.register(token.accessToken)
   }
 
   /** Resolves once this record (or a later one) is on disk. */

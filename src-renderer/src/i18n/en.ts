@@ -86,6 +86,13 @@ export const en: Messages = {
   weakStorage: 'Store the keys even without a secure key store',
   weakStorageHint: 'Not recommended: the keys are weakly protected on this computer.',
 
+  diagnostics: 'Diagnostics',
+  diagnosticsHint:
+    'Copies versions, settings (without keys), the session state, order counts and the latest log lines to the clipboard for support. Keys and session tokens are never included.',
+  diagnosticsCopy: 'Copy diagnostics',
+  diagnosticsCopied: 'Diagnostics copied to the clipboard.',
+  diagnosticsCopyByHand: 'The clipboard refused. Select the text below and copy it (Ctrl+C).',
+
   errorInvalidInput: 'The input is not valid.',
   errorNotHttps: 'The platform address must start with https://.',
   errorNotUrl: 'The platform address is not a valid address.',

@@ -89,6 +89,13 @@ export const tr = {
   weakStorage: 'Güvenli anahtar deposu yokken anahtarları yine de kaydet',
   weakStorageHint: 'Önerilmez: bu bilgisayarda anahtarlar zayıf korunur.',
 
+  diagnostics: 'Tanılama',
+  diagnosticsHint:
+    'Destek ekibi için sürümleri, ayarları (anahtarlar hariç), oturum durumunu, sipariş sayılarını ve son günlük satırlarını panoya kopyalar. Anahtarlar ve oturum bilgileri eklenmez.',
+  diagnosticsCopy: 'Tanılama bilgilerini kopyala',
+  diagnosticsCopied: 'Tanılama bilgileri panoya kopyalandı.',
+  diagnosticsCopyByHand: 'Panoya kopyalanamadı. Aşağıdaki metni seçip kopyalayın (Ctrl+C).',
+
   errorInvalidInput: 'Girilen bilgi geçersiz.',
   errorNotHttps: 'Platform adresi https:// ile başlamalı.',
   errorNotUrl: 'Platform adresi geçerli bir adres değil.',

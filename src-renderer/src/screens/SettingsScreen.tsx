@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx'
 import { useMessages } from '../i18n/use-messages.ts'
 import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
+import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 
 /** Language, the platform's time zone, an extra CA file and the platform address. */
 export function SettingsScreen({ session }: { session: SessionStatus }) {
@@ -25,6 +26,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       ) : (
         <p className="muted">{t.loading}</p>
       )}
+      <DiagnosticsSection />
     </main>
   )
 }
