@@ -45,6 +45,11 @@ export const Settings = z.object({
   language: Language,
   /** Store secrets even where the OS has no real keychain (only after the staff explicitly agree). */
   allowWeakSecretStorage: z.boolean(),
+  /**
+   * Where the installed app looks for updates (an https:// folder holding electron-builder's latest*.yml and
+   * installers); null, the default, turns automatic updates off.
+   */
+  updateUrl: z.string().nullable(),
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -5,6 +5,7 @@ import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import type { Logger } from '../core/ports.ts'
+import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers } from './ipc.ts'
 import { createMainWindow, isAppTopFrame } from './main-window.ts'
@@ -82,5 +83,15 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow = createMainWindow(isDevelopment)
     app.on('before-quit', () => core.dispose())
     void core.start()
+    // Off unless the app is installed and the staff set an https update address (see auto-update.ts).
+    const updates = startAutoUpdate({
+      isPackaged: app.isPackaged,
+      readUpdateUrl: async () => {
+        const settings = await core.handlers.getSettings(undefined)
+        return settings.ok ? settings.value.updateUrl : null
+      },
+      log,
+    })
+    app.on('before-quit', () => updates.stop())
   })
 }

@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
 import { MemoryStore } from '../testing/memory-adapters.ts'
-import { DEFAULT_SETTINGS, normalizePlatformAddress, SettingsStore } from './settings-store.ts'
+import {
+  DEFAULT_SETTINGS,
+  normalizePlatformAddress,
+  normalizeUpdateUrl,
+  SettingsStore,
+} from './settings-store.ts'
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {
   try {
@@ -82,5 +87,37 @@ describe('SettingsStore', () => {
     const settings = new SettingsStore(store, { language: 'en' })
     expect(settings.get().language).toBe('en')
     expect(store.values.size).toBe(0)
+  })
+})
+
+describe('the update address (auto-update)', () => {
+  it('is off by default', () => {
+    expect(DEFAULT_SETTINGS.updateUrl).toBeNull()
+    expect(new SettingsStore(new MemoryStore()).get().updateUrl).toBeNull()
+  })
+
+  it('keeps an https address, normalised like the platform address, and clears with null or empty', async () => {
+    const store = new MemoryStore()
+    const settings = new SettingsStore(store)
+    expect((await settings.update({ updateUrl: ' https://updates.example.com/pos/ ' })).updateUrl).toBe(
+      'https://updates.example.com/pos',
+    )
+    expect(new SettingsStore(store).get().updateUrl).toBe('https://updates.example.com/pos')
+    expect((await settings.update({ updateUrl: '' })).updateUrl).toBeNull()
+    await settings.update({ updateUrl: 'https://updates.example.com/pos' })
+    expect((await settings.update({ updateUrl: null })).updateUrl).toBeNull()
+  })
+
+  it.each([
+    'http://updates.example.com',
+    'ftp://updates.example.com',
+    'updates.example.com',
+    'https://u:p@x.example',
+  ])('refuses %j with its own problem and changes nothing', async (updateUrl) => {
+    const store = new MemoryStore()
+    const settings = new SettingsStore(store)
+    expect(await problemOf(() => settings.update({ updateUrl, language: 'en' }))).toBe('update-url-invalid')
+    expect(await problemOf(() => normalizeUpdateUrl(updateUrl))).toBe('update-url-invalid')
+    expect(settings.get()).toEqual(DEFAULT_SETTINGS)
   })
 })

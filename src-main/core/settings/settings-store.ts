@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   platformTimeZone: 'Europe/Istanbul',
   language: 'tr',
   allowWeakSecretStorage: false,
+  updateUrl: null,
 }
 
 /** Plain, non-secret settings. Secrets never pass through here (D11): see credential-vault.ts. */
@@ -57,6 +58,10 @@ export class SettingsStore {
     if (update.language !== undefined) next.language = update.language
     if (update.allowWeakSecretStorage !== undefined)
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
+    if (update.updateUrl !== undefined) {
+      const url = update.updateUrl?.trim() ?? ''
+      next.updateUrl = url === '' ? null : normalizeUpdateUrl(url)
+    }
     this.#current = next
     this.#store.set(SETTINGS_KEY, next)
     return next
@@ -77,6 +82,18 @@ export function normalizePlatformAddress(address: string): string {
   if (url.protocol !== 'https:') throw invalidInput('not-https')
   if (url.username || url.password || url.search || url.hash) throw invalidInput('not-a-url')
   return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * The update feed's address (auto-update, off while null): the platform address's https rule (D8), with
+ * its own problem so the staff are told which field to fix.
+ */
+export function normalizeUpdateUrl(address: string): string {
+  try {
+    return normalizePlatformAddress(address)
+  } catch {
+    throw invalidInput('update-url-invalid')
+  }
 }
 
 /** Reads the extra CA file and refuses one that holds no PEM certificate. */

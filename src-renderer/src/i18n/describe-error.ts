@@ -32,6 +32,7 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'already-sending': 'errorAlreadySending',
   'not-eligible': 'errorNotEligible',
   malformed: 'errorInvalidInput',
+  'update-url-invalid': 'errorUpdateUrl',
 }
 
 /**

@@ -85,6 +85,9 @@ export const en: Messages = {
   extraCaFileHint: 'Only if the platform uses a private certificate (file path)',
   weakStorage: 'Store the keys even without a secure key store',
   weakStorageHint: 'Not recommended: the keys are weakly protected on this computer.',
+  updateUrl: 'Update address',
+  updateUrlHint:
+    'Leave it empty to keep automatic updates off. Installed desktop app only: an update is downloaded in the background and installed when the app is closed.',
 
   diagnostics: 'Diagnostics',
   diagnosticsHint:
@@ -103,6 +106,7 @@ export const en: Messages = {
   errorInvalidTimeZone: 'Unknown time zone (for example: Europe/Istanbul).',
   errorCaUnreadable: 'The certificate file cannot be read.',
   errorCaNotPem: 'The file holds no PEM certificate.',
+  errorUpdateUrl: 'The update address must be a valid https:// address.',
   errorAlreadySending: 'This order is already being sent; please wait.',
   errorNotEligible: 'This order is not delivered by the restaurant courier.',
   errorInsecureAddress: 'Insecure address: only https:// is accepted.',

@@ -88,6 +88,9 @@ export const tr = {
   extraCaFileHint: 'Yalnızca platform özel bir sertifika kullanıyorsa (dosya yolu)',
   weakStorage: 'Güvenli anahtar deposu yokken anahtarları yine de kaydet',
   weakStorageHint: 'Önerilmez: bu bilgisayarda anahtarlar zayıf korunur.',
+  updateUrl: 'Güncelleme adresi',
+  updateUrlHint:
+    'Boş bırakılırsa otomatik güncelleme kapalıdır. Yalnızca kurulu masaüstü uygulamasında: güncelleme arka planda indirilir ve uygulama kapatılınca kurulur.',
 
   diagnostics: 'Tanılama',
   diagnosticsHint:
@@ -106,6 +109,7 @@ export const tr = {
   errorInvalidTimeZone: 'Saat dilimi tanınmadı (örnek: Europe/Istanbul).',
   errorCaUnreadable: 'Sertifika dosyası okunamadı.',
   errorCaNotPem: 'Dosyada PEM biçiminde sertifika yok.',
+  errorUpdateUrl: 'Güncelleme adresi geçerli bir https:// adresi olmalı.',
   errorAlreadySending: 'Bu sipariş zaten gönderiliyor; lütfen bekleyin.',
   errorNotEligible: 'Bu sipariş restoran kuryesiyle teslim edilmiyor.',
   errorInsecureAddress: 'Güvensiz adres: yalnızca https:// kabul edilir.',

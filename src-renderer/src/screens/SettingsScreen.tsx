@@ -8,7 +8,7 @@ import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 
-/** Language, the platform's time zone, an extra CA file and the platform address. */
+/** Language, the platform's time zone, the platform address, an extra CA file and the update address. */
 export function SettingsScreen({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const settings = useSettings()
@@ -39,6 +39,7 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
   const [caFile, setCaFile] = useState(settings.extraCaFile ?? '')
   const [address, setAddress] = useState(settings.platformAddress ?? '')
   const [allowWeak, setAllowWeak] = useState(settings.allowWeakSecretStorage)
+  const [updateUrl, setUpdateUrl] = useState(settings.updateUrl ?? '')
   const ids = {
     language: useId(),
     zone: useId(),
@@ -46,6 +47,8 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
     caHint: useId(),
     address: useId(),
     weak: useId(),
+    update: useId(),
+    updateHint: useId(),
   }
   const error = appErrorOf(update.error)
 
@@ -57,6 +60,7 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
     if (caFile.trim() !== (settings.extraCaFile ?? '')) change.extraCaFile = caFile.trim() || null
     if (address.trim() !== (settings.platformAddress ?? '')) change.platformAddress = address.trim() || null
     if (allowWeak !== settings.allowWeakSecretStorage) change.allowWeakSecretStorage = allowWeak
+    if (updateUrl.trim() !== (settings.updateUrl ?? '')) change.updateUrl = updateUrl.trim() || null
     update.mutate(change)
   }
 
@@ -99,6 +103,20 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
       />
       <p id={ids.caHint} className="hint">
         {t.extraCaFileHint}
+      </p>
+
+      <label htmlFor={ids.update}>{t.updateUrl}</label>
+      <input
+        id={ids.update}
+        type="url"
+        value={updateUrl}
+        onChange={(event) => setUpdateUrl(event.target.value)}
+        aria-describedby={ids.updateHint}
+        placeholder="https://"
+        spellCheck={false}
+      />
+      <p id={ids.updateHint} className="hint">
+        {t.updateUrlHint}
       </p>
 
       {session.secretStorage !== 'os-keychain' && (

@@ -11,6 +11,7 @@ export const TEST_SETTINGS: Settings = {
   platformTimeZone: 'Europe/Istanbul',
   language: 'tr',
   allowWeakSecretStorage: false,
+  updateUrl: null,
 }
 
 /** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */

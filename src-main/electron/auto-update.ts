@@ -1,0 +1,130 @@
+import type { Logger } from '../core/ports.ts'
+import { normalizeUpdateUrl } from '../core/settings/settings-store.ts'
+
+/** How often an installed app with an update address looks for a new version (and once at start). */
+export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000
+
+export type UpdateDecision =
+  | { enabled: true; feedUrl: string }
+  | { enabled: false; reason: 'not-packaged' | 'no-update-url' | 'not-https' }
+
+/**
+ * Auto-update is off unless both hold: the app is an installed (packaged) one, and the staff set an https://
+ * update address in the settings (null, the default, means off). The address is checked again here even
+ * though the settings store refuses anything else, because the stored file could have been edited by hand.
+ */
+export function decideAutoUpdate(isPackaged: boolean, updateUrl: string | null): UpdateDecision {
+  if (!isPackaged) return { enabled: false, reason: 'not-packaged' }
+  if (updateUrl === null || updateUrl.trim() === '') return { enabled: false, reason: 'no-update-url' }
+  try {
+    return { enabled: true, feedUrl: normalizeUpdateUrl(updateUrl) }
+  } catch {
+    return { enabled: false, reason: 'not-https' }
+  }
+}
+
+/** The part of electron-updater's `autoUpdater` (an AppUpdater) that we use. */
+export interface Updater {
+  autoDownload: boolean
+  autoInstallOnAppQuit: boolean
+  allowDowngrade: boolean
+  allowPrerelease: boolean
+  setFeedURL(options: { provider: 'generic'; url: string }): void
+  checkForUpdates(): Promise<unknown>
+  on(event: 'error', listener: (error: Error) => void): unknown
+  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
+}
+
+export interface AutoUpdateOptions {
+  isPackaged: boolean
+  /** The current `updateUrl` setting, read before every check so a change applies from the next one. */
+  readUpdateUrl: () => Promise<string | null>
+  log: Logger
+  intervalMs?: number
+  /** Where the updater comes from: electron-updater's `autoUpdater`, loaded only once updates are on. */
+  loadUpdater?: () => Promise<Updater>
+}
+
+export interface AutoUpdate {
+  /** Looks for an update now (at start, then every `intervalMs`); never throws. */
+  check(): Promise<void>
+  stop(): void
+}
+
+/**
+ * Updates for the installed app through electron-updater, with a generic provider at the staff's update
+ * address: checked at start and every few hours, downloaded in the background, and installed when the app
+ * quits. It never restarts the app by itself (no `quitAndInstall`): an update must not interrupt service.
+ * In development and e2e runs (not packaged) it does nothing at all, not even load electron-updater.
+ */
+export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
+  const { log } = options
+  if (!options.isPackaged) {
+    log.info('updates: off (not an installed app)')
+    return { check: () => Promise.resolve(), stop: () => undefined }
+  }
+  const loadUpdater = options.loadUpdater ?? loadElectronUpdater
+  let updater: Promise<Updater> | undefined
+  let feedUrl: string | undefined
+  let lastReason: string | undefined
+  let running: Promise<void> | undefined
+
+  const prepare = (): Promise<Updater> => {
+    updater ??= loadUpdater().then((loaded) => {
+      loaded.autoDownload = true
+      loaded.allowDowngrade = false
+      loaded.allowPrerelease = false
+      loaded.on('error', (error) => log.warn('updates: the update failed', { error: error.message }))
+      loaded.on('update-downloaded', (info) =>
+        log.info('updates: downloaded; it is installed when the app is closed', { version: info.version }),
+      )
+      return loaded
+    })
+    return updater
+  }
+
+  const runCheck = async (): Promise<void> => {
+    const decision = decideAutoUpdate(true, await options.readUpdateUrl())
+    if (!decision.enabled) {
+      if (lastReason !== decision.reason) log.info('updates: off', { reason: decision.reason })
+      lastReason = decision.reason
+      // Turned off after an update was downloaded: do not install it at quit either.
+      if (updater) (await updater).autoInstallOnAppQuit = false
+      return
+    }
+    lastReason = undefined
+    const loaded = await prepare()
+    loaded.autoInstallOnAppQuit = true
+    if (feedUrl !== decision.feedUrl) {
+      loaded.setFeedURL({ provider: 'generic', url: decision.feedUrl })
+      feedUrl = decision.feedUrl
+      log.info('updates: on', { feedUrl })
+    }
+    await loaded.checkForUpdates()
+  }
+
+  const check = (): Promise<void> => {
+    // One check at a time: a slow download must not pile up checks behind it.
+    running ??= runCheck()
+      .catch((error: unknown) =>
+        log.warn('updates: could not check for an update', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+
+  const timer = setInterval(() => void check(), options.intervalMs ?? UPDATE_CHECK_INTERVAL_MS)
+  timer.unref()
+  void check()
+  return { check, stop: () => clearInterval(timer) }
+}
+
+async function loadElectronUpdater(): Promise<Updater> {
+  // electron-updater is CommonJS: its exports are the default export of the ES module namespace.
+  const electronUpdater = await import('electron-updater')
+  return electronUpdater.default.autoUpdater
+}
