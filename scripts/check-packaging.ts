@@ -137,7 +137,7 @@ const builder = spawnSync(
     '--publish',
     'never',
   ],
-  { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+  { cwd: ROOT, encoding: 'utf8' },
 )
 const builderLog = `${builder.stdout}${builder.stderr}`
 console.log(
