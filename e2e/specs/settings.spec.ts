@@ -35,3 +35,20 @@ test('settings refuse a bad time zone and an http:// address, and change nothing
   await page.getByRole('button', { name: 'Kaydet' }).click()
   await expect(page.getByRole('alert')).toContainText('Sertifika dosyası okunamadı')
 })
+
+test('the update address takes https:// only, and an empty one keeps automatic updates off', async ({
+  app,
+}) => {
+  let page = app.page
+  await page.getByRole('button', { name: 'Ayarlar' }).click()
+  await expect(page.getByLabel('Güncelleme adresi')).toHaveValue('')
+  await page.getByLabel('Güncelleme adresi').fill('http://updates.example.com/pos')
+  await page.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByRole('alert')).toContainText('Güncelleme adresi geçerli bir https:// adresi olmalı.')
+  await page.getByLabel('Güncelleme adresi').fill('https://updates.example.com/pos/')
+  await page.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Kaydedildi.' })).toBeVisible()
+  page = await app.restart()
+  await page.getByRole('button', { name: 'Ayarlar' }).click()
+  await expect(page.getByLabel('Güncelleme adresi')).toHaveValue('https://updates.example.com/pos')
+})
