@@ -10,6 +10,7 @@ const mocked = vi.hoisted(() => {
     autoInstallOnAppQuit: false,
     allowDowngrade: true,
     allowPrerelease: true,
+    logger: null as { info(message?: unknown): void } | null,
     setFeedURL: vi.fn(),
     checkForUpdates: vi.fn(() => Promise.resolve(null)),
     quitAndInstall: vi.fn(),
@@ -41,6 +42,7 @@ beforeEach(() => {
   vi.clearAllMocks()
   mocked.updater.checkForUpdates.mockImplementation(() => Promise.resolve(null))
   Object.assign(mocked.updater, {
+    logger: null,
     autoDownload: false,
     autoInstallOnAppQuit: false,
     allowDowngrade: true,
@@ -106,10 +108,11 @@ describe('startAutoUpdate', () => {
   })
 
   it('with an https address: a generic feed, checked at start and every few hours, installed at quit', async () => {
+    const { log, lines } = recordingLog()
     const updates = startAutoUpdate({
       isPackaged: true,
       readUpdateUrl: () => Promise.resolve('https://updates.example.com/pos/'),
-      log: recordingLog().log,
+      log,
     })
     await updates.check()
     expect(mocked.updater.setFeedURL).toHaveBeenCalledExactlyOnceWith({
@@ -123,6 +126,8 @@ describe('startAutoUpdate', () => {
       allowPrerelease: false,
     })
     expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(1)
+    mocked.updater.logger?.info('Checking for update')
+    expect(lines).toContain('info updates: Checking for update') // into the app's log, not the console
 
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS - 1000)
     expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(1)

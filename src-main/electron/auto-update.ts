@@ -29,10 +29,18 @@ export interface Updater {
   autoInstallOnAppQuit: boolean
   allowDowngrade: boolean
   allowPrerelease: boolean
+  logger: UpdaterLogger | null
   setFeedURL(options: { provider: 'generic'; url: string }): void
   checkForUpdates(): Promise<unknown>
   on(event: 'error', listener: (error: Error) => void): unknown
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
+}
+
+/** electron-updater's own logger (its default is the console). */
+export interface UpdaterLogger {
+  info(message?: unknown): void
+  warn(message?: unknown): void
+  error(message?: unknown): void
 }
 
 export interface AutoUpdateOptions {
@@ -74,6 +82,12 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
       loaded.autoDownload = true
       loaded.allowDowngrade = false
       loaded.allowPrerelease = false
+      // electron-updater's own progress lines go to the app's redacted log rather than the console.
+      loaded.logger = {
+        info: (message) => log.info(`updates: ${String(message)}`),
+        warn: (message) => log.warn(`updates: ${String(message)}`),
+        error: (message) => log.error(`updates: ${String(message)}`),
+      }
       loaded.on('error', (error) => log.warn('updates: the update failed', { error: error.message }))
       loaded.on('update-downloaded', (info) =>
         log.info('updates: downloaded; it is installed when the app is closed', { version: info.version }),
