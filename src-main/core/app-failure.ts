@@ -26,3 +26,16 @@ export function toAppError(error: unknown): AppError {
   }
   return { code: 'internal', retryable: false }
 }
+
+/**
+ * A thrown value as one line for the log. Never throws itself: `String(value)` does, for an object without a
+ * prototype or with a throwing toString, and a log call must not turn one failure into another.
+ */
+export function describeThrown(value: unknown): string {
+  try {
+    if (value instanceof Error) return `${value.name}: ${value.message}`
+    return typeof value === 'object' && value !== null ? Object.prototype.toString.call(value) : String(value)
+  } catch {
+    return `[unprintable ${typeof value}]`
+  }
+}

@@ -1,5 +1,6 @@
 import { isMethodName, methods } from '../../src-shared/contract.ts'
 import { resultSchema, type AppError, type Result } from '../../src-shared/errors.ts'
+import { describeThrown } from './app-failure.ts'
 import type { CoreHandlers } from './app.ts'
 
 export interface DispatchLog {
@@ -38,7 +39,7 @@ export async function dispatch(
     const handler = handlers[method] as (input: unknown) => Promise<Result<unknown>>
     result = await handler(input.data)
   } catch (error) {
-    log.warn('dispatch: a handler threw', { method, error: String(error) })
+    log.warn('dispatch: a handler threw', { method, error: describeThrown(error) })
     return { ok: false, error: INTERNAL }
   }
 

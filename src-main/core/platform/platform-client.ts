@@ -239,10 +239,11 @@ const authorised = (accessToken: string): Options => ({ headers: { 'access-token
 
 /**
  * The payment key as one path segment. `.` and `..` are refused: no encoding keeps a URL parser from reading them
- * (or `%2E`) as a step up the path, which would send the PUT somewhere else.
+ * (or `%2E`) as a step up the path, which would send the PUT somewhere else. So is text with a lone surrogate,
+ * which has no URL encoding (encodeURIComponent would throw a URIError).
  */
 function pathSegment(value: string): string {
-  if (value === '' || value === '.' || value === '..') {
+  if (value === '' || value === '.' || value === '..' || /\p{Surrogate}/u.test(value)) {
     throw platformError('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
   }
   return encodeURIComponent(value)

@@ -33,7 +33,10 @@ export function renewalTime(expiresAt: number): number {
   return expiresAt - RENEW_BEFORE_EXPIRY_MS
 }
 
-/** `YYYY-MM-DD HH:MM:SS` in `timeZone` → epoch ms; undefined when it is not a real date-time. */
+/**
+ * `YYYY-MM-DD HH:MM:SS` in `timeZone` → epoch ms; undefined when it is not a real date-time, or when the zone
+ * is not one this machine knows (settings are checked on input, but a hand-edited settings file is not).
+ */
 export function parseLocalDateTime(text: string, timeZone: string): number | undefined {
   const match = LOCAL_DATE_TIME.exec(text.trim())
   if (!match) return undefined
@@ -47,7 +50,15 @@ export function parseLocalDateTime(text: string, timeZone: string): number | und
   ]
   const asIfUtc = Date.UTC(year, month - 1, day, hour, minute, second)
   const check = new Date(asIfUtc)
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23) return undefined
+  // Date.UTC reads years 0–99 as 1900–1999: the year check refuses those rather than move them a century.
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23
+  )
+    return undefined
+  if (!isValidTimeZone(timeZone)) return undefined
   // The zone's offset at that instant; a second pass settles times near an offset change.
   let utc = asIfUtc - zoneOffsetMs(asIfUtc, timeZone)
   utc = asIfUtc - zoneOffsetMs(utc, timeZone)
