@@ -213,7 +213,9 @@ export class Session {
         this.#cancelRenewal?.()
         await this.#options.vault.saveToken(undefined)
         this.#setState({ state: 'signed-out', reason: 'wrong-credentials', error: appError })
-      } else if (wasSignedIn && this.#options.vault.token) {
+      } else if (wasSignedIn) {
+        // The keys were not refused; the platform failed (network, timeout, 5xx, 429, a bad answer). Staying
+        // signed in keeps staff on the main screen, and the next call logs in again by itself once it recovers.
         this.#setState({ state: 'signed-in' })
       } else {
         this.#setState({ state: 'signed-out', reason: 'never-signed-in', error: appError })
