@@ -18,7 +18,8 @@ export function isAppTopFrame(frame: WebFrameMain | null): boolean {
   return isAppUrl(frame.url)
 }
 
-function isAppUrl(url: string): boolean {
+/** The app's own page: the built renderer file, or the dev server's origin in development. */
+export function isAppUrl(url: string): boolean {
   if (rendererDevUrl) return new URL(url).origin === new URL(rendererDevUrl).origin
   return url.split(/[?#]/)[0] === rendererUrl
 }

@@ -8,9 +8,10 @@ import type { Logger } from '../core/ports.ts'
 import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers } from './ipc.ts'
-import { createMainWindow, isAppTopFrame } from './main-window.ts'
+import { createMainWindow, isAppTopFrame, isAppUrl } from './main-window.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { readLaunchOptions } from './launch-options.ts'
+import { restrictPermissions } from './permissions.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 
 const isDevelopment = !app.isPackaged
@@ -62,9 +63,9 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit())
 
   void app.whenReady().then(async () => {
-    // The app asks for no camera, microphone, location or notifications: refuse every permission.
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-    session.defaultSession.setPermissionCheckHandler(() => false)
+    // The app asks for no camera, microphone, location or notifications: every permission is refused but
+    // the clipboard write the Tanılama button needs, from the app's own page (permissions.ts).
+    restrictPermissions(session.defaultSession, isAppUrl)
 
     const core = await createCore({
       appName: app.getName(),
