@@ -3,6 +3,7 @@ import type { EventName } from './channels.ts'
 import {
   BoardOrder,
   Branch,
+  HistoryPage,
   Language,
   Methods,
   OrderDetails,
@@ -87,6 +88,15 @@ export type AddOrderInput = z.input<typeof AddOrderInput>
 export const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
 export type OrderRef = z.input<typeof OrderRef>
 
+/** One page of the hand-over history, newest first; `beforeSeq` continues after the previous page's oldest. */
+export const HistoryQuery = z
+  .object({
+    beforeSeq: z.int().nonnegative().optional(),
+    limit: z.int().min(1).max(500),
+  })
+  .strict()
+export type HistoryQuery = z.infer<typeof HistoryQuery>
+
 export const methods = {
   getAppInfo: { input: z.undefined(), output: AppInfo },
 
@@ -105,6 +115,9 @@ export const methods = {
   addOrder: { input: AddOrderInput, output: BoardOrder },
   removeOrder: { input: OrderRef, output: z.null() },
   markOnTheWay: { input: OrderRef, output: BoardOrder },
+  listHistory: { input: HistoryQuery, output: HistoryPage },
+  /** Every attempt in the history as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF). */
+  exportHistoryCsv: { input: z.undefined(), output: z.string() },
 
   getDiagnostics: { input: z.undefined(), output: Diagnostics },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

@@ -87,13 +87,72 @@ export const SessionStatus = z.discriminatedUnion('state', [
 ])
 export type SessionStatus = z.infer<typeof SessionStatus>
 
+/**
+ * Where an order's "Kuryeye Verildi" stands in the durable hand-over outbox (src-main/core/orders). Only
+ * `handed-over` means the platform answered `status: true` (D5).
+ */
 export const Handover = z.discriminatedUnion('state', [
   z.object({ state: z.literal('none') }),
+  /** Written down, about to be sent; or, with `waitingForSignIn`, held until the staff sign in again. */
+  z.object({ state: z.literal('queued'), since: z.iso.datetime(), waitingForSignIn: z.boolean() }),
   z.object({ state: z.literal('sending'), since: z.iso.datetime() }),
+  /** A passing failure (network, timeout, 429, 5xx): sent again by itself at `nextAttemptAt` (D9). */
+  z.object({
+    state: z.literal('retrying'),
+    nextAttemptAt: z.iso.datetime(),
+    attempts: z.int().positive(),
+    error: AppError,
+  }),
   z.object({ state: z.literal('handed-over'), at: z.iso.datetime() }),
+  /** The platform refused it: staff must look. */
   z.object({ state: z.literal('failed'), at: z.iso.datetime(), error: AppError }),
+  /**
+   * The platform refused a resend that followed an attempt whose answer never arrived (a timeout, a cut
+   * connection, a crash): that attempt probably went through, but the platform never said so. Staff check.
+   */
+  z.object({ state: z.literal('unconfirmed'), at: z.iso.datetime(), error: AppError }),
 ])
 export type Handover = z.infer<typeof Handover>
+
+/** What one hand-over attempt came to, as the history lists it. */
+export const AttemptResult = z.enum([
+  'handed-over', // the platform answered `status: true`
+  'refused', // the platform refused it: the order is `failed`
+  'unconfirmed', // refused after an attempt whose answer was lost: see Handover `unconfirmed`
+  'will-retry', // a passing failure: sent again at `nextAttemptAt`
+  'waiting-for-sign-in', // no session: sent again once the staff sign in
+  'interrupted', // the app stopped before the answer came: its outcome is unknown, so it is sent again
+])
+export type AttemptResult = z.infer<typeof AttemptResult>
+
+/** One hand-over attempt in the history: every attempt is kept, durable like the outbox itself. */
+export const HistoryEntry = z.object({
+  /** Increases with every entry; the history's paging cursor. */
+  seq: z.int().nonnegative(),
+  paymentKey: z.string(),
+  /** The order's label on the board when it was pressed, if it had one. */
+  label: z.string().optional(),
+  /** 1 for the first attempt of a press, 2 for its first retry… */
+  attempt: z.int().positive(),
+  /** When the result was known. */
+  at: z.iso.datetime(),
+  result: AttemptResult,
+  /** The HTTP status of the platform's answer, when one came. */
+  httpStatus: z.int().optional(),
+  /** What went wrong, with the platform's own words when it answered (D4). */
+  error: AppError.optional(),
+  nextAttemptAt: z.iso.datetime().optional(),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntry>
+
+export const HistoryPage = z.object({
+  /** Newest first. */
+  entries: z.array(HistoryEntry),
+  /** Pass as `beforeSeq` for the next, older page; null when there is none. */
+  nextBeforeSeq: z.int().nonnegative().nullable(),
+  total: z.int().nonnegative(),
+})
+export type HistoryPage = z.infer<typeof HistoryPage>
 
 export const OrderDetails = z.object({
   shippingMethod: z.string().trim().min(1).max(64).optional(),

@@ -95,20 +95,46 @@ test.describe('the order board', () => {
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
   })
 
-  test('a double press sends once', async ({ app, mock }) => {
+  test('a double press sends once, and says why the second did nothing', async ({ app, mock }) => {
     const { page } = app
     await addOrder(page, ELIGIBLE, restaurantDelivery)
-    await mock.control.setLatency(400, 'ontheway')
+    await mock.control.setLatency(1500, 'ontheway')
     await mock.control.resetCounters()
-    const button = orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' })
+    const item = orderItem(page, ELIGIBLE)
+    const button = item.getByRole('button', { name: 'Kuryeye Verildi' })
     // Two presses in the same moment, before the screen can change: as fast as a hand can do it.
     await button.evaluate((element: HTMLElement) => {
       element.click()
       element.click()
     })
-    await expect(orderItem(page, ELIGIBLE).getByRole('button', { name: 'Gönderiliyor…' })).toBeDisabled()
-    await expect(orderItem(page, ELIGIBLE)).toContainText('Restoran Kuryeye Verildi')
+    await expect(item.getByRole('button', { name: 'Gönderiliyor…' })).toBeDisabled()
+    await expect(item.getByRole('status')).toHaveText('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')
+    await expect(item).toContainText('Restoran Kuryeye Verildi')
+    await expect(item).not.toContainText('zaten gönderiliyor')
     expect((await mock.control.counters()).requests.ontheway).toBe(1)
+  })
+
+  test('retries by itself while the platform answers 503, then hands the order over once', async ({
+    app,
+    mock,
+  }) => {
+    // The real backoff (2 s, doubling, full jitter) runs: three failures wait at most 2 + 4 + 8 s.
+    test.setTimeout(60_000)
+    const { page } = app
+    await addOrder(page, ELIGIBLE, restaurantDelivery)
+    await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 3 })
+    await mock.control.resetCounters()
+    const item = orderItem(page, ELIGIBLE)
+    await item.getByRole('button', { name: 'Kuryeye Verildi' }).click()
+    await expect(item.getByRole('status')).toContainText(/Yeniden denenecek: \d\d:\d\d:\d\d/)
+    await expect(item.getByRole('status')).toContainText('Platformda bir sorun var')
+    await expect(item.getByRole('status')).toContainText('HTTP 503')
+    await expect(item.getByRole('button', { name: 'Gönderiliyor…' })).toBeDisabled()
+    await expect(item).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, { timeout: 30_000 })
+    const counters = await mock.control.counters()
+    expect(counters.requests.ontheway).toBe(4)
+    expect(counters.handedOver).toBe(1)
+    expect((await mock.control.getOrder(ELIGIBLE))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
   })
 
   test('an order can be removed from the board', async ({ app }) => {

@@ -5,9 +5,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, DEMO_ORDER_IDS, ORDER_STATUS } from '../../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
+import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { createNodeFetch } from '../web/node-fetch.ts'
 import { createCore, type Core } from './app.ts'
+import { FileJournal } from './storage/file-journal.ts'
+import type { Journal } from './storage/journal.ts'
 import { fakeCipher, MemoryStore } from './testing/memory-adapters.ts'
 
 /** The real core with the real platform client, against the real HTTPS mock platform. */
@@ -33,9 +36,14 @@ const branch = {
   restSecretKey: DEMO_CREDENTIALS.branch.rest_secret_key,
 }
 
-async function makeCore(options: { trustMockCa?: boolean; timeoutMs?: number } = {}) {
-  const store = new MemoryStore()
+async function makeCore(
+  options: { trustMockCa?: boolean; timeoutMs?: number; store?: MemoryStore; journal?: Journal } = {},
+) {
+  const store = options.store ?? new MemoryStore()
   const core = await createCore({
+    ...(options.journal ? { journal: options.journal } : {}),
+    // Fast, so the tests need not wait for the real backoff; the jitter is the real one.
+    handoverRetry: { baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 5000 },
     appName: 'POS Companion',
     appVersion: '0.0.0-test',
     shell: 'web',
@@ -158,6 +166,109 @@ describe('the core against the mock platform', () => {
     const result = await core.handlers.markOnTheWay({ paymentKey: DEMO_ORDER_IDS.kadikoyCashPickup })
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', problem: 'not-eligible' } })
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
+  })
+
+  describe('the hand-over outbox', () => {
+    const id = DEMO_ORDER_IDS.kadikoyCashDelivery
+    const restaurantDelivery = { text: id, courierType: 'restaurant', shippingMethod: 'delivery' }
+
+    /** The next state of the order that `accept` takes, as the core announces it. */
+    function announced(core: Core, accept: (order: BoardOrder) => boolean): Promise<BoardOrder> {
+      return new Promise((resolve) => {
+        const off = core.subscribe((event, payload) => {
+          if (event !== 'orderChanged') return
+          const { order } = payload as { order: BoardOrder | null }
+          if (order && accept(order)) {
+            off()
+            resolve(order)
+          }
+        })
+      })
+    }
+
+    it('retries a 503 by itself and hands the order over once', async () => {
+      const { core } = await signedIn()
+      value(await core.handlers.addOrder(restaurantDelivery))
+      await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 2 })
+      await mock.control.resetCounters()
+      const handedOver = announced(core, (order) => order.handover.state === 'handed-over')
+      const first = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      expect(first.handover).toMatchObject({
+        state: 'retrying',
+        error: { code: 'server-error', httpStatus: 503 },
+      })
+      await handedOver
+      const counters = await mock.control.counters()
+      expect(counters.requests.ontheway).toBe(3)
+      expect(counters.handedOver).toBe(1)
+      expect((await mock.control.getOrder(id))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
+      const history = value(await core.handlers.listHistory({ limit: 10 }))
+      expect(history.entries.map((entry) => [entry.result, entry.httpStatus])).toEqual([
+        ['handed-over', 200],
+        ['will-retry', 503],
+        ['will-retry', 503],
+      ])
+    })
+
+    it("waits at least as long as the platform's Retry-After", async () => {
+      const { core } = await signedIn()
+      value(await core.handlers.addOrder(restaurantDelivery))
+      await mock.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 1 })
+      const before = Date.now()
+      const first = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      if (first.handover.state !== 'retrying')
+        throw new Error(`expected retrying, got ${first.handover.state}`)
+      expect(Date.parse(first.handover.nextAttemptAt) - before).toBeGreaterThanOrEqual(1000)
+      await announced(core, (order) => order.handover.state === 'handed-over')
+      expect((await mock.control.counters()).handedOver).toBe(1)
+    })
+
+    it('keeps its journal on disk: a core started again on the same data does not send a confirmed order', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'core-journal-'))
+      try {
+        const store = new MemoryStore()
+        const first = await makeCore({ store, journal: new FileJournal(join(folder, 'journal.jsonl')) })
+        value(await first.core.handlers.signIn({ platformAddress: mock.baseUrl, ...vendor }))
+        value(await first.core.handlers.addOrder(restaurantDelivery))
+        expect(value(await first.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
+          'handed-over',
+        )
+        first.core.dispose()
+
+        await mock.control.resetCounters()
+        const again = await makeCore({ store, journal: new FileJournal(join(folder, 'journal.jsonl')) })
+        await again.core.start()
+        expect(value(await again.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
+          'handed-over',
+        )
+        expect(value(await again.core.handlers.listHistory({ limit: 10 })).entries).toHaveLength(1)
+        expect((await mock.control.counters()).requests.ontheway).toBe(0)
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+    })
+
+    it('exports the history as CSV', async () => {
+      const { core } = await signedIn()
+      value(await core.handlers.addOrder({ ...restaurantDelivery, label: 'Masa 4' }))
+      value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      const csv = value(await core.handlers.exportHistoryCsv(undefined))
+      expect(csv.startsWith('\uFEFFTarih;')).toBe(true)
+      expect(csv).toContain(`;000-001;${id};Masa 4;1;Kuryeye verildi;200;OK;;;\r\n`)
+    })
+
+    it('keeps an order with a hand-over still owed on the board', async () => {
+      const { core } = await signedIn()
+      value(await core.handlers.addOrder(restaurantDelivery))
+      await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 0 })
+      value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      expect(await core.handlers.removeOrder({ paymentKey: id })).toMatchObject({
+        ok: false,
+        error: { problem: 'already-sending' },
+      })
+      expect(value(await core.handlers.listOrders(undefined))).toHaveLength(1)
+      core.dispose()
+    })
   })
 
   describe('bad answers give a specific error and leave settings and the board untouched', () => {

@@ -6,12 +6,14 @@ import type {
   MethodOutput,
   ParsedInput,
 } from '../../src-shared/contract.ts'
-import type { Settings } from '../../src-shared/domain.ts'
+import type { SessionStatus, Settings } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, toAppError } from './app-failure.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
 import { collectSupportBundle } from './diagnostics/support-bundle.ts'
-import { markOnTheWay } from './orders/handover.ts'
+import { HandoverOutbox } from './orders/handover-outbox.ts'
+import { historyCsv } from './orders/history-csv.ts'
+import type { RetryPolicy } from './orders/retry-policy.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import { extractOrderId } from './orders/order-id.ts'
 import { createPlatformClient, type PlatformClient } from './platform/platform-client.ts'
@@ -29,6 +31,8 @@ import {
 import { CredentialVault } from './secrets/credential-vault.ts'
 import { Session } from './session/session.ts'
 import { readExtraCaPem, SettingsStore } from './settings/settings-store.ts'
+import type { Journal } from './storage/journal.ts'
+import { MemoryJournal } from './storage/memory-journal.ts'
 
 /** What the core offers for each contract method; the Electron IPC layer and web mode both call these. */
 export type CoreHandlers = {
@@ -42,6 +46,11 @@ export interface CoreDependencies {
   appVersion: string
   shell: AppInfo['shell']
   store: KeyValueStore
+  /**
+   * The hand-over outbox's durable journal: the shells give a FileJournal in their data folder. Without one
+   * (tests, benchmarks) it lives in memory and survives nothing.
+   */
+  journal?: Journal
   cipher: SecretCipher
   createFetch: FetchFactory
   clock?: Clock
@@ -54,12 +63,17 @@ export interface CoreDependencies {
   initialSettings?: Partial<Settings>
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
   platformTuning?: Pick<Parameters<typeof createPlatformClient>[0], 'timeoutMs' | 'retry'>
+  /** The hand-over outbox's backoff, for tests that cannot wait for the real one. */
+  handoverRetry?: RetryPolicy
 }
 
 export interface Core {
   handlers: CoreHandlers
   subscribe(listener: CoreEventListener): () => void
-  /** Signs in again with stored credentials when there is no live token; never throws. */
+  /**
+   * Signs in again with stored credentials when there is no live token, then resumes the hand-overs owed
+   * from the last run; never throws.
+   */
   start(): Promise<void>
   dispose(): void
 }
@@ -98,18 +112,32 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     }
     return client
   }
+  // Parts of the core built after the session that follow its changes (the outbox resumes on sign-in).
+  const sessionFollowers: ((status: SessionStatus) => void)[] = []
   const session = new Session({
     vault,
     settings,
     clientFor,
     clock,
     log,
-    onChange: (status) => emit('sessionChanged', status),
+    onChange: (status) => {
+      emit('sessionChanged', status)
+      for (const follow of sessionFollowers) follow(status)
+    },
   })
   const methodsCache = new MethodsCache(deps.store, clock)
   const board = new OrderBoard(deps.store, clock, (paymentKey, order) =>
     emit('orderChanged', { paymentKey, order }),
   )
+  const handoverOutbox = new HandoverOutbox({
+    journal: deps.journal ?? new MemoryJournal(),
+    board,
+    session,
+    clock,
+    log,
+    ...(deps.handoverRetry ? { policy: deps.handoverRetry } : {}),
+  })
+  sessionFollowers.push((status) => handoverOutbox.onSessionChanged(status))
 
   const handlers: CoreHandlers = {
     getAppInfo: () => ok({ name: deps.appName, version: deps.appVersion, shell: deps.shell }),
@@ -164,13 +192,25 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
 
     listOrders: () => ok(board.list()),
     addOrder: ({ text, ...details }) =>
-      attempt(() => Promise.resolve(board.add(extractOrderId(text), details))),
+      attempt(() => {
+        const paymentKey = extractOrderId(text)
+        board.add(paymentKey, details)
+        handoverOutbox.showOnBoard(paymentKey)
+        return Promise.resolve(board.require(paymentKey))
+      }),
     removeOrder: ({ paymentKey }) =>
       attempt(() => {
+        board.require(paymentKey)
+        handoverOutbox.assertRemovable(paymentKey)
         board.remove(paymentKey)
         return Promise.resolve(null)
       }),
-    markOnTheWay: ({ paymentKey }) => attempt(() => markOnTheWay(paymentKey, board, session, clock)),
+    markOnTheWay: ({ paymentKey }) => attempt(() => handoverOutbox.press(paymentKey)),
+    listHistory: (query) => ok(handoverOutbox.listHistory(query)),
+    exportHistoryCsv: () =>
+      attempt(() =>
+        Promise.resolve(historyCsv(handoverOutbox.allHistory(), { language: settings.get().language })),
+      ),
 
     getDiagnostics: () =>
       attempt(() =>
@@ -193,14 +233,18 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
       return () => listeners.delete(listener)
     },
     async start() {
-      if (session.isSignedIn || !vault.credentials || settings.get().platformAddress === null) return
-      await session.resume().catch((error: unknown) => {
-        log.warn('core: could not sign in with the stored credentials at start', {
-          code: toAppError(error).code,
+      if (!session.isSignedIn && vault.credentials && settings.get().platformAddress !== null) {
+        await session.resume().catch((error: unknown) => {
+          log.warn('core: could not sign in with the stored credentials at start', {
+            code: toAppError(error).code,
+          })
         })
-      })
+      }
+      // After the session had its chance: hand-overs owed from the last run go out with a token.
+      handoverOutbox.start()
     },
     dispose() {
+      handoverOutbox.dispose()
       session.dispose()
     },
   }

@@ -4,6 +4,7 @@ import { eventChannelOf } from '../../src-shared/channels.ts'
 import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
+import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 import type { Logger } from '../core/ports.ts'
 import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
@@ -72,6 +73,8 @@ if (!app.requestSingleInstanceLock()) {
       appVersion: app.getVersion(),
       shell: 'electron',
       store: createElectronStore(),
+      // Beside electron-store's config.json: the hand-over outbox's fsync'd journal (file-journal.ts).
+      journal: new FileJournal(join(app.getPath('userData'), HANDOVER_JOURNAL_FILE), log),
       cipher: await createSafeStorageCipher(),
       createFetch: installPlatformFetch(session.defaultSession),
       log,

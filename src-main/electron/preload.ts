@@ -20,6 +20,8 @@ const api = {
   addOrder: (input) => invoke('addOrder', input),
   removeOrder: (input) => invoke('removeOrder', input),
   markOnTheWay: (input) => invoke('markOnTheWay', input),
+  listHistory: (input) => invoke('listHistory', input),
+  exportHistoryCsv: () => invoke('exportHistoryCsv'),
   getDiagnostics: () => invoke('getDiagnostics'),
   on(event: EventName, listener: (payload: never) => void) {
     if (!isEventName(event)) throw new TypeError('unknown event')

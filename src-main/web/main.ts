@@ -11,6 +11,7 @@ import { createCore, type Core } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { readExtraCaPem } from '../core/settings/settings-store.ts'
+import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 import { parseCliOptions, USAGE } from './cli-options.ts'
 import { createFileKeyCipher } from './file-key-cipher.ts'
 import { JsonFileStore } from './json-file-store.ts'
@@ -77,6 +78,7 @@ try {
     appVersion: packageJson.version,
     shell: 'web',
     store: new JsonFileStore(join(options.dataDir, 'settings.json'), log),
+    journal: new FileJournal(join(options.dataDir, HANDOVER_JOURNAL_FILE), log),
     // The key stays apart from settings.json, so a copy of the settings alone opens no secret.
     cipher: createFileKeyCipher(join(options.dataDir, 'secret.key'), log),
     createFetch: (extraCaPem) => createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem }),

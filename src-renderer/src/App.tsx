@@ -5,6 +5,7 @@ import { ErrorMessage } from './components/ErrorMessage.tsx'
 import { tr } from './i18n/tr.ts'
 import { useMessages } from './i18n/use-messages.ts'
 import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
+import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { MainScreen } from './screens/MainScreen.tsx'
 import { SettingsScreen } from './screens/SettingsScreen.tsx'
 import { SignInScreen } from './screens/SignInScreen.tsx'
@@ -27,7 +28,7 @@ export function App() {
   )
 }
 
-/** Which screen: sign-in until the session is live, then the main screen; settings from either. */
+/** Which screen: sign-in until the session is live, then the main screen; settings and history from either. */
 function Screens() {
   useCoreEvents()
   const { t } = useMessages()
@@ -51,6 +52,7 @@ function Screens() {
     )
   }
   if (screen === 'settings') return <SettingsScreen session={session.data} />
+  if (screen === 'history') return <HistoryScreen />
   if (session.data.state === 'signed-in' || session.data.state === 'renewing') {
     return <MainScreen session={session.data} />
   }

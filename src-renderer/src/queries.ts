@@ -1,8 +1,9 @@
-import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
-import type { BoardOrder, Methods, SessionStatus, Settings } from '../../src-shared/domain.ts'
-import { requireBridge, unwrap } from './api.ts'
+import type { BoardOrder, HistoryPage, Methods, SessionStatus, Settings } from '../../src-shared/domain.ts'
+import type { AppError } from '../../src-shared/errors.ts'
+import { appErrorOf, requireBridge, unwrap } from './api.ts'
 
 /**
  * Server state: everything the core knows, read through window.api and kept fresh by the core's events
@@ -23,7 +24,10 @@ export const keys = {
   branches: ['branches'] as const,
   methods: ['methods'] as const,
   orders: ['orders'] as const,
+  history: ['history'] as const,
 }
+
+const HISTORY_PAGE_SIZE = 50
 
 function isSignedIn(session: SessionStatus | undefined): boolean {
   return session?.state === 'signed-in' || session?.state === 'renewing'
@@ -44,6 +48,8 @@ export function useCoreEvents(): void {
     })
     const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, order))
+      // Every hand-over attempt changes its order: the history, when on screen, fetches its news.
+      void queryClient.invalidateQueries({ queryKey: keys.history })
     })
     return () => {
       offSession()
@@ -146,22 +152,50 @@ export function useAddOrder() {
   })
 }
 
-export function useRemoveOrder() {
+/** What a refused press on one order's buttons is told, with the order (every refusal, not only the last). */
+export type OnRefused = (paymentKey: string, error: AppError | undefined) => void
+
+export function useRemoveOrder(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (paymentKey: string) => unwrap(requireBridge().removeOrder({ paymentKey })),
     onSuccess: (_nothing, paymentKey) =>
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, null)),
+    onError: (error, paymentKey) => onRefused?.(paymentKey, appErrorOf(error)),
   })
 }
 
-export function useMarkOnTheWay() {
+export function useMarkOnTheWay(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (paymentKey: string) => unwrap(requireBridge().markOnTheWay({ paymentKey })),
-    onSuccess: (order) =>
+    onSuccess: (order) => {
+      onRefused?.(order.paymentKey, undefined)
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
         upsertOrder(orders, order.paymentKey, order),
-      ),
+      )
+    },
+    onError: (error, paymentKey) => onRefused?.(paymentKey, appErrorOf(error)),
   })
+}
+
+/** The hand-over history, newest first, a page at a time. */
+export function useHistory() {
+  return useInfiniteQuery({
+    queryKey: keys.history,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        requireBridge().listHistory(
+          pageParam === null
+            ? { limit: HISTORY_PAGE_SIZE }
+            : { limit: HISTORY_PAGE_SIZE, beforeSeq: pageParam },
+        ),
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page: HistoryPage) => page.nextBeforeSeq ?? undefined,
+  })
+}
+
+export function useExportHistory() {
+  return useMutation({ mutationFn: () => unwrap(requireBridge().exportHistoryCsv()) })
 }

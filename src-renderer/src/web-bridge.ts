@@ -194,6 +194,8 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     addOrder: (input) => call('addOrder', input),
     removeOrder: (input) => call('removeOrder', input),
     markOnTheWay: (input) => call('markOnTheWay', input),
+    listHistory: (input) => call('listHistory', input),
+    exportHistoryCsv: () => call('exportHistoryCsv'),
     getDiagnostics: () => call('getDiagnostics'),
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe {
       const forEvent = listeners.get(event) ?? new Set()

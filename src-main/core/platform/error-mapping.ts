@@ -5,6 +5,7 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import { ResponseTooLargeError } from './bounded-fetch.ts'
 import type { PlatformCall, PlatformFailure } from './platform-error.ts'
 import { PlatformError, platformError } from './platform-error.ts'
+import { parseRetryAfter } from './retry-after.ts'
 import type { ErrorEnvelope } from './schemas.ts'
 import { errorEnvelopeSchema } from './schemas.ts'
 import {
@@ -77,7 +78,11 @@ export function toPlatformError(call: PlatformCall, error: unknown): PlatformErr
 }
 
 function failureOf(call: PlatformCall, error: unknown): PlatformFailure {
-  if (isHTTPError(error)) return failureOfAnswer(call, error.response.status, readEnvelope(error.data))
+  if (isHTTPError(error)) {
+    const failure = failureOfAnswer(call, error.response.status, readEnvelope(error.data))
+    const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), Date.now())
+    return failure.retryable && retryAfterMs !== undefined ? { ...failure, retryAfterMs } : failure
+  }
   if (error instanceof ResponseTooLargeError) {
     return {
       code: 'unexpected-answer',

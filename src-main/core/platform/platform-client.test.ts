@@ -125,7 +125,9 @@ describe('happy paths', () => {
   it('marks a restaurant-courier order on the way', async () => {
     const api = client()
     const token = (await api.login(vendor)).accessToken
-    await expect(api.markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery)).resolves.toBeUndefined()
+    await expect(api.markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery)).resolves.toEqual({
+      httpStatus: 200,
+    })
     expect((await platform.control.getOrder(DEMO_ORDER_IDS.kadikoyCashDelivery))?.status_id).toBe(
       ORDER_STATUS.IN_DELIVERY,
     )
@@ -296,6 +298,19 @@ describe('retries (D9)', () => {
     const counters = await platform.control.counters()
     expect(counters.requests.login).toBe(2)
     expect(counters.loginsSucceeded).toBe(1)
+  })
+
+  it("hands a 429's Retry-After to callers that own their retries", async () => {
+    const api = client()
+    const token = (await api.login(vendor)).accessToken
+    await platform.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 7 })
+    const thrown: unknown = await api
+      .markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery, { retry: false })
+      .catch((error: unknown) => error)
+    if (!(thrown instanceof PlatformError)) throw new Error('expected a PlatformError')
+    expect(thrown.retryAfterMs).toBe(7000)
+    expect(thrown.appError).toMatchObject({ code: 'rate-limited', retryable: true, httpStatus: 429 })
+    expect((await requests()).ontheway).toBe(1)
   })
 
   it('makes exactly one attempt with retry: false', async () => {

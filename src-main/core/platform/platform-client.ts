@@ -69,7 +69,16 @@ export interface PlatformClient {
   listBranches(accessToken: string): Promise<Branch[]>
   getVariables(accessToken: string): Promise<PlatformVariables>
   /** PUT /orders/ontheway/{paymentKey}. Resolves only on `status: true`, `data: "OK"` (D5). */
-  markOnTheWay(accessToken: string, paymentKey: string, options?: MarkOnTheWayOptions): Promise<void>
+  markOnTheWay(
+    accessToken: string,
+    paymentKey: string,
+    options?: MarkOnTheWayOptions,
+  ): Promise<OnTheWayConfirmation>
+}
+
+/** The platform's yes to an on-the-way call, as the hand-over history records it. */
+export interface OnTheWayConfirmation {
+  httpStatus: number
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -101,13 +110,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   })
 
   // Retry is passed whole on every call: ky concatenates arrays when it merges per-call options into defaults.
-  const request = <Schema extends z.ZodType>(
+  const exchange = <Schema extends z.ZodType>(
     call: PlatformCall,
     path: string,
     init: Options,
     schema: Schema,
     retryEnabled = true,
   ) => send(api, call, path, { ...init, retry: retryEnabled ? retry(call) : { limit: 0 } }, schema)
+  const request = async <Schema extends z.ZodType>(
+    call: PlatformCall,
+    path: string,
+    init: Options,
+    schema: Schema,
+  ): Promise<z.output<Schema>> => (await exchange(call, path, init, schema)).answer
 
   return {
     async login({ appSecretKey, restSecretKey }) {
@@ -151,7 +166,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async markOnTheWay(accessToken, paymentKey, markOptions = {}) {
       const path = `orders/ontheway/${pathSegment(paymentKey)}`
       const init: Options = { ...authorised(accessToken), method: 'put' }
-      await request('ontheway', path, init, onTheWayAnswerSchema, markOptions.retry ?? true)
+      const { httpStatus } = await exchange(
+        'ontheway',
+        path,
+        init,
+        onTheWayAnswerSchema,
+        markOptions.retry ?? true,
+      )
+      return { httpStatus }
     },
   }
 }
@@ -197,7 +219,7 @@ async function send<Schema extends z.ZodType>(
   path: string,
   init: Options,
   schema: Schema,
-): Promise<z.output<Schema>> {
+): Promise<{ answer: z.output<Schema>; httpStatus: number }> {
   let httpStatus: number
   let text: string
   try {
@@ -207,7 +229,7 @@ async function send<Schema extends z.ZodType>(
   } catch (error) {
     throw toPlatformError(call, error)
   }
-  return parseAnswer(call, httpStatus, text, schema)
+  return { answer: parseAnswer(call, httpStatus, text, schema), httpStatus }
 }
 
 /** A 2xx answer: the expected shape, or an envelope (D4 applies to 2xx too), or else an unexpected answer (D6). */

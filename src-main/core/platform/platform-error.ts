@@ -14,11 +14,17 @@ const MAX_PLATFORM_MESSAGE_LENGTH = 2000
  */
 export class PlatformError extends Error {
   readonly appError: AppError
+  /**
+   * How long the platform asked us to wait (its Retry-After on a 429 or 503), for callers that own their retries
+   * (the hand-over outbox). Kept beside the AppError: it is a scheduling hint, not something to show staff.
+   */
+  readonly retryAfterMs: number | undefined
 
-  constructor(appError: AppError, message = `platform: ${appError.code}`) {
+  constructor(appError: AppError, message = `platform: ${appError.code}`, retryAfterMs?: number) {
     super(message)
     this.name = 'PlatformError'
     this.appError = appError
+    this.retryAfterMs = retryAfterMs
   }
 }
 
@@ -30,6 +36,8 @@ export interface PlatformFailure {
   platformMessage?: string | undefined
   /** A safe technical hint for the log (a TLS or socket error code), never shown to staff. */
   detail?: string | undefined
+  /** The answer's Retry-After, in ms, on a retryable failure. */
+  retryAfterMs?: number | undefined
 }
 
 export function platformError(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformError {
@@ -46,5 +54,5 @@ export function platformError(call: PlatformCall | 'setup', failure: PlatformFai
     failure.detail,
   ].filter((fact) => fact !== undefined)
   const suffix = facts.length > 0 ? ` (${facts.join(', ')})` : ''
-  return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`)
+  return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`, failure.retryAfterMs)
 }

@@ -10,6 +10,7 @@ import { ErrorMessage } from './ErrorMessage.tsx'
 export function Header({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const openSettings = useUi((state) => state.openSettings)
+  const openHistory = useUi((state) => state.openHistory)
   const signOut = useSignOut()
   const [confirming, setConfirming] = useState(false)
   const signOutError = appErrorOf(signOut.error)
@@ -41,6 +42,9 @@ export function Header({ session }: { session: SessionStatus }) {
         </span>
       </div>
       <div className="header-actions">
+        <button type="button" className="button secondary" onClick={openHistory}>
+          {t.history}
+        </button>
         <button type="button" className="button secondary" onClick={openSettings}>
           {t.settings}
         </button>

@@ -23,3 +23,26 @@ export function formatDateTime(iso: string, language: Language): string {
     minute: '2-digit',
   })
 }
+
+/** A time to the second, for when something will happen by itself (a retry). */
+export function formatClockTime(iso: string, language: Language): string {
+  return new Date(iso).toLocaleTimeString(language === 'tr' ? 'tr-TR' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+}
+
+/** A full date and time to the second, as a record (the history) needs it. */
+export function formatRecordTime(iso: string, language: Language): string {
+  return new Date(iso).toLocaleString(language === 'tr' ? 'tr-TR' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+}

@@ -1,4 +1,5 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
+import type { AppError } from '../../../../src-shared/errors.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { Panel } from '../../components/Panel.tsx'
@@ -12,8 +13,18 @@ export function OrderBoard() {
   const { t } = useMessages()
   const orders = useOrders()
   const methods = useMethods(true)
-  const markOnTheWay = useMarkOnTheWay()
-  const removeOrder = useRemoveOrder()
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, AppError>>(new Map())
+  const noteRefusal = useCallback((paymentKey: string, refusal: AppError | undefined) => {
+    setRefusals((current) => {
+      if (current.get(paymentKey) === refusal) return current
+      const next = new Map(current)
+      if (refusal) next.set(paymentKey, refusal)
+      else next.delete(paymentKey)
+      return next
+    })
+  }, [])
+  const markOnTheWay = useMarkOnTheWay(noteRefusal)
+  const removeOrder = useRemoveOrder(noteRefusal)
   const error = appErrorOf(orders.error)
 
   const methodNames = useMemo(() => {
@@ -43,6 +54,7 @@ export function OrderBoard() {
               methodNames={methodNames}
               onHandOver={markOnTheWay.mutate}
               onRemove={removeOrder.mutate}
+              refusal={refusals.get(order.paymentKey)}
             />
           ))}
         </ul>

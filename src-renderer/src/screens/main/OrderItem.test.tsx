@@ -98,3 +98,108 @@ describe('OrderItem', () => {
     expect(screen.queryByRole('button', { name: 'Kuryeye Verildi' })).toBeNull()
   })
 })
+
+describe('OrderItem and the hand-over outbox', () => {
+  const serverError = {
+    code: 'server-error' as const,
+    retryable: true,
+    httpStatus: 503,
+    platformError: 'sunucu hatası',
+  }
+
+  it('says when a passing failure will be retried, and why, while nothing can be pressed', () => {
+    const { onHandOver, onRemove } = renderItem(
+      order({
+        handover: {
+          state: 'retrying',
+          nextAttemptAt: '2026-11-21T12:00:05.000Z',
+          attempts: 2,
+          error: serverError,
+        },
+      }),
+    )
+    const status = screen.getByRole('status')
+    expect(status.textContent).toMatch(/^Yeniden denenecek: \d\d:\d\d:05/)
+    expect(status.textContent).toContain('Platformda bir sorun var')
+    expect(status.textContent).toContain('“sunucu hatası”')
+    expect(status.textContent).toContain('HTTP 503')
+    const button = screen.getByRole('button', { name: 'Gönderiliyor…' })
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(button)
+    const remove = screen.getByRole('button', { name: '000-001 siparişini panodan kaldır' })
+    expect((remove as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(remove)
+    expect(onHandOver).not.toHaveBeenCalled()
+    expect(onRemove).not.toHaveBeenCalled()
+  })
+
+  it('says an action held while signed out goes out by itself after sign-in', () => {
+    renderItem(
+      order({ handover: { state: 'queued', since: '2026-11-21T12:00:00.000Z', waitingForSignIn: true } }),
+    )
+    expect(screen.getByRole('status').textContent).toBe(
+      'Oturum kapalı: giriş yapılınca kendiliğinden gönderilecek.',
+    )
+    expect(screen.getByRole('button', { name: 'Gönderiliyor…' })).toBeTruthy()
+  })
+
+  it('shows an unconfirmed hand-over as a problem to check, with the platform words, never as handed over', () => {
+    const { onHandOver } = renderItem(
+      order({
+        handover: {
+          state: 'unconfirmed',
+          at: '2026-11-21T12:00:00.000Z',
+          error: {
+            code: 'platform-refused',
+            retryable: false,
+            httpStatus: 409,
+            platformError: 'sipariş durumu uygun değil',
+          },
+        },
+      }),
+    )
+    const alert = screen.getByRole('alert').textContent
+    expect(alert).toContain('Doğrulanamadı')
+    expect(alert).toContain('platform panelinden kontrol edin')
+    expect(alert).toContain('“sipariş durumu uygun değil”')
+    expect(alert).toContain('HTTP 409')
+    expect(screen.queryByText(/Restoran Kuryeye Verildi/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }))
+    expect(onHandOver).toHaveBeenCalledWith(KEY)
+  })
+
+  it("shows why a press was refused: 'already sending' while the hand-over is owed, and no longer after", () => {
+    const alreadySending = {
+      code: 'invalid-input' as const,
+      problem: 'already-sending' as const,
+      retryable: false,
+    }
+    const sending = order({ handover: { state: 'sending', since: '2026-11-21T12:00:00.000Z' } })
+    renderWithApi(
+      <ul>
+        <OrderItem
+          order={sending}
+          methodNames={names}
+          onHandOver={vi.fn()}
+          onRemove={vi.fn()}
+          refusal={alreadySending}
+        />
+      </ul>,
+    )
+    expect(screen.getByRole('status').textContent).toBe('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')
+    cleanup()
+    const handedOver = order({ handover: { state: 'handed-over', at: '2026-11-21T12:05:00.000Z' } })
+    renderWithApi(
+      <ul>
+        <OrderItem
+          order={handedOver}
+          methodNames={names}
+          onHandOver={vi.fn()}
+          onRemove={vi.fn()}
+          refusal={alreadySending}
+        />
+      </ul>,
+    )
+    expect(screen.queryByText('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')).toBeNull()
+  })
+})

@@ -1,16 +1,23 @@
 import { memo, useId } from 'react'
-import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
+import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, shortCodeOf } from '../../../../src-shared/order-rules.ts'
-import { ErrorMessage } from '../../components/ErrorMessage.tsx'
-import { formatTime } from '../../i18n/index.ts'
+import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.ts'
+import { HandoverStatus } from './HandoverStatus.tsx'
 
 interface OrderItemProps {
   order: BoardOrder
   methodNames: ReadonlyMap<string, string>
   onHandOver: (paymentKey: string) => void
   onRemove: (paymentKey: string) => void
+  /** Why the core refused the last press of this order's buttons (a second press while one is owed…). */
+  refusal?: AppError | undefined
 }
+
+/** The outbox still owes the platform this hand-over: it is on its way, or will be by itself. */
+const isOwed = (handover: Handover) =>
+  handover.state === 'queued' || handover.state === 'sending' || handover.state === 'retrying'
 
 /**
  * One order: a short code to read aloud, the full payment_key for support calls, what is known of it, and
@@ -21,8 +28,9 @@ export const OrderItem = memo(function OrderItem({
   methodNames,
   onHandOver,
   onRemove,
+  refusal,
 }: OrderItemProps) {
-  const { t, language } = useMessages()
+  const { t } = useMessages()
   const codeId = useId()
   const code = shortCodeOf(order.paymentKey)
   const eligibility = handoverEligibility(order)
@@ -31,6 +39,9 @@ export const OrderItem = memo(function OrderItem({
   const collectsCash =
     order.paymentMethod === 'CASH' && order.shippingMethod !== 'pickup' && eligibility !== 'platform-courier'
   const { handover } = order
+  const owed = isOwed(handover)
+  // "Already sending" is news only while it is: once the hand-over settles, the answer on screen says more.
+  const shownRefusal = refusal && (refusal.problem !== 'already-sending' || owed) ? refusal : undefined
 
   return (
     <li className={`order order-${handover.state}`} aria-labelledby={codeId}>
@@ -46,36 +57,36 @@ export const OrderItem = memo(function OrderItem({
       <div className="order-action">
         {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
         {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
+        <HandoverStatus handover={handover} />
         {(eligibility === 'eligible' || eligibility === 'unknown') && (
           <>
-            {handover.state === 'handed-over' && (
-              <p className="handed-over" role="status">
-                {t.handedOverAt(formatTime(handover.at, language))}
-              </p>
-            )}
-            {handover.state === 'failed' && <ErrorMessage error={handover.error} />}
             {handover.state !== 'handed-over' && (
               <button
                 type="button"
                 className="button primary handover"
-                disabled={handover.state === 'sending'}
-                aria-busy={handover.state === 'sending'}
+                disabled={owed}
+                aria-busy={owed}
                 onClick={() => onHandOver(order.paymentKey)}
               >
-                {handover.state === 'sending'
+                {owed
                   ? t.sending
-                  : handover.state === 'failed'
+                  : handover.state === 'failed' || handover.state === 'unconfirmed'
                     ? t.retry
                     : t.handOver}
               </button>
             )}
           </>
         )}
+        {shownRefusal && (
+          <p className="press-refusal" role="status">
+            {describeError(shownRefusal, t).text}
+          </p>
+        )}
         <button
           type="button"
           className="button secondary small"
           aria-label={t.removeOrder(code)}
-          disabled={handover.state === 'sending'}
+          disabled={owed}
           onClick={() => onRemove(order.paymentKey)}
         >
           {t.remove}

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises'
+import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
+
+const ELIGIBLE = DEMO_ORDER_IDS.kadikoyCashDelivery
+
+test.describe('the hand-over history', () => {
+  test.beforeEach(async ({ app }) => {
+    await signIn(app.page, 'vendor')
+    await expectSignedIn(app.page)
+  })
+
+  test('lists every attempt and downloads them as a CSV for Excel', async ({ app, mock }) => {
+    const { page } = app
+    await addOrder(page, ELIGIBLE, {
+      shipping: 'Teslimat',
+      courier: 'Restoran kuryesi',
+      label: 'Şükrü; masa 4',
+    })
+    await mock.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 1 })
+    await orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' }).click()
+    await expect(orderItem(page, ELIGIBLE)).toContainText('Restoran Kuryeye Verildi', { timeout: 15_000 })
+
+    await page.getByRole('button', { name: 'Geçmiş' }).click()
+    const rows = page.getByRole('table', { name: 'Kuryeye teslim geçmişi' }).getByRole('row')
+    await expect(rows).toHaveCount(3)
+    await expect(rows.nth(1)).toContainText('Kuryeye verildi')
+    await expect(rows.nth(1)).toContainText('Şükrü; masa 4')
+    await expect(rows.nth(2)).toContainText('Yeniden denenecek')
+    await expect(rows.nth(2)).toContainText('HTTP 429')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV olarak indir' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^pos-companion-gecmis-\d{8}\.csv$/)
+    const bytes = await readFile(await download.path())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n')
+    expect(lines[0]).toBe(
+      'Tarih;Sipariş kodu;Sipariş numarası;Not;Deneme;Sonuç;HTTP durumu;Platformun yanıtı;Platformun mesajı;Hata kodu;Sonraki deneme',
+    )
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d;000-001;${ELIGIBLE};"Şükrü; masa 4";2;Kuryeye verildi;200;OK;;;$`,
+      ),
+    )
+    expect(lines[2]).toContain(';1;Yeniden denenecek;429;çok fazla istek;Too many requests;rate-limited;')
+    expect(lines).toHaveLength(4)
+
+    await page.getByRole('button', { name: 'Geri' }).click()
+    await expect(orderItem(page, ELIGIBLE)).toBeVisible()
+  })
+})

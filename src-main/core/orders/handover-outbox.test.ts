@@ -1,0 +1,447 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { toAppError } from '../app-failure.ts'
+import { HISTORY_RETENTION_MS } from './handover-outbox.ts'
+import {
+  NOT_CONFIRMED,
+  NOT_FOUND,
+  ORDER,
+  OTHER_ORDER,
+  OutboxWorld,
+  UNAVAILABLE,
+  ADDRESS,
+  KEYS,
+} from './testing/outbox-world.ts'
+
+let world: OutboxWorld
+beforeEach(async () => {
+  world = await OutboxWorld.start()
+  world.addOrder(ORDER, 'Masa 4')
+})
+
+async function problemOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise
+  } catch (error) {
+    return toAppError(error).problem
+  }
+  throw new Error('expected a refusal')
+}
+
+const SECOND = 1000
+
+describe('a press of "Kuryeye Verildi"', () => {
+  it('writes the intent and the attempt before it sends, and the confirmation before it shows it', async () => {
+    const seenAtSend: string[][] = []
+    world.platform.onCall = () => seenAtSend.push(world.recordTypes())
+    const order = await world.app.outbox.press(ORDER)
+    expect(seenAtSend).toEqual([['queued', 'attempt']])
+    expect(world.recordTypes()).toEqual(['queued', 'attempt', 'result:handed-over'])
+    expect(order.handover).toEqual({ state: 'handed-over', at: new Date(world.clock.now()).toISOString() })
+    expect(world.platform.handedOver).toBe(1)
+    // The outbox owns the retries: the client makes exactly one attempt each time.
+    expect(world.platform.calls.map((call) => call.options)).toEqual([{ retry: false }])
+  })
+
+  it('records the attempt in the history with the platform status', async () => {
+    await world.app.outbox.press(ORDER)
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries).toEqual([
+      {
+        seq: 0,
+        paymentKey: ORDER,
+        label: 'Masa 4',
+        attempt: 1,
+        at: new Date(world.clock.now()).toISOString(),
+        result: 'handed-over',
+        httpStatus: 200,
+      },
+    ])
+  })
+
+  it('is refused for an order known to be pickup or platform-courier, and for one not on the board', async () => {
+    world.app.board.add(OTHER_ORDER, { shippingMethod: 'pickup' })
+    expect(await problemOf(world.app.outbox.press(OTHER_ORDER))).toBe('not-eligible')
+    expect(await problemOf(world.app.outbox.press('11111111-2222-4333-8444-555555555555'))).toBe(
+      'unknown-order',
+    )
+    expect(world.platform.calls).toHaveLength(0)
+    expect(world.journal.records).toHaveLength(0)
+  })
+
+  it('is refused, with nothing sent, when the intent cannot be written', async () => {
+    world.app.journal.failNextAppend = true
+    await expect(world.app.outbox.press(ORDER)).rejects.toThrow(/ENOSPC/)
+    expect(world.platform.calls).toHaveLength(0)
+    expect(world.handover()).toEqual({ state: 'none' })
+  })
+})
+
+describe('one action in flight per order', () => {
+  it('refuses a second press while the first is sending, and sends once', async () => {
+    world.platform.steps.push('hang')
+    const first = world.app.outbox.press(ORDER)
+    await world.settle()
+    expect(world.handover().state).toBe('sending')
+    expect(await problemOf(world.app.outbox.press(ORDER))).toBe('already-sending')
+    expect(() => world.app.outbox.assertRemovable(ORDER)).toThrow('already-sending')
+    world.platform.hanging.shift()?.()
+    await first
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('refuses a second press while the first waits to retry', async () => {
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.press(ORDER)
+    expect(world.handover().state).toBe('retrying')
+    expect(await problemOf(world.app.outbox.press(ORDER))).toBe('already-sending')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('never sends an order the platform confirmed again', async () => {
+    await world.app.outbox.press(ORDER)
+    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    await world.crashAndRestart()
+    await world.settle()
+    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+})
+
+describe('retries (D9)', () => {
+  it('retries a 503 with backoff until the platform takes it, visible as retrying with the next time', async () => {
+    world.random = () => 0.5
+    world.platform.steps.push({ fail: UNAVAILABLE }, { fail: UNAVAILABLE })
+    const start = world.clock.now()
+    const after = await world.app.outbox.press(ORDER)
+    expect(after.handover).toEqual({
+      state: 'retrying',
+      attempts: 1,
+      nextAttemptAt: new Date(start + 1 * SECOND).toISOString(),
+      error: { code: 'server-error', retryable: true, httpStatus: 503, platformError: 'sunucu hatası' },
+    })
+    await world.clock.advance(1 * SECOND - 1)
+    expect(world.platform.calls).toHaveLength(1)
+    await world.clock.advance(1)
+    expect(world.platform.calls).toHaveLength(2)
+    // Second failure: the ceiling doubles (4 s), half of it with this jitter.
+    expect(world.handover()).toMatchObject({
+      state: 'retrying',
+      attempts: 2,
+      nextAttemptAt: new Date(world.clock.now() + 2 * SECOND).toISOString(),
+    })
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.handedOver).toBe(1)
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
+      'handed-over',
+      'will-retry',
+      'will-retry',
+    ])
+  })
+
+  it('keeps retrying through a long outage, every few minutes at most, and never gives up', async () => {
+    world.random = () => 0.999
+    for (let i = 0; i < 30; i += 1)
+      world.platform.steps.push({ fail: { code: 'unreachable', retryable: true } })
+    await world.app.outbox.press(ORDER)
+    const waits: number[] = []
+    for (let i = 0; i < 30; i += 1) {
+      const handover = world.handover()
+      if (handover.state !== 'retrying') throw new Error(`expected retrying, got ${handover.state}`)
+      const wait = Date.parse(handover.nextAttemptAt) - world.clock.now()
+      waits.push(wait)
+      await world.clock.advance(wait)
+    }
+    expect(waits.slice(0, 5)).toEqual([1998, 3996, 7992, 15984, 31968])
+    expect(Math.max(...waits)).toBeLessThanOrEqual(300_000)
+    expect(waits.at(-1)).toBe(299_700)
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(31)
+  })
+
+  it('honours Retry-After on a 429, as a floor under the jitter', async () => {
+    world.random = () => 0
+    world.platform.steps.push({
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 30 * SECOND },
+    })
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({
+      state: 'retrying',
+      nextAttemptAt: new Date(world.clock.now() + 30 * SECOND).toISOString(),
+    })
+    await world.clock.advance(30 * SECOND - 1)
+    expect(world.platform.calls).toHaveLength(1)
+    await world.clock.advance(1)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('caps a Retry-After too long to obey', async () => {
+    world.platform.steps.push({
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 86_400 * SECOND },
+    })
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({
+      nextAttemptAt: new Date(world.clock.now() + world.policy.maxRetryAfterMs).toISOString(),
+    })
+  })
+
+  it.each([
+    ['a timeout', { code: 'timeout' as const, retryable: true }],
+    ['a dropped connection', { code: 'unreachable' as const, retryable: true }],
+    ['an answer it cannot read', { code: 'unexpected-answer' as const, retryable: false, httpStatus: 200 }],
+  ])('retries after %s', async (_label, fail) => {
+    world.platform.steps.push({ fail })
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({ state: 'retrying', error: { code: fail.code } })
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it.each([
+    ['sipariş bulunamadı', NOT_FOUND],
+    [
+      'URL hatalı',
+      { code: 'malformed-url' as const, retryable: false, httpStatus: 400, platformError: 'URL hatalı' },
+    ],
+    ['an error the spec does not name', NOT_CONFIRMED],
+  ])('never retries a refusal (%s): the order fails with the platform words', async (_label, fail) => {
+    world.platform.steps.push({ fail })
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({
+      state: 'failed',
+      error: { code: fail.code, platformError: fail.platformError, httpStatus: fail.httpStatus },
+    })
+    await world.clock.advance(24 * 60 * 60 * SECOND)
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
+      'refused',
+    ])
+  })
+
+  it('sends again when staff press after a refusal: a new action', async () => {
+    world.platform.steps.push({ fail: NOT_FOUND })
+    await world.app.outbox.press(ORDER)
+    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    expect(world.recordTypes().filter((type) => type === 'queued')).toHaveLength(2)
+  })
+})
+
+describe('the session (D3)', () => {
+  it('re-logs in once on a 401 and sends with the fresh token', async () => {
+    world.platform.revokeTokens()
+    await world.app.outbox.press(ORDER)
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.logins).toBe(2)
+    expect(world.platform.calls).toHaveLength(2)
+    expect(world.platform.handedOver).toBe(1)
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries).toHaveLength(1)
+  })
+
+  it('holds the action while signed out and sends it when the staff sign in again', async () => {
+    await world.app.session.signOut(false)
+    const order = await world.app.outbox.press(ORDER)
+    expect(order.handover).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    expect(world.platform.calls).toHaveLength(0)
+    await world.clock.advance(60 * 60 * SECOND)
+    expect(world.platform.calls).toHaveLength(0)
+    await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.handedOver).toBe(1)
+  })
+
+  it('holds the action when the platform refuses even a fresh token, until the staff sign in', async () => {
+    world.platform.steps.push({
+      fail: { code: 'signed-out', retryable: false, httpStatus: 401, platformError: 'yetkisiz erişim' },
+    })
+    world.platform.steps.push({
+      fail: { code: 'signed-out', retryable: false, httpStatus: 401, platformError: 'yetkisiz erişim' },
+    })
+    await world.app.outbox.press(ORDER)
+    expect(world.app.session.isSignedIn).toBe(false)
+    expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+  })
+})
+
+describe('exactly once, when an answer is lost', () => {
+  it('shows `unconfirmed`, never `handed-over`, when a resend is refused after a lost answer', async () => {
+    world.platform.steps.push('act-then-time-out')
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({ state: 'retrying', error: { code: 'timeout' } })
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover()).toMatchObject({
+      state: 'unconfirmed',
+      error: { code: 'platform-refused', platformError: 'sipariş durumu uygun değil', httpStatus: 409 },
+    })
+    expect(world.platform.handedOver).toBe(1)
+    await world.clock.advance(24 * 60 * 60 * SECOND)
+    expect(world.platform.calls).toHaveLength(2)
+  })
+
+  it('calls a plain refusal a failure when no earlier answer was lost', async () => {
+    world.platform.inDelivery.add(ORDER)
+    await world.app.outbox.press(ORDER)
+    expect(world.handover()).toMatchObject({
+      state: 'failed',
+      error: { platformError: 'sipariş durumu uygun değil' },
+    })
+  })
+
+  it('does not count a 429 or a 401 as a possibly lost answer', async () => {
+    world.platform.steps.push({ fail: { code: 'rate-limited', retryable: true, httpStatus: 429 } })
+    world.platform.steps.push({ fail: NOT_CONFIRMED })
+    await world.app.outbox.press(ORDER)
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover().state).toBe('failed')
+  })
+
+  it('keeps `sipariş bulunamadı` a failure even after a lost answer', async () => {
+    world.platform.steps.push({ fail: { code: 'timeout', retryable: true } }, { fail: NOT_FOUND })
+    await world.app.outbox.press(ORDER)
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover()).toMatchObject({ state: 'failed', error: { code: 'order-not-found' } })
+  })
+})
+
+describe('crash safety', () => {
+  it('resends an attempt cut off by a crash, and the platform hands over once', async () => {
+    world.platform.steps.push('hang')
+    void world.app.outbox.press(ORDER)
+    await world.settle()
+    expect(world.recordTypes()).toEqual(['queued', 'attempt'])
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.handedOver).toBe(1)
+    expect(world.recordTypes()).toEqual([
+      'queued',
+      'attempt',
+      'result:interrupted',
+      'attempt',
+      'result:handed-over',
+    ])
+    expect(
+      world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => [entry.attempt, entry.result]),
+    ).toEqual([
+      [2, 'handed-over'],
+      [1, 'interrupted'],
+    ])
+  })
+
+  it('resolves a crash after the platform acted as `unconfirmed`, with one hand-over on the platform', async () => {
+    world.platform.steps.push('act-then-time-out')
+    world.platform.onCall = () => {
+      // The process dies while the platform is acting on its request.
+      world.app.journal.dead = true
+    }
+    await world.app.outbox.press(ORDER)
+    world.platform.onCall = undefined
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('unconfirmed')
+    expect(world.platform.handedOver).toBe(1)
+    expect(world.platform.calls).toHaveLength(2)
+  })
+
+  it('sends an intent written just before a crash, before any attempt', async () => {
+    world.platform.onCall = () => {
+      throw new Error('must not be reached before the crash')
+    }
+    world.app.journal.append({
+      type: 'queued',
+      action: 'a1',
+      paymentKey: ORDER,
+      at: new Date(world.clock.now()).toISOString(),
+    })
+    world.platform.onCall = undefined
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('waits out a retry time across a restart, then sends', async () => {
+    world.random = () => 0.5
+    world.platform.steps.push({
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 60 * SECOND },
+    })
+    await world.app.outbox.press(ORDER)
+    await world.clock.advance(10 * SECOND)
+    await world.crashAndRestart()
+    expect(world.handover().state).toBe('retrying')
+    await world.clock.advance(50 * SECOND - 1)
+    expect(world.platform.calls).toHaveLength(1)
+    await world.clock.advance(1)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('believes the journal over a board copy a crash left behind', async () => {
+    await world.app.outbox.press(ORDER)
+    // The board's copy was one write behind the journal when the process died.
+    world.app.board.setHandover(ORDER, { state: 'sending', since: new Date(world.clock.now()).toISOString() })
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('takes over an order an older version left `sending`, as an unknown outcome', async () => {
+    world.app.board.setHandover(ORDER, { state: 'sending', since: new Date(world.clock.now()).toISOString() })
+    world.app.board.add(OTHER_ORDER, {})
+    world.app.board.setHandover(OTHER_ORDER, {
+      state: 'failed',
+      at: new Date(world.clock.now()).toISOString(),
+      error: NOT_FOUND_ERROR,
+    })
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.handover(OTHER_ORDER).state).toBe('failed')
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
+      'handed-over',
+      'interrupted',
+    ])
+  })
+})
+
+const NOT_FOUND_ERROR = {
+  code: 'order-not-found' as const,
+  retryable: false,
+  httpStatus: 404,
+  platformError: 'sipariş bulunamadı',
+}
+
+describe('the history', () => {
+  it('pages newest first', async () => {
+    world.platform.steps.push({ fail: UNAVAILABLE }, { fail: UNAVAILABLE })
+    await world.app.outbox.press(ORDER)
+    await world.clock.advance(60 * SECOND)
+    const first = world.app.outbox.listHistory({ limit: 2 })
+    expect(first.entries.map((entry) => entry.seq)).toEqual([2, 1])
+    expect(first).toMatchObject({ nextBeforeSeq: 1, total: 3 })
+    const second = world.app.outbox.listHistory({ limit: 2, beforeSeq: 1 })
+    expect(second.entries.map((entry) => entry.seq)).toEqual([0])
+    expect(second.nextBeforeSeq).toBeNull()
+  })
+
+  it('survives a restart, and forgets only what is older than its retention', async () => {
+    await world.app.outbox.press(ORDER)
+    world.addOrder(OTHER_ORDER)
+    await world.clock.advance(HISTORY_RETENTION_MS + 1)
+    await world.app.outbox.press(OTHER_ORDER)
+    await world.crashAndRestart()
+    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.paymentKey)).toEqual([
+      OTHER_ORDER,
+    ])
+    // The intents and attempts of settled actions went with the compaction; the results stay.
+    expect(world.recordTypes()).toEqual(['result:handed-over'])
+    // A new entry continues the sequence.
+    world.app.board.add(ORDER, { courierType: 'restaurant', shippingMethod: 'delivery' })
+    world.platform.inDelivery.delete(ORDER)
+    world.app.board.setHandover(ORDER, { state: 'none' })
+    await world.app.outbox.press(ORDER)
+    expect(world.app.outbox.listHistory({ limit: 1 }).entries[0]?.seq).toBe(2)
+  })
+})

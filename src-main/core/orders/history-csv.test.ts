@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { HistoryEntry } from '../../../src-shared/domain.ts'
+import { csvCell, historyCsv } from './history-csv.ts'
+
+const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
+const entries: HistoryEntry[] = [
+  {
+    seq: 1,
+    paymentKey: KEY,
+    label: 'Şükrü; "çiğ köfte"',
+    attempt: 2,
+    at: '2026-11-21T09:05:07.000Z',
+    result: 'handed-over',
+    httpStatus: 200,
+  },
+  {
+    seq: 0,
+    paymentKey: KEY,
+    label: '=HYPERLINK("http://evil")',
+    attempt: 1,
+    at: '2026-11-21T08:59:59.000Z',
+    result: 'will-retry',
+    httpStatus: 503,
+    error: {
+      code: 'server-error',
+      retryable: true,
+      httpStatus: 503,
+      platformError: '+sunucu hatası',
+      platformMessage: 'satır 1\nsatır 2',
+    },
+    nextAttemptAt: '2026-11-21T09:00:01.000Z',
+  },
+]
+
+describe('historyCsv', () => {
+  const csv = historyCsv(entries, { language: 'tr', timeZone: 'Europe/Istanbul' })
+
+  it('is UTF-8 with a BOM, `;`-separated, CRLF-ended, one row per entry after the header', () => {
+    expect(csv.startsWith('\uFEFFTarih;Sipariş kodu;Sipariş numarası;Not;Deneme;Sonuç;')).toBe(true)
+    expect(csv.endsWith('\r\n')).toBe(true)
+    const rows = csv.slice(1).split('\r\n')
+    expect(rows).toHaveLength(4)
+    expect(rows[3]).toBe('')
+    expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]))
+  })
+
+  it('writes local dates as DD.MM.YYYY HH:MM:SS and keeps Turkish letters', () => {
+    expect(csv.split('\r\n')[1]).toBe(
+      `21.11.2026 12:05:07;000-001;${KEY};"Şükrü; ""çiğ köfte""";2;Kuryeye verildi;200;OK;;;`,
+    )
+  })
+
+  it('quotes line ends and neutralises cells that would start a formula', () => {
+    expect(csv.split('\r\n')[2]).toBe(
+      `21.11.2026 11:59:59;000-001;${KEY};"'=HYPERLINK(""http://evil"")";1;Yeniden denenecek;503;'+sunucu hatası;` +
+        `"satır 1\nsatır 2";server-error;21.11.2026 12:00:01`,
+    )
+  })
+
+  it('speaks English when asked', () => {
+    const english = historyCsv(entries, { language: 'en', timeZone: 'UTC' })
+    expect(english.split('\r\n')[0]).toBe(
+      "\uFEFFDate;Order code;Order number;Note;Attempt;Result;HTTP status;Platform's answer;Platform's message;Error code;Next attempt",
+    )
+    expect(english.split('\r\n')[1]).toContain('21.11.2026 09:05:07;')
+  })
+})
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    ['=1+2', "'=1+2"],
+    ['+90 555', "'+90 555"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTAB', "'\tTAB"],
+    ['\rCR', `"'\rCR"`],
+    ['a;b', '"a;b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['x\r\ny', '"x\r\ny"'],
+  ])('%j → %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected)
+  })
+
+  it('leaves a missing value empty', () => {
+    expect(csvCell(undefined)).toBe('')
+  })
+})

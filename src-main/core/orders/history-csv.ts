@@ -1,0 +1,121 @@
+// The hand-over history as a CSV file that opens correctly in Excel set up for Turkey: UTF-8 with a BOM (or
+// Excel reads it as Windows-1254 and garbles ç, ğ, ı, ş), `;` between cells (Turkish Excel's list separator, as
+// `,` is the decimal comma), CRLF line ends, dates as `DD.MM.YYYY HH:MM:SS` in local time. Cells that would
+// start a formula are neutralised (CSV injection): the platform's words come from outside.
+import {
+  shortCodeOf,
+  type AttemptResult,
+  type HistoryEntry,
+  type Language,
+} from '../../../src-shared/domain.ts'
+
+const BOM = '\uFEFF'
+const SEPARATOR = ';'
+const LINE_END = '\r\n'
+/** What Excel, LibreOffice and Sheets take as the start of a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+interface Labels {
+  columns: readonly string[]
+  results: Record<AttemptResult, string>
+}
+
+const LABELS: Record<Language, Labels> = {
+  tr: {
+    columns: [
+      'Tarih',
+      'Sipariş kodu',
+      'Sipariş numarası',
+      'Not',
+      'Deneme',
+      'Sonuç',
+      'HTTP durumu',
+      'Platformun yanıtı',
+      'Platformun mesajı',
+      'Hata kodu',
+      'Sonraki deneme',
+    ],
+    results: {
+      'handed-over': 'Kuryeye verildi',
+      refused: 'Reddedildi',
+      unconfirmed: 'Doğrulanamadı',
+      'will-retry': 'Yeniden denenecek',
+      'waiting-for-sign-in': 'Oturum bekleniyor',
+      interrupted: 'Yarıda kaldı',
+    },
+  },
+  en: {
+    columns: [
+      'Date',
+      'Order code',
+      'Order number',
+      'Note',
+      'Attempt',
+      'Result',
+      'HTTP status',
+      "Platform's answer",
+      "Platform's message",
+      'Error code',
+      'Next attempt',
+    ],
+    results: {
+      'handed-over': 'Handed to the courier',
+      refused: 'Refused',
+      unconfirmed: 'Unconfirmed',
+      'will-retry': 'Will retry',
+      'waiting-for-sign-in': 'Waiting for sign-in',
+      interrupted: 'Interrupted',
+    },
+  },
+}
+
+export interface HistoryCsvOptions {
+  language: Language
+  /** The IANA zone dates are written in; default the machine's own. */
+  timeZone?: string
+}
+
+/** The entries, in the order given, as the whole text of a CSV file. */
+export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsvOptions): string {
+  const labels = LABELS[options.language]
+  const formatDate = dateFormatter(options.timeZone)
+  const rows = entries.map((entry) => [
+    formatDate(entry.at),
+    shortCodeOf(entry.paymentKey),
+    entry.paymentKey,
+    entry.label,
+    String(entry.attempt),
+    labels.results[entry.result],
+    entry.httpStatus === undefined ? undefined : String(entry.httpStatus),
+    entry.result === 'handed-over' ? 'OK' : entry.error?.platformError,
+    entry.error?.platformMessage,
+    entry.error?.code,
+    entry.nextAttemptAt === undefined ? undefined : formatDate(entry.nextAttemptAt),
+  ])
+  return BOM + [labels.columns, ...rows].map((row) => row.map(csvCell).join(SEPARATOR) + LINE_END).join('')
+}
+
+/** One cell: formula starts neutralised with a leading `'`, quoted when it holds a separator, quote or line end. */
+export function csvCell(value: string | undefined): string {
+  if (value === undefined) return ''
+  const text = FORMULA_START.test(value) ? `'${value}` : value
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+function dateFormatter(timeZone: string | undefined): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    ...(timeZone === undefined ? {} : { timeZone }),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+  return (iso) => {
+    const parts = new Map(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.get(type) ?? '00'
+    return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`
+  }
+}

@@ -1,0 +1,205 @@
+// The records the hand-over outbox writes to its journal, and how they are read back after a start. The
+// journal is the outbox's only truth: what an order's hand-over is, and the history of every attempt, are
+// both derived from it, so they can never disagree after a crash.
+import { z } from 'zod'
+import { AttemptResult, type Handover, type HistoryEntry } from '../../../src-shared/domain.ts'
+import { AppError } from '../../../src-shared/errors.ts'
+
+const Iso = z.iso.datetime()
+const ActionId = z.string().min(1).max(100)
+
+/** Staff pressed "Kuryeye Verildi": the intent, written before anything is sent. One press, one action. */
+export const QueuedRecord = z.object({
+  type: z.literal('queued'),
+  action: ActionId,
+  paymentKey: z.string().min(1),
+  at: Iso,
+  label: z.string().optional(),
+})
+export type QueuedRecord = z.infer<typeof QueuedRecord>
+
+/** Attempt `attempt` is about to be sent. With no result after it, the app stopped mid-send. */
+export const AttemptRecord = z.object({
+  type: z.literal('attempt'),
+  action: ActionId,
+  attempt: z.int().positive(),
+  at: Iso,
+})
+export type AttemptRecord = z.infer<typeof AttemptRecord>
+
+/** What an attempt came to. Each one is an entry of the history. */
+export const ResultRecord = z.object({
+  type: z.literal('result'),
+  seq: z.int().nonnegative(),
+  action: ActionId,
+  paymentKey: z.string().min(1),
+  label: z.string().optional(),
+  attempt: z.int().positive(),
+  at: Iso,
+  result: AttemptResult,
+  httpStatus: z.int().optional(),
+  error: AppError.optional(),
+  nextAttemptAt: Iso.optional(),
+  /** The platform may have acted on this attempt without telling us (see retry-policy.ts). */
+  outcomeUnknown: z.boolean(),
+})
+export type ResultRecord = z.infer<typeof ResultRecord>
+
+export const JournalRecord = z.discriminatedUnion('type', [QueuedRecord, AttemptRecord, ResultRecord])
+export type JournalRecord = z.infer<typeof JournalRecord>
+
+/** One press of "Kuryeye Verildi" and everything that has happened to it, as read back from the journal. */
+export interface ActionReplay {
+  id: string
+  paymentKey: string
+  label: string | undefined
+  queuedAt: string
+  /** Attempts started so far. */
+  attempts: number
+  /** Passing failures so far (retries and interruptions): the backoff's exponent. */
+  passingFailures: number
+  /** Some attempt may have reached the platform without an answer reaching us. */
+  outcomeUnknown: boolean
+  /** An attempt that was started and has no result: in flight, or cut off by a crash. */
+  openAttempt: number | undefined
+  last: ResultRecord | undefined
+}
+
+export interface JournalReplay {
+  /** Every action, in the order they were pressed. */
+  actions: ActionReplay[]
+  /** Every result, oldest first. */
+  results: ResultRecord[]
+  /** Records that did not parse (a newer app's, or damage); they are kept out of everything else. */
+  unreadable: number
+}
+
+const TERMINAL_RESULTS: ReadonlySet<AttemptResult> = new Set(['handed-over', 'refused', 'unconfirmed'])
+
+/** The platform has given its final word on this action: nothing more will be sent for it. */
+export function isSettled(action: ActionReplay): boolean {
+  return action.last !== undefined && TERMINAL_RESULTS.has(action.last.result)
+}
+
+export function replayJournal(raw: readonly unknown[]): JournalReplay {
+  const byId = new Map<string, ActionReplay>()
+  const results: ResultRecord[] = []
+  let unreadable = 0
+  for (const item of raw) {
+    const parsed = JournalRecord.safeParse(item)
+    if (!parsed.success) {
+      unreadable += 1
+      continue
+    }
+    const record = parsed.data
+    if (record.type === 'queued') {
+      byId.set(record.action, {
+        id: record.action,
+        paymentKey: record.paymentKey,
+        label: record.label,
+        queuedAt: record.at,
+        attempts: 0,
+        passingFailures: 0,
+        outcomeUnknown: false,
+        openAttempt: undefined,
+        last: undefined,
+      })
+      continue
+    }
+    if (record.type === 'attempt') {
+      const action = byId.get(record.action)
+      if (!action) {
+        unreadable += 1
+        continue
+      }
+      action.attempts = Math.max(action.attempts, record.attempt)
+      action.openAttempt = record.attempt
+      continue
+    }
+    // A settled action's early records may have been compacted away: its results alone tell its story.
+    let action = byId.get(record.action)
+    if (!action) {
+      action = {
+        id: record.action,
+        paymentKey: record.paymentKey,
+        label: record.label,
+        queuedAt: record.at,
+        attempts: 0,
+        passingFailures: 0,
+        outcomeUnknown: false,
+        openAttempt: undefined,
+        last: undefined,
+      }
+      byId.set(record.action, action)
+    }
+    action.attempts = Math.max(action.attempts, record.attempt)
+    if (action.openAttempt === record.attempt) action.openAttempt = undefined
+    if (record.result === 'will-retry' || record.result === 'interrupted') action.passingFailures += 1
+    action.outcomeUnknown ||= record.outcomeUnknown
+    action.last = record
+    results.push(record)
+  }
+  return { actions: [...byId.values()], results, unreadable }
+}
+
+/**
+ * The records to keep when the journal is rewritten: everything of an action still in progress, and the
+ * results (the history) of the last `retentionMs`. A settled action's intent and attempt records are no
+ * longer needed: its results say how it ended.
+ */
+export function compactJournal(raw: readonly unknown[], now: number, retentionMs: number): unknown[] {
+  const replay = replayJournal(raw)
+  const live = new Set(replay.actions.filter((action) => !isSettled(action)).map((action) => action.id))
+  const cutoff = now - retentionMs
+  return raw.filter((item) => {
+    const parsed = JournalRecord.safeParse(item)
+    // Kept as they are: a newer version of the app may know what they mean.
+    if (!parsed.success) return true
+    const record = parsed.data
+    if (live.has(record.action)) return true
+    return record.type === 'result' && Date.parse(record.at) >= cutoff
+  })
+}
+
+/** Where an action stands, for the board. `openAttempt` reads as sending. */
+export function handoverOf(action: ActionReplay): Handover {
+  if (action.openAttempt !== undefined) return { state: 'sending', since: action.queuedAt }
+  const last = action.last
+  if (!last) return { state: 'queued', since: action.queuedAt, waitingForSignIn: false }
+  const error = last.error ?? { code: 'internal', retryable: false }
+  switch (last.result) {
+    case 'handed-over':
+      return { state: 'handed-over', at: last.at }
+    case 'refused':
+      return { state: 'failed', at: last.at, error }
+    case 'unconfirmed':
+      return { state: 'unconfirmed', at: last.at, error }
+    case 'will-retry':
+      return {
+        state: 'retrying',
+        nextAttemptAt: last.nextAttemptAt ?? last.at,
+        attempts: last.attempt,
+        error,
+      }
+    case 'waiting-for-sign-in':
+      return { state: 'queued', since: last.at, waitingForSignIn: true }
+    case 'interrupted':
+      return { state: 'queued', since: last.at, waitingForSignIn: false }
+  }
+}
+
+export function historyEntryOf(record: ResultRecord): HistoryEntry {
+  const entry: HistoryEntry = {
+    seq: record.seq,
+    paymentKey: record.paymentKey,
+    attempt: record.attempt,
+    at: record.at,
+    result: record.result,
+  }
+  if (record.label !== undefined) entry.label = record.label
+  const httpStatus = record.httpStatus ?? record.error?.httpStatus
+  if (httpStatus !== undefined) entry.httpStatus = httpStatus
+  if (record.error !== undefined) entry.error = record.error
+  if (record.nextAttemptAt !== undefined) entry.nextAttemptAt = record.nextAttemptAt
+  return entry
+}

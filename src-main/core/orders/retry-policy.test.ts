@@ -1,0 +1,76 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { APP_ERROR_CODES, type AppErrorCode } from '../../../src-shared/errors.ts'
+import { DEFAULT_RETRY_POLICY, kindOfFailure, mayHaveReachedPlatform, retryDelayMs } from './retry-policy.ts'
+
+const error = (code: AppErrorCode) => ({ code, retryable: false })
+
+describe('retryDelayMs', () => {
+  it('draws the wait uniformly below an exponential ceiling (full jitter), capped', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, r) => {
+          const ceiling = Math.min(
+            DEFAULT_RETRY_POLICY.maxDelayMs,
+            DEFAULT_RETRY_POLICY.baseDelayMs * 2 ** (n - 1),
+          )
+          const wait = retryDelayMs(n, () => r, undefined)
+          expect(wait).toBeGreaterThanOrEqual(0)
+          expect(wait).toBeLessThan(ceiling)
+          expect(wait).toBe(Math.floor(r * ceiling))
+        },
+      ),
+    )
+  })
+
+  it('starts at 2 s and doubles up to 5 min', () => {
+    const ceilings = [1, 2, 3, 4, 8, 9, 10, 50].map((n) =>
+      retryDelayMs(n, () => 1 - Number.EPSILON, undefined),
+    )
+    expect(ceilings).toEqual([1999, 3999, 7999, 15999, 255999, 299999, 299999, 299999])
+  })
+
+  it('never waits less than Retry-After, nor longer than the Retry-After cap', () => {
+    expect(retryDelayMs(1, () => 0, 30_000)).toBe(30_000)
+    expect(retryDelayMs(9, () => 0.5, 1_000)).toBe(150_000)
+    expect(retryDelayMs(1, () => 0, 7 * 24 * 3_600_000)).toBe(DEFAULT_RETRY_POLICY.maxRetryAfterMs)
+  })
+
+  it('keeps a broken random source inside the bounds', () => {
+    expect(retryDelayMs(1, () => 7, undefined)).toBe(2000)
+    expect(retryDelayMs(1, () => -1, undefined)).toBe(0)
+    expect(retryDelayMs(1, () => Number.NaN, undefined)).toBe(2000)
+  })
+})
+
+describe('kindOfFailure', () => {
+  it('refuses only what the platform said no to, waits for a session, and retries everything else', () => {
+    const ofKind = (kind: ReturnType<typeof kindOfFailure>) =>
+      APP_ERROR_CODES.filter((code) => kindOfFailure(error(code)) === kind)
+    const byKind = {
+      refused: ofKind('refused'),
+      'needs-sign-in': ofKind('needs-sign-in'),
+      passing: ofKind('passing'),
+    }
+    expect(byKind.refused).toEqual(['order-not-found', 'malformed-url', 'platform-refused'])
+    expect(byKind['needs-sign-in']).toEqual(['wrong-credentials', 'missing-credentials', 'signed-out'])
+    expect(byKind.passing).toContain('unexpected-answer')
+    expect(byKind.passing).toEqual(
+      expect.arrayContaining(['unreachable', 'timeout', 'rate-limited', 'server-error', 'internal']),
+    )
+  })
+})
+
+describe('mayHaveReachedPlatform', () => {
+  it('is false only where the failure proves the platform did not act', () => {
+    const unknown = APP_ERROR_CODES.filter((code) => mayHaveReachedPlatform(error(code)))
+    expect(unknown).toEqual(
+      expect.arrayContaining(['unreachable', 'timeout', 'server-error', 'unexpected-answer', 'internal']),
+    )
+    for (const code of ['rate-limited', 'signed-out', 'untrusted-certificate'] as const) {
+      expect(mayHaveReachedPlatform(error(code))).toBe(false)
+    }
+  })
+})
