@@ -5,6 +5,8 @@ import type { CoreHandlers } from './app.ts'
 
 export interface DispatchLog {
   warn(message: string, details?: Record<string, unknown>): void
+  /** Where given, each call that answers an error is noted: the support log shows what staff saw fail. */
+  info?(message: string, details?: Record<string, unknown>): void
 }
 
 /** The one answer to anything the contract refuses; it says no more than that, so probing learns nothing. */
@@ -48,7 +50,18 @@ export async function dispatch(
     log.warn('dispatch: a handler answered outside the contract', { method })
     return { ok: false, error: INTERNAL }
   }
+  if (!answer.data.ok) log.info?.(`dispatch: ${method} answered an error`, errorFacts(answer.data.error))
   return answer.data
+}
+
+/** The error as the log keeps it: the code and what the platform said, never the call's input. */
+function errorFacts(error: AppError): Record<string, unknown> {
+  const { code, problem, httpStatus, platformError, retryable } = error
+  return Object.fromEntries(
+    Object.entries({ code, problem, httpStatus, platformError, retryable }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  )
 }
 
 /** Enough of a refused method name to debug with, bounded so a caller cannot flood the log. */

@@ -118,6 +118,7 @@ export class Session {
   }
 
   async signOut(forgetCredentials: boolean): Promise<SessionStatus> {
+    this.#options.log.info('session: signed out', { forgetCredentials })
     this.#cancelRenewal?.()
     if (forgetCredentials) await this.#options.vault.forgetAll()
     else await this.#options.vault.saveToken(undefined)
@@ -178,6 +179,7 @@ export class Session {
     if (current && current.accessToken !== rejected && current.expiresAt > this.#options.clock.now()) {
       return current.accessToken
     }
+    this.#options.log.info('session: the platform refused the token; logging in again (D3)')
     if (current?.accessToken === rejected) await this.#options.vault.saveToken(undefined)
     return this.#login()
   }
@@ -209,6 +211,10 @@ export class Session {
       return await this.#acceptToken(answer, receivedAt, platformAddress)
     } catch (error) {
       const appError = toAppError(error)
+      this.#options.log.warn('session: login failed', {
+        code: appError.code,
+        ...(appError.httpStatus !== undefined ? { httpStatus: appError.httpStatus } : {}),
+      })
       if (appError.code === 'wrong-credentials' || appError.code === 'missing-credentials') {
         this.#cancelRenewal?.()
         await this.#options.vault.saveToken(undefined)
@@ -244,6 +250,10 @@ export class Session {
     })
     this.#scheduleRenewal(expiry.expiresAt)
     this.#setState({ state: 'signed-in' })
+    this.#options.log.info('session: signed in', {
+      platformAddress,
+      expiresAt: new Date(expiry.expiresAt).toISOString(),
+    })
     return answer.accessToken
   }
 
