@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
@@ -13,13 +14,19 @@ test.describe('the hand-over history', () => {
 
   test('lists every attempt and downloads them as a CSV for Excel', async ({ app, mock }) => {
     const { page } = app
+    const seriousViolations = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id)
     await addOrder(page, ELIGIBLE, {
       shipping: 'Teslimat',
       courier: 'Restoran kuryesi',
       label: 'Şükrü; masa 4',
     })
-    await mock.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 1 })
+    await mock.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 2 })
     await orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' }).click()
+    await expect(orderItem(page, ELIGIBLE).getByRole('status')).toContainText('Yeniden denenecek')
+    expect(await seriousViolations()).toEqual([])
     await expect(orderItem(page, ELIGIBLE)).toContainText('Restoran Kuryeye Verildi', { timeout: 15_000 })
 
     await page.getByRole('button', { name: 'Geçmiş' }).click()
@@ -29,6 +36,7 @@ test.describe('the hand-over history', () => {
     await expect(rows.nth(1)).toContainText('Şükrü; masa 4')
     await expect(rows.nth(2)).toContainText('Yeniden denenecek')
     await expect(rows.nth(2)).toContainText('HTTP 429')
+    expect(await seriousViolations()).toEqual([])
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
