@@ -72,6 +72,21 @@ describe('SecretRedactor by value', () => {
     )
   })
 
+  it('redacts the piece of a secret left at either end of a text that was cut short', () => {
+    fc.assert(
+      fc.property(tokenLike, fc.nat(), fc.string({ maxLength: 20 }), (token, cut, filler) => {
+        const redactor = new SecretRedactor()
+        redactor.register(token)
+        const length = 8 + (cut % (token.length - 8))
+        const head = redactor.redactText(`${filler}${token.slice(0, length)}`)
+        const tail = redactor.redactText(`${token.slice(token.length - length)}${filler}`)
+        expect(head).not.toContain(token.slice(0, length))
+        expect(tail).not.toContain(token.slice(token.length - length))
+      }),
+      RUNS,
+    )
+  })
+
   it('ignores values too short to be secrets', () => {
     const redactor = new SecretRedactor()
     redactor.register('ab')

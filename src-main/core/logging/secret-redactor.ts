@@ -11,6 +11,11 @@ export const MIN_SECRET_LENGTH = 4
 
 /** The run's own secrets are few; a cap keeps a long-running app's redaction cheap (oldest forgotten first). */
 const MAX_KNOWN_SECRETS = 64
+/**
+ * Text cut short (a bounded log field, a capped platform message) can end with the start of a secret, or begin
+ * with its end. A piece this long at either end of a text is redacted too; a shorter one tells next to nothing.
+ */
+const MIN_CUT_PIECE = 8
 /** Replacing one secret can in theory assemble another out of the marker; after this many passes, give up. */
 const MAX_PASSES = 4
 const LINE_WITHHELD = '[line withheld: it kept matching a secret]'
@@ -127,10 +132,35 @@ export class SecretRedactor implements SecretRedaction {
     for (const secret of this.#ordered) {
       if (result.includes(secret)) result = result.split(secret).join(REDACTED)
     }
+    for (const secret of this.#ordered) result = redactCutEnds(result, secret)
     return result
   }
 
   #containsKnown(text: string): boolean {
     return this.#ordered.some((secret) => text.includes(secret))
   }
+}
+
+/** Replaces the longest start of `secret` that ends `text`, and the longest end of it that starts `text`. */
+function redactCutEnds(text: string, secret: string): string {
+  let result = text
+  // The one-character checks first keep this linear in practice: most lengths fail on them at once.
+  const last = result.charCodeAt(result.length - 1)
+  for (let length = Math.min(secret.length - 1, result.length); length >= MIN_CUT_PIECE; length--) {
+    if (secret.charCodeAt(length - 1) === last && result.endsWith(secret.slice(0, length))) {
+      result = result.slice(0, result.length - length) + REDACTED
+      break
+    }
+  }
+  const first = result.charCodeAt(0)
+  for (let length = Math.min(secret.length - 1, result.length); length >= MIN_CUT_PIECE; length--) {
+    if (
+      secret.charCodeAt(secret.length - length) === first &&
+      result.startsWith(secret.slice(secret.length - length))
+    ) {
+      result = REDACTED + result.slice(length)
+      break
+    }
+  }
+  return result
 }
