@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: every benchmark against the mock platform on loopback, one table of figures (never pass or
+ * fail on time), also written to bench/results/latest.json.
+ *
+ *   npm run bench                        all of them
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory)
+ *   npm run bench -- --readme            and put the table into the README's "Benchmarks" section
+ *   npm run bench -- --renderer-dir DIR  measure that built renderer instead of building one
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startMockPlatform } from '../e2e/mock-platform/server.ts'
+import { board5000 } from './board-5000.ts'
+import { bundleSize } from './bundle-size.ts'
+import { clickToVisible } from './click-to-visible.ts'
+import { coldStart } from './cold-start.ts'
+import { coreOverhead } from './core-overhead.ts'
+import { loginEconomy } from './login-economy.ts'
+import {
+  describeMachine,
+  renderReport,
+  reportAsJson,
+  writeIntoReadme,
+  type BenchContext,
+  type Benchmark,
+  type Failure,
+  type Row,
+} from './report.ts'
+import { serverMemory } from './server-memory.ts'
+import { launchChromium } from './support/browser.ts'
+import { buildRenderer } from './support/build.ts'
+
+const BENCHMARKS: readonly Benchmark[] = [
+  coreOverhead,
+  clickToVisible,
+  coldStart,
+  bundleSize,
+  board5000,
+  loginEconomy,
+  serverMemory,
+]
+
+const { values: flags } = parseArgs({
+  options: { only: { type: 'string' }, readme: { type: 'boolean' }, 'renderer-dir': { type: 'string' } },
+  strict: true,
+})
+const only = flags.only?.split(',').map((id) => id.trim())
+const unknown = only?.filter((id) => !BENCHMARKS.some((benchmark) => benchmark.id === id)) ?? []
+if (unknown.length > 0) {
+  console.error(`bench: no benchmark ${unknown.join(', ')} (ids: ${BENCHMARKS.map((b) => b.id).join(' ')})`)
+  process.exit(2)
+}
+const chosen = BENCHMARKS.filter((benchmark) => only?.includes(benchmark.id) ?? true)
+
+const began = performance.now()
+const loadAtStart = loadavg()[0] ?? 0
+const progress = (message: string) => {
+  const seconds = ((performance.now() - began) / 1000).toFixed(0).padStart(4)
+  process.stderr.write(`bench ${seconds} s  ${message}\n`)
+}
+
+const workDir = await mkdtemp(join(tmpdir(), 'pos-companion-bench-'))
+const rows: Row[] = []
+const failures: Failure[] = []
+try {
+  const givenRenderer = flags['renderer-dir']
+  if (givenRenderer === undefined)
+    progress('building the renderer (electron-vite build, into a folder of this run)')
+  const rendererDir = givenRenderer === undefined ? buildRenderer(workDir) : resolve(givenRenderer)
+  const mock = await startMockPlatform({ dataDir: join(workDir, 'mock-platform'), port: 0 })
+  const browser = await launchChromium()
+  const context: BenchContext = { mock, browser, rendererDir, workDir, progress }
+  const machine = describeMachine(browser)
+  try {
+    for (const benchmark of chosen) {
+      progress(benchmark.title)
+      try {
+        rows.push(...(await benchmark.run(context)))
+      } catch (error) {
+        const problem =
+          error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+        failures.push({ metric: benchmark.title, problem })
+        progress(
+          `${benchmark.title} could not be measured: ${String(error instanceof Error ? error.stack : error)}`,
+        )
+      }
+    }
+  } finally {
+    await browser.close()
+    await mock.close()
+  }
+
+  const report = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    machine,
+    rows,
+    failures,
+    definitions: chosen.map((benchmark) => ({ title: benchmark.title, lines: benchmark.definitions })),
+    durationSeconds: (performance.now() - began) / 1000,
+    load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+  }
+  const rendered = renderReport(report)
+  process.stdout.write(`\n${rendered}\n`)
+
+  const resultsDir = resolve('bench/results')
+  await mkdir(resultsDir, { recursive: true })
+  await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify(reportAsJson(report), null, 2)}\n`)
+  progress('figures written to bench/results/latest.json')
+  if (flags.readme === true) {
+    if (chosen.length !== BENCHMARKS.length) progress('README not updated: only a full run goes there')
+    else if (await writeIntoReadme(resolve('README.md'), rendered)) progress('README.md "Benchmarks" updated')
+    else progress('README.md has no bench markers; nothing written there')
+  }
+} finally {
+  await rm(workDir, { recursive: true, force: true })
+}
+if (failures.length > 0) process.exitCode = 1

@@ -1,0 +1,97 @@
+// 7. The web-mode server's resident memory, at idle and after 1,000 hand-overs through the bridge.
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { EventPayload } from '../src-shared/contract.ts'
+import { everyRunAtMost, row, type Benchmark } from './report.ts'
+import {
+  copyDataDir,
+  ELIGIBLE_DETAILS,
+  freshOrders,
+  isRefused,
+  signedInDataDir,
+  value,
+} from './support/fixtures.ts'
+import { connectBridge, startWebServer, type RunningWebServer } from './support/web-server.ts'
+
+const HAND_OVERS = 1000
+const IN_FLIGHT = 8
+const SETTLE_MS = 2000
+const READS = 5
+const READ_EVERY_MS = 200
+
+export const serverMemory: Benchmark = {
+  id: 'memory',
+  title: '7. Web-mode server memory.',
+  definitions: [
+    'The resident set of the `node src-main/web/main.ts` process (VmRSS in /proc/<pid>/status on Linux,',
+    '`ps -o rss=` elsewhere). Idle: started on a signed-in data folder, one bridge client connected, no page,',
+    `no orders, ${String(SETTLE_MS / 1000)} s after start. Then ${String(HAND_OVERS)} fresh orders are added and handed over through the`,
+    `WebSocket bridge (as scripts/demo.ts talks to it; ${String(IN_FLIGHT)} at a time), each until its orderChanged event says`,
+    `handed over; read again ${String(SETTLE_MS / 1000)} s later. Each figure is ${String(READS)} reads ${String(READ_EVERY_MS)} ms apart of one`,
+    'process; "peak" is its high-water mark (VmHWM) at the end.',
+  ],
+  async run(context) {
+    const dataDir = await copyDataDir(context, await signedInDataDir(context, 'memory'), 'memory-run')
+    const keys = await freshOrders(context.mock, HAND_OVERS)
+    const server = await startWebServer({
+      dataDir,
+      rendererDir: context.rendererDir,
+      apiBase: context.mock.baseUrl,
+      extraCaFile: context.mock.caFile,
+    })
+    const bridge = connectBridge(server.url)
+    try {
+      value(await bridge.api.getSession(), 'getSession')
+      await sleep(SETTLE_MS)
+      const idle = await reads(server)
+
+      context.progress(`server memory: ${String(HAND_OVERS)} hand-overs through the bridge`)
+      const pending = new Map<string, { resolve: () => void; reject: (error: Error) => void }>()
+      const off = bridge.api.on('orderChanged', (payload: EventPayload<'orderChanged'>) => {
+        const waiter = pending.get(payload.paymentKey)
+        const state = payload.order?.handover.state
+        if (!waiter || state === undefined) return
+        if (state === 'handed-over') waiter.resolve()
+        if (isRefused(state)) waiter.reject(new Error(`hand-over of ${payload.paymentKey} failed`))
+      })
+      const handOver = async (paymentKey: string) => {
+        value(await bridge.api.addOrder({ text: paymentKey, ...ELIGIBLE_DETAILS }), 'addOrder')
+        const done = new Promise<void>((resolve, reject) => pending.set(paymentKey, { resolve, reject }))
+        const order = value(await bridge.api.markOnTheWay({ paymentKey }), 'markOnTheWay')
+        if (order.handover.state !== 'handed-over') await done
+        pending.delete(paymentKey)
+      }
+      await context.mock.control.resetCounters()
+      const queue = [...keys]
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          for (let key = queue.shift(); key !== undefined; key = queue.shift()) await handOver(key)
+        }),
+      )
+      off()
+      const handedOver = (await context.mock.control.counters()).handedOver
+      if (handedOver < HAND_OVERS) throw new Error(`the mock saw ${String(handedOver)} hand-overs`)
+      await sleep(SETTLE_MS)
+      const after = await reads(server)
+      const peak = (await server.memory()).peak
+      return [
+        row('Web-mode server RSS at idle', 'MB', idle, { target: everyRunAtMost(150) }),
+        row(`Web-mode server RSS after ${HAND_OVERS.toLocaleString('en-US')} hand-overs`, 'MB', after, {
+          target: everyRunAtMost(150),
+        }),
+        ...(peak === undefined ? [] : [row('… its peak RSS (VmHWM)', 'MB', [peak / 1e6])]),
+      ]
+    } finally {
+      bridge.close()
+      await server.stop()
+    }
+  },
+}
+
+async function reads(server: RunningWebServer): Promise<number[]> {
+  const values: number[] = []
+  for (let read = 0; read < READS; read++) {
+    if (read > 0) await sleep(READ_EVERY_MS)
+    values.push((await server.memory()).rss / 1e6)
+  }
+  return values
+}
