@@ -234,7 +234,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     },
     async start() {
       if (!session.isSignedIn && vault.credentials && settings.get().platformAddress !== null) {
-        await session.resume().catch((error: unknown) => {
+        await session.resumeAtStart().catch((error: unknown) => {
           log.warn('core: could not sign in with the stored credentials at start', {
             code: toAppError(error).code,
           })

@@ -262,6 +262,64 @@ describe('a hostile platform, and the core recovering by itself', () => {
   })
 })
 
+describe('a launch while the platform is down', () => {
+  it('signs in with the stored keys by itself once the platform answers again', async () => {
+    const store = new MemoryStore()
+    const made = (clock?: Clock) =>
+      createCore({
+        appName: 'POS Companion',
+        appVersion: '0.0.0-test',
+        shell: 'web',
+        store,
+        cipher: fakeCipher('strong'),
+        createFetch: () => createNodeFetch({ extraCaPem: mock.caPem }),
+        platformTuning: TUNING,
+        ...(clock ? { clock } : {}),
+      })
+    const yesterday = await made()
+    expect((await yesterday.handlers.signIn({ platformAddress: mock.baseUrl, ...vendor })).ok).toBe(true)
+    yesterday.dispose()
+    // The stored token is gone (as after a day away), and the platform answers 503 to every login.
+    await mock.control.expireTokens()
+    const clock = new ManualClock(Date.now() + TOKEN_LIFETIME_MS)
+    await mock.control.injectFault({ route: 'login', kind: 'status', status: 503, times: 0 })
+    const today = await made(clock)
+    cores.push(today)
+    await mock.control.resetCounters()
+    await today.start()
+    expect(await sessionOf(today)).toMatchObject({
+      state: 'signed-out',
+      reason: 'never-signed-in',
+      credentialsStored: true,
+      error: { code: 'server-error', retryable: true },
+    })
+    // Still down at the first retry; up before the second.
+    await clock.advance(5_000)
+    await waitForLogins(2 * (TUNING.retry.limit + 1))
+    expect(await sessionOf(today)).toMatchObject({ state: 'signed-out' })
+    await mock.control.clearFaults()
+    await clock.advance(10_000)
+    await expect.poll(async () => (await sessionOf(today)).state).toBe('signed-in')
+    await expectBranchesServed(today)
+  })
+
+  it('stops trying when staff sign out meanwhile', async () => {
+    const clock = new ManualClock(Date.now())
+    const { core } = await signedInCore(clock)
+    await mock.control.injectFault({ route: 'login', kind: 'drop', times: 0 })
+    await core.handlers.signOut({ forgetCredentials: false })
+    expect(failureOf(await core.handlers.signInWithStoredCredentials(undefined))).toMatchObject({
+      code: 'unreachable',
+    })
+    await mock.control.clearFaults()
+    await mock.control.resetCounters()
+    await clock.advance(10 * 60 * 1000)
+    // signInWithStoredCredentials is the staff's own press: it does not retry behind their back.
+    expect((await mock.control.counters()).requests.login).toBe(0)
+    expect(await sessionOf(core)).toMatchObject({ state: 'signed-out' })
+  })
+})
+
 describe("the platform's clock against ours (D2)", () => {
   /** The session's expiry as epoch ms. */
   async function expiresAt(core: Core): Promise<number> {

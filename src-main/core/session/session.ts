@@ -10,6 +10,9 @@ import { effectiveExpiry, renewalTime } from './token-expiry.ts'
 
 /** When a renewal fails for a passing reason (network, 5xx) while the token still lives, try again this soon. */
 const RENEWAL_RETRY_MS = 60 * 1000
+/** At launch, while the platform cannot be reached, signing in is tried again this soon, doubling up to the cap. */
+export const START_RETRY_FIRST_MS = 5 * 1000
+export const START_RETRY_MAX_MS = 5 * 60 * 1000
 
 export interface SessionOptions {
   vault: CredentialVault
@@ -35,6 +38,7 @@ export class Session {
   #scope: AccessScope | undefined
   #loginInFlight: Promise<string> | undefined
   #cancelRenewal: (() => void) | undefined
+  #cancelStartRetry: (() => void) | undefined
   /** The address being signed in to, shown before it is saved (it is saved only if the platform accepts). */
   #signingInTo: string | undefined
 
@@ -78,6 +82,7 @@ export class Session {
 
   /** Staff sign in with an address and both keys. Nothing is stored unless the platform accepts them. */
   async signIn(input: SignInInput): Promise<SessionStatus> {
+    this.#stopStartRetry()
     const platformAddress = normalizePlatformAddress(input.platformAddress)
     const credentials = { appSecretKey: input.appSecretKey.trim(), restSecretKey: input.restSecretKey.trim() }
     if (!credentials.appSecretKey || !credentials.restSecretKey) throw invalidInput('empty-key')
@@ -118,6 +123,7 @@ export class Session {
   }
 
   async signOut(forgetCredentials: boolean): Promise<SessionStatus> {
+    this.#stopStartRetry()
     this.#options.log.info('session: signed out', { forgetCredentials })
     this.#cancelRenewal?.()
     if (forgetCredentials) await this.#options.vault.forgetAll()
@@ -160,7 +166,45 @@ export class Session {
     }
   }
 
+  /**
+   * At launch with stored keys: signs in, and while the platform cannot be reached (network, timeout, 5xx,
+   * 429) tries again by itself, every 5 s doubling to 5 min, until it answers, the keys are refused, or staff
+   * sign in or out themselves. Rejects with the first attempt's failure, as resume() does.
+   */
+  async resumeAtStart(): Promise<SessionStatus> {
+    try {
+      return await this.resume()
+    } catch (error) {
+      if (toAppError(error).retryable) this.#scheduleStartRetry(START_RETRY_FIRST_MS)
+      throw error
+    }
+  }
+
+  #scheduleStartRetry(delayMs: number): void {
+    this.#stopStartRetry()
+    this.#cancelStartRetry = this.#options.clock.setTimer(delayMs, () => void this.#retryStart(delayMs))
+  }
+
+  async #retryStart(delayMs: number): Promise<void> {
+    this.#cancelStartRetry = undefined
+    // Only while nothing else happened: staff signing in or out, or the keys being refused, ends the retries.
+    if (this.#state.state !== 'signed-out' || this.#state.reason !== 'never-signed-in') return
+    try {
+      await this.resume()
+    } catch (error) {
+      const appError = toAppError(error)
+      this.#options.log.warn('session: still cannot sign in with the stored keys', { code: appError.code })
+      if (appError.retryable) this.#scheduleStartRetry(Math.min(delayMs * 2, START_RETRY_MAX_MS))
+    }
+  }
+
+  #stopStartRetry(): void {
+    this.#cancelStartRetry?.()
+    this.#cancelStartRetry = undefined
+  }
+
   dispose(): void {
+    this.#stopStartRetry()
     this.#cancelRenewal?.()
   }
 
