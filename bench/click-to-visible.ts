@@ -1,6 +1,6 @@
 // 2. Click to "Restoran Kuryeye Verildi" visible: the real UI in web mode, timed inside the page.
 import { medianAtMost, row, type Benchmark } from './report.ts'
-import { copyDataDir, ELIGIBLE_DETAILS, freshOrders, signedInDataDir, value } from './support/fixtures.ts'
+import { ELIGIBLE_DETAILS, freshOrders, signedInDataDir, value } from './support/fixtures.ts'
 import { connectBridge, startWebServer } from './support/web-server.ts'
 
 const WARM_UP = 3
@@ -20,7 +20,7 @@ export const clickToVisible: Benchmark = {
     `${String(SAMPLES)} orders, one sample each, after ${String(WARM_UP)} warm-up orders.`,
   ],
   async run(context) {
-    const dataDir = await copyDataDir(context, await signedInDataDir(context, 'click'), 'click-run')
+    const dataDir = await signedInDataDir(context, 'click')
     const keys = await freshOrders(context.mock, WARM_UP + SAMPLES)
     const server = await startWebServer({
       dataDir,

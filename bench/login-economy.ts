@@ -122,6 +122,7 @@ async function simulatedTwoDays(mock: MockPlatform): Promise<{ variables: number
   const keys = await freshOrders(mock, handOvers)
   let core = await makeCore(mock, store, clock)
   await mock.control.resetCounters()
+  let advanced = 0
   try {
     value(await core.handlers.signIn(vendorSignIn(mock)), 'sign-in')
     let nextHandOver = 0
@@ -144,6 +145,7 @@ async function simulatedTwoDays(mock: MockPlatform): Promise<{ variables: number
       }
       // The platform's clock first, so that a renewal firing on the app's clock meets a platform as late.
       await mock.control.advanceClock(STEP_MS)
+      advanced += STEP_MS
       await clock.advance(STEP_MS)
     }
     const session = value(await core.handlers.getSession(undefined), 'getSession')
@@ -152,5 +154,7 @@ async function simulatedTwoDays(mock: MockPlatform): Promise<{ variables: number
     return { variables: requests.variables, logins: requests.login }
   } finally {
     core.dispose()
+    // The mock's clock back to the real one, for whatever runs next.
+    await mock.control.advanceClock(-advanced)
   }
 }

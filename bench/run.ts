@@ -77,10 +77,12 @@ try {
     for (const benchmark of chosen) {
       progress(benchmark.title)
       try {
+        // Each benchmark meets the mock as it starts: its seed, its own clock, no tokens, zero counters.
+        await mock.control.reset()
         rows.push(...(await benchmark.run(context)))
       } catch (error) {
-        const problem =
-          error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+        const message = error instanceof Error ? error.message : String(error)
+        const problem = message.replace(/\s+/g, ' ').trim().slice(0, 300)
         failures.push({ metric: benchmark.title, problem })
         progress(
           `${benchmark.title} could not be measured: ${String(error instanceof Error ? error.stack : error)}`,

@@ -2,14 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { EventPayload } from '../src-shared/contract.ts'
 import { everyRunAtMost, row, type Benchmark } from './report.ts'
-import {
-  copyDataDir,
-  ELIGIBLE_DETAILS,
-  freshOrders,
-  isRefused,
-  signedInDataDir,
-  value,
-} from './support/fixtures.ts'
+import { ELIGIBLE_DETAILS, freshOrders, isRefused, signedInDataDir, value } from './support/fixtures.ts'
 import { connectBridge, startWebServer, type RunningWebServer } from './support/web-server.ts'
 
 const HAND_OVERS = 1000
@@ -30,7 +23,7 @@ export const serverMemory: Benchmark = {
     'process; "peak" is its high-water mark (VmHWM) at the end.',
   ],
   async run(context) {
-    const dataDir = await copyDataDir(context, await signedInDataDir(context, 'memory'), 'memory-run')
+    const dataDir = await signedInDataDir(context, 'memory')
     const keys = await freshOrders(context.mock, HAND_OVERS)
     const server = await startWebServer({
       dataDir,
