@@ -30,7 +30,7 @@ export const board5000: Benchmark = {
   id: 'board',
   title: '5. The board with 5,000 orders.',
   definitions: [
-    `${String(ORDERS)} orders (shaped by the core itself, restaurant-courier delivery, each with a label) are written into a`,
+    `${ORDERS.toLocaleString('en-US')} orders (shaped by the core itself, restaurant-courier delivery, each with a label) are written into a`,
     "signed-in web-mode data folder's settings.json before launch; then the page is opened in Chromium.",
     '"First render" is measured in the page: from the moment the core\'s answer to listOrders (all orders, one',
     "WebSocket message) reaches the page, before the app handles it, until the board's list holds every order",
