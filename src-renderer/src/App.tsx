@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { appErrorOf, bridge } from './api.ts'
 import { ErrorMessage } from './components/ErrorMessage.tsx'
 import { tr } from './i18n/tr.ts'
-import { useMessages } from './i18n/use-messages.ts'
+import { MessagesProvider, useMessages } from './i18n/use-messages.tsx'
 import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
 import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { MainScreen } from './screens/MainScreen.tsx'
@@ -23,7 +23,9 @@ export function App() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <Screens />
+      <MessagesProvider>
+        <Screens />
+      </MessagesProvider>
     </QueryClientProvider>
   )
 }

@@ -1,6 +1,6 @@
 import type { AppError } from '../../../src-shared/errors.ts'
 import { describeError } from '../i18n/describe-error.ts'
-import { useMessages } from '../i18n/use-messages.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 
 /** An error in the staff's words, with the platform's own words beneath when it answered. */
 export function ErrorMessage({ error, onRetry }: { error: AppError; onRetry?: () => void }) {

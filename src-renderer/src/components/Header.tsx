@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { SessionStatus } from '../../../src-shared/domain.ts'
 import { appErrorOf } from '../api.ts'
-import { useMessages } from '../i18n/use-messages.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 import { useSignOut } from '../queries.ts'
 import { useUi } from '../state.ts'
 import { ErrorMessage } from './ErrorMessage.tsx'

@@ -6,7 +6,7 @@ import { downloadTextFile, historyFileName } from '../download.ts'
 import { describeError } from '../i18n/describe-error.ts'
 import { formatRecordTime } from '../i18n/index.ts'
 import type { Messages, TextKey } from '../i18n/messages.ts'
-import { useMessages } from '../i18n/use-messages.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 import { useExportHistory, useHistory } from '../queries.ts'
 import { useUi } from '../state.ts'
 

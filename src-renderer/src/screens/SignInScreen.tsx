@@ -4,7 +4,7 @@ import type { AppError } from '../../../src-shared/errors.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
 import type { TextKey } from '../i18n/messages.ts'
-import { useMessages } from '../i18n/use-messages.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 import { useSignIn } from '../queries.ts'
 import { useUi } from '../state.ts'
 

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Api } from '../../../src-shared/contract.ts'
 import type { Settings } from '../../../src-shared/domain.ts'
+import { MessagesProvider } from '../i18n/use-messages.tsx'
 import { createQueryClient } from '../queries.ts'
 
 export const TEST_SETTINGS: Settings = {
@@ -23,5 +24,12 @@ export function renderWithApi(ui: ReactElement, api: Partial<Api> = {}, settings
   } as unknown as Api
   window.api = bridge
   const queryClient = createQueryClient()
-  return { queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) }
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MessagesProvider>{ui}</MessagesProvider>
+      </QueryClientProvider>,
+    ),
+  }
 }

@@ -3,7 +3,7 @@ import type { Methods } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { useAddOrder } from '../../queries.ts'
 import { KeySelect } from './KeySelect.tsx'
 
@@ -21,14 +21,7 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
   const [courierType, setCourierType] = useState('')
   const [label, setLabel] = useState('')
   const [added, setAdded] = useState<string | undefined>()
-  const ids = {
-    input: useId(),
-    hint: useId(),
-    shipping: useId(),
-    payment: useId(),
-    courier: useId(),
-    label: useId(),
-  }
+  const ids = { input: useId(), hint: useId(), label: useId() }
   const error = appErrorOf(addOrder.error)
 
   function submit(event: SubmitEvent) {

@@ -1,7 +1,7 @@
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { Panel } from '../../components/Panel.tsx'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { useBranches } from '../../queries.ts'
 
 export function BranchesPanel() {

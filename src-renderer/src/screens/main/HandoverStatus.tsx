@@ -2,7 +2,7 @@ import type { Handover } from '../../../../src-shared/domain.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { describeError } from '../../i18n/describe-error.ts'
 import { formatClockTime, formatTime } from '../../i18n/index.ts'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /**
  * Where an order's hand-over stands, in words: handed over (and when), retrying by itself (when next, and

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** A labelled choice among known keys, with "Bilinmiyor" (unknown) first: details are optional (D7). */
 export function KeySelect({

@@ -3,7 +3,7 @@ import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { Panel } from '../../components/Panel.tsx'
 import { formatDateTime } from '../../i18n/index.ts'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { useMethods, useRefreshMethods } from '../../queries.ts'
 
 /** Payment and shipping methods by name, when they were fetched, and a refresh that bypasses the cache. */

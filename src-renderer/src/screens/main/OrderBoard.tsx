@@ -3,10 +3,11 @@ import type { AppError } from '../../../../src-shared/errors.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { Panel } from '../../components/Panel.tsx'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { useMarkOnTheWay, useMethods, useOrders, useRemoveOrder } from '../../queries.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
 import { OrderItem } from './OrderItem.tsx'
+import { OrderList } from './OrderList.tsx'
 
 /** The order board: newest first, each order one list item with its own "Kuryeye Verildi". */
 export function OrderBoard() {
@@ -46,18 +47,23 @@ export function OrderBoard() {
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
       {orders.data?.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
       {newestFirst.length > 0 && (
-        <ul className="orders" aria-label={t.orders}>
-          {newestFirst.map((order) => (
+        <OrderList
+          orders={newestFirst}
+          label={t.orders}
+          renderItem={(order, index, measureRef) => (
             <OrderItem
               key={order.paymentKey}
               order={order}
+              index={index}
+              setSize={newestFirst.length}
+              measureRef={measureRef}
               methodNames={methodNames}
               onHandOver={markOnTheWay.mutate}
               onRemove={removeOrder.mutate}
               refusal={refusals.get(order.paymentKey)}
             />
-          ))}
-        </ul>
+          )}
+        />
       )}
     </Panel>
   )

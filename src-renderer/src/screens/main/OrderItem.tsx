@@ -3,7 +3,7 @@ import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
 
 interface OrderItemProps {
@@ -13,6 +13,10 @@ interface OrderItemProps {
   onRemove: (paymentKey: string) => void
   /** Why the core refused the last press of this order's buttons (a second press while one is owed…). */
   refusal?: AppError | undefined
+  /** Where the board's windowing needs it: the item's place in the list, and a ref to measure its height. */
+  index?: number
+  setSize?: number
+  measureRef?: ((element: HTMLLIElement | null) => void) | undefined
 }
 
 /** The outbox still owes the platform this hand-over: it is on its way, or will be by itself. */
@@ -29,6 +33,9 @@ export const OrderItem = memo(function OrderItem({
   onHandOver,
   onRemove,
   refusal,
+  index,
+  setSize,
+  measureRef,
 }: OrderItemProps) {
   const { t } = useMessages()
   const codeId = useId()
@@ -44,7 +51,14 @@ export const OrderItem = memo(function OrderItem({
   const shownRefusal = refusal && (refusal.problem !== 'already-sending' || owed) ? refusal : undefined
 
   return (
-    <li className={`order order-${handover.state}`} aria-labelledby={codeId}>
+    <li
+      className={`order order-${handover.state}`}
+      aria-labelledby={codeId}
+      data-index={index}
+      aria-posinset={index === undefined ? undefined : index + 1}
+      aria-setsize={setSize}
+      ref={measureRef}
+    >
       <div className="order-info">
         <span className="order-code" id={codeId}>
           {code}

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useRef } from 'react'
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
-import { useMessages } from '../../i18n/use-messages.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 type Copied = { copied: true } | { copied: false; text: string }
 
