@@ -388,13 +388,17 @@ describe('crash safety', () => {
   })
 
   it('takes over an order an older version left `sending`, as an unknown outcome', async () => {
-    world.app.board.setHandover(ORDER, { state: 'sending', since: new Date(world.clock.now()).toISOString() })
     world.app.board.add(OTHER_ORDER, {})
-    world.app.board.setHandover(OTHER_ORDER, {
-      state: 'failed',
-      at: new Date(world.clock.now()).toISOString(),
-      error: NOT_FOUND_ERROR,
-    })
+    // The board as an older version wrote it: hand-over states in the board itself, no journal entry.
+    const at = new Date(world.clock.now()).toISOString()
+    const legacy = world.app.board
+      .list()
+      .map((order) =>
+        order.paymentKey === ORDER
+          ? { ...order, handover: { state: 'sending', since: at } }
+          : { ...order, handover: { state: 'failed', at, error: NOT_FOUND_ERROR } },
+      )
+    world.store.set('board.orders', legacy)
     await world.crashAndRestart()
     await world.settle()
     expect(world.handover().state).toBe('handed-over')

@@ -7,7 +7,7 @@ const BOARD_KEY = 'board.orders'
 
 /**
  * The orders staff put on the board (D7), keyed by lower-case payment_key, in the order they were added.
- * Every change is persisted before it is announced, so the board survives a restart.
+ * Every change of the board itself is persisted before it is announced, so the board survives a restart.
  */
 export class OrderBoard {
   readonly #store: KeyValueStore
@@ -62,9 +62,15 @@ export class OrderBoard {
     this.#onChange(paymentKey, null)
   }
 
+  /**
+   * Shows a hand-over's state. Not written to disk here: the outbox's fsync'd journal is the truth about
+   * hand-overs and puts them back on the board at start, so rewriting the whole board on every state change
+   * would only cost a disk flush per step of every hand-over.
+   */
   setHandover(paymentKey: string, handover: Handover): BoardOrder {
     const order = { ...this.require(paymentKey), handover }
-    this.#put(order)
+    this.#orders.set(paymentKey, order)
+    this.#onChange(paymentKey, order)
     return order
   }
 
