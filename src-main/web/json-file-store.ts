@@ -12,12 +12,13 @@ import {
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { silentLogger, type KeyValueStore, type Logger } from '../core/ports.ts'
+import { isErrorWithCode, syncDirectory } from '../core/storage/durable-files.ts'
 
 /**
  * Web mode's KeyValueStore: one JSON file, read once, rewritten whole on every change. Each write goes to a
  * temporary file that is flushed to disk and then renamed over the real one, so a crash or a power cut leaves
- * either the old file or the new one, never half of each. The hand-over outbox lives here: losing a write
- * would lose a staff member's intent (D9).
+ * either the old file or the new one, never half of each: settings, the board and the methods cache live
+ * here (hand-overs have their own journal, see core/storage/file-journal.ts).
  */
 export class JsonFileStore implements KeyValueStore {
   readonly #file: string
@@ -106,25 +107,4 @@ export class JsonFileStore implements KeyValueStore {
         rmSync(join(dirname(this.#file), name), { force: true })
     }
   }
-}
-
-/**
- * Makes the rename itself durable. POSIX needs the directory flushed for that; Windows cannot open a
- * directory this way and makes renames durable on its own, so there is nothing to do there.
- */
-function syncDirectory(directory: string): void {
-  if (process.platform === 'win32') return
-  let fd: number | undefined
-  try {
-    fd = openSync(directory, 'r')
-    fsyncSync(fd)
-  } catch {
-    // Some file systems refuse fsync on a directory; the data itself is already flushed.
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
-}
-
-function isErrorWithCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code
 }

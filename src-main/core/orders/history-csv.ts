@@ -2,6 +2,7 @@
 // Excel reads it as Windows-1254 and garbles ç, ğ, ı, ş), `;` between cells (Turkish Excel's list separator, as
 // `,` is the decimal comma), CRLF line ends, dates as `DD.MM.YYYY HH:MM:SS` in local time. Cells that would
 // start a formula are neutralised (CSV injection): the platform's words come from outside.
+import { wallClockAt } from '../time/wall-clock.ts'
 import {
   shortCodeOf,
   type AttemptResult,
@@ -103,19 +104,9 @@ export function csvCell(value: string | undefined): string {
 }
 
 function dateFormatter(timeZone: string | undefined): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    ...(timeZone === undefined ? {} : { timeZone }),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
+  const two = (value: number) => String(value).padStart(2, '0')
   return (iso) => {
-    const parts = new Map(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.get(type) ?? '00'
-    return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`
+    const wall = wallClockAt(Date.parse(iso), timeZone)
+    return `${two(wall.day)}.${two(wall.month)}.${String(wall.year)} ${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}`
   }
 }

@@ -1,3 +1,5 @@
+import { wallClockAt } from '../time/wall-clock.ts'
+
 /** D2: how long a token really lasts, and when to renew it. */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
 export const RENEW_BEFORE_EXPIRY_MS = 10 * 60 * 1000
@@ -67,26 +69,9 @@ export function parseLocalDateTime(text: string, timeZone: string): number | und
 
 /** The offset of `timeZone` from UTC at `instant`, in ms (Europe/Istanbul: +3 h). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
-  const wallClock = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  )
-  return wallClock - Math.floor(instant / 1000) * 1000
+  const wall = wallClockAt(instant, timeZone)
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  return wallAsUtc - Math.floor(instant / 1000) * 1000
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

@@ -19,11 +19,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  writeSync,
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { silentLogger, type Logger } from '../ports.ts'
 import type { Journal } from './journal.ts'
+import { syncDirectory, writeAll, isErrorWithCode } from './durable-files.ts'
 
 const NEWLINE = 0x0a
 
@@ -155,30 +155,4 @@ export class FileJournal implements Journal {
         rmSync(join(dirname(this.#file), name), { force: true })
     }
   }
-}
-
-function writeAll(fd: number, bytes: Buffer): void {
-  let offset = 0
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset)
-}
-
-/**
- * Makes a created or renamed file's name durable. POSIX needs the directory flushed for that; Windows cannot
- * open a directory this way and makes renames durable on its own.
- */
-function syncDirectory(directory: string): void {
-  if (process.platform === 'win32') return
-  let fd: number | undefined
-  try {
-    fd = openSync(directory, 'r')
-    fsyncSync(fd)
-  } catch {
-    // Some file systems refuse fsync on a directory; the data itself is already flushed.
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
-}
-
-function isErrorWithCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code
 }
