@@ -65,6 +65,21 @@ export interface ActionReplay {
   last: ResultRecord | undefined
 }
 
+/** An action as its first record tells it, before any attempt is read. */
+function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
+  return {
+    id: record.action,
+    paymentKey: record.paymentKey,
+    label: record.label,
+    queuedAt: record.at,
+    attempts: 0,
+    passingFailures: 0,
+    outcomeUnknown: false,
+    openAttempt: undefined,
+    last: undefined,
+  }
+}
+
 export interface JournalReplay {
   /** Every action, in the order they were pressed. */
   actions: ActionReplay[]
@@ -93,17 +108,7 @@ export function replayJournal(raw: readonly unknown[]): JournalReplay {
     }
     const record = parsed.data
     if (record.type === 'queued') {
-      byId.set(record.action, {
-        id: record.action,
-        paymentKey: record.paymentKey,
-        label: record.label,
-        queuedAt: record.at,
-        attempts: 0,
-        passingFailures: 0,
-        outcomeUnknown: false,
-        openAttempt: undefined,
-        last: undefined,
-      })
+      byId.set(record.action, freshAction(record))
       continue
     }
     if (record.type === 'attempt') {
@@ -119,17 +124,7 @@ export function replayJournal(raw: readonly unknown[]): JournalReplay {
     // A settled action's early records may have been compacted away: its results alone tell its story.
     let action = byId.get(record.action)
     if (!action) {
-      action = {
-        id: record.action,
-        paymentKey: record.paymentKey,
-        label: record.label,
-        queuedAt: record.at,
-        attempts: 0,
-        passingFailures: 0,
-        outcomeUnknown: false,
-        openAttempt: undefined,
-        last: undefined,
-      }
+      action = freshAction(record)
       byId.set(record.action, action)
     }
     action.attempts = Math.max(action.attempts, record.attempt)
