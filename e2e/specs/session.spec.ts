@@ -1,6 +1,6 @@
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
+import { addOrder, expectReferenceListsLoaded, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
 
 test('when the token expires mid-session, the next action still succeeds with one new login', async ({
   app,
@@ -13,6 +13,7 @@ test('when the token expires mid-session, the next action still succeeds with on
     shipping: 'Teslimat',
     courier: 'Restoran kuryesi',
   })
+  await expectReferenceListsLoaded(page)
   await mock.control.expireTokens()
   await mock.control.resetCounters()
   await orderItem(page, DEMO_ORDER_IDS.kadikoyCashDelivery)
@@ -47,6 +48,8 @@ test('a second 401 after a fresh login signs out with a clear reason, keeping th
   const { page } = app
   await signIn(page, 'vendor')
   await expectSignedIn(page)
+  // The fault must meet the refresh, not the sign-in's own first fetch.
+  await expectReferenceListsLoaded(page)
   await mock.control.injectFault({ route: 'variables', kind: 'token-rejected', times: 0 })
   await mock.control.resetCounters()
   await page.getByRole('button', { name: 'Yenile' }).click()

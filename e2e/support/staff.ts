@@ -16,6 +16,15 @@ export async function expectSignedIn(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Oturum açık' })).toBeVisible()
 }
 
+/** The branch and method lists have arrived: nothing of the sign-in is still on its way to the platform. */
+export async function expectReferenceListsLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Şubeler' }).getByRole('listitem').first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Ödeme yöntemleri' }).getByRole('listitem').first(),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Yenile' })).toBeEnabled()
+}
+
 export function orderInput(page: Page) {
   return page.getByLabel('Sipariş numarası')
 }
