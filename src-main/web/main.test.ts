@@ -99,6 +99,24 @@ describe('npm run web', () => {
     expect(web.stderr()).not.toContain(token)
   })
 
+  it('refuses a second process on the same data folder, and takes the folder over after a crash', async () => {
+    const args = ['--port', '0', '--data-dir', dataDir, '--renderer-dir', rendererDir]
+    const first = run(args)
+    await first.ready()
+    const second = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let secondErr = ''
+    second.stderr.setEncoding('utf8').on('data', (chunk: string) => (secondErr += chunk))
+    const secondCode = await new Promise<number | null>((resolve) =>
+      second.once('exit', (code) => resolve(code)),
+    )
+    expect(secondCode).toBe(1)
+    expect(secondErr).toContain('is in use by another web-mode process')
+    first.process.kill('SIGKILL')
+    await first.exited
+    const third = run(args)
+    await third.ready()
+  })
+
   it('takes the platform address for this run from --api-base', async () => {
     const web = run([
       '--data-dir',

@@ -17,6 +17,7 @@ import { createFileKeyCipher } from './file-key-cipher.ts'
 import { JsonFileStore } from './json-file-store.ts'
 import { createNodeFetch } from './node-fetch.ts'
 import { startWebServer } from './server.ts'
+import { lockDataDir } from './data-dir-lock.ts'
 
 const BAD_USAGE = 2
 const repoRoot = resolve(import.meta.dirname, '..', '..')
@@ -46,6 +47,15 @@ if (options.extraCaFile !== undefined) {
     refuse(`--extra-ca ${options.extraCaFile ?? ''} is not a readable PEM certificate file`),
   )
 }
+
+const lock = lockDataDir(options.dataDir)
+if (!lock.ok) {
+  process.stderr.write(
+    `web: the data folder ${options.dataDir} is in use by another web-mode process (pid ${String(lock.heldBy)}); stop it or use another --data-dir\n`,
+  )
+  process.exit(1)
+}
+process.on('exit', () => lock.release())
 
 // The launch token is made here, not by the server, so the redactor knows it before any line could carry it.
 const redactor = new SecretRedactor()
