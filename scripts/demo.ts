@@ -5,13 +5,11 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import WebSocket from 'ws'
+import { connectBridge } from '../e2e/support/bridge-client.ts'
 import { findElectronBinary } from '../e2e/support/electron-binary.ts'
 import { launchWebMode } from '../e2e/support/web-mode.ts'
 import { DEMO_CREDENTIALS, DEMO_ORDERS } from '../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
-import type { Api } from '../src-shared/contract.ts'
-import { createWebBridge } from '../src-renderer/src/web-bridge.ts'
 
 const dataDir = resolve('.data/demo')
 const credentials = DEMO_CREDENTIALS.vendor
@@ -49,31 +47,26 @@ if ('path' in electronBinary) {
   console.log(
     'demo: signed in with the vendor-wide demo keys; the board holds the demo orders. Ctrl+C stops.',
   )
-  const stop = () =>
+  let stopping = false
+  const stop = () => {
+    stopping = true
     void web
       .stop()
       .then(() => mock.close())
       .then(() => process.exit(0))
+  }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
-  web.process.on('exit', () => void mock.close().then(() => process.exit(1)))
+  // Web mode ending on its own (not by Ctrl+C here) is a failure worth an exit code.
+  web.process.on('exit', () => {
+    if (!stopping) void mock.close().then(() => process.exit(1))
+  })
 }
 
 /** Does what a cashier would: signs in and adds the seed orders, through the same bridge the page uses. */
 async function signInAndFillTheBoard(url: string): Promise<void> {
-  const page = new URL(url)
-  const origin = page.origin
-  const SocketWithOrigin = class extends WebSocket {
-    constructor(address: string) {
-      super(address, { origin })
-    }
-  }
-  const controller = new AbortController()
-  const api: Api = createWebBridge({
-    url: `ws://${page.host}/bridge?token=${page.searchParams.get('token') ?? ''}`,
-    WebSocketImpl: SocketWithOrigin as unknown as typeof globalThis.WebSocket,
-    signal: controller.signal,
-  })
+  const bridge = connectBridge(url)
+  const { api } = bridge
   const signedIn = await api.signIn({
     platformAddress: mock.baseUrl,
     appSecretKey: credentials.app_secret_key,
@@ -88,5 +81,5 @@ async function signInAndFillTheBoard(url: string): Promise<void> {
       paymentMethod: order.payment_type,
     })
   }
-  controller.abort()
+  bridge.close()
 }

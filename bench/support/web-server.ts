@@ -1,12 +1,11 @@
-// Web mode as the benchmarks need it: started with this run's renderer, with the moment of spawn recorded,
-// its resident memory readable, and a Node client of its WebSocket bridge (as scripts/demo.ts does).
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+// Web mode as the benchmarks need it: the e2e suite's launcher with this run's renderer, the moments of spawn
+// and READY recorded, and its resident memory readable.
+import { execFile, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
-import WebSocket from 'ws'
-import type { Api } from '../../src-shared/contract.ts'
-import { createWebBridge } from '../../src-renderer/src/web-bridge.ts'
+import { launchWebMode } from '../../e2e/support/web-mode.ts'
+
+export { connectBridge, type BridgeClient } from '../../e2e/support/bridge-client.ts'
 
 /** Epoch milliseconds with sub-millisecond resolution; a page's `performance.timeOrigin + now()` is comparable. */
 export function epochNow(): number {
@@ -35,55 +34,24 @@ export interface RunningWebServer {
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
-  const args = [
-    'src-main/web/main.ts',
-    '--port',
-    '0',
-    '--data-dir',
-    options.dataDir,
-    '--renderer-dir',
-    options.rendererDir,
-    '--api-base',
-    options.apiBase,
-    '--extra-ca',
-    options.extraCaFile,
-  ]
   const spawnedAt = epochNow()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    log = (log + chunk).slice(-20_000)
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web mode not READY in 30 s:\n${log}`)), 30_000)
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^READY (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/.exec(line)
-      if (!match?.[1]) return
-      clearTimeout(timer)
-      resolve(match[1])
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`web mode exited with ${String(code)} before READY:\n${log}`))
-    })
+  const web = await launchWebMode({
+    dataDir: options.dataDir,
+    rendererDir: options.rendererDir,
+    apiBase: options.apiBase,
+    extraCa: options.extraCaFile,
   })
   const readyAt = epochNow()
-  const pid = child.pid
+  const pid = web.process.pid
   if (pid === undefined) throw new Error('web mode has no pid')
-
   return {
-    url,
+    url: web.url,
     pid,
     spawnedAt,
     readyAt,
-    process: child,
+    process: web.process,
     memory: () => residentMemory(pid),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-      await exited
-    },
+    stop: () => web.stop(),
   }
 }
 
@@ -101,27 +69,4 @@ export async function residentMemory(pid: number): Promise<{ rss: number; peak: 
   }
   const { stdout } = await promisify(execFile)('ps', ['-o', 'rss=', '-p', String(pid)])
   return { rss: Number(stdout.trim()) * 1024, peak: undefined }
-}
-
-export interface BridgeClient {
-  api: Api
-  close(): void
-}
-
-/** A Node client of web mode's bridge, with the Origin the server insists on. */
-export function connectBridge(url: string): BridgeClient {
-  const page = new URL(url)
-  const origin = page.origin
-  const SocketWithOrigin = class extends WebSocket {
-    constructor(address: string) {
-      super(address, { origin })
-    }
-  }
-  const controller = new AbortController()
-  const api = createWebBridge({
-    url: `ws://${page.host}/bridge?token=${page.searchParams.get('token') ?? ''}`,
-    WebSocketImpl: SocketWithOrigin as unknown as typeof globalThis.WebSocket,
-    signal: controller.signal,
-  })
-  return { api, close: () => controller.abort() }
 }

@@ -6,6 +6,8 @@ export interface WebModeOptions {
   apiBase?: string
   extraCa?: string
   lang?: 'tr' | 'en'
+  /** A renderer built elsewhere (the benchmarks build their own); default: web mode's own (`out/renderer`). */
+  rendererDir?: string
 }
 
 export interface WebModeProcess {
@@ -25,6 +27,7 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
   if (options.apiBase) args.push('--api-base', options.apiBase)
   if (options.extraCa) args.push('--extra-ca', options.extraCa)
   if (options.lang) args.push('--lang', options.lang)
+  if (options.rendererDir) args.push('--renderer-dir', options.rendererDir)
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
