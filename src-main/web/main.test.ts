@@ -1,19 +1,14 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
-
-const MAIN = join(import.meta.dirname, 'main.ts')
-const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})$/
+import { killWebMains, runWebMain } from './testing/run-web-main.ts'
 
 let dir: string
 let rendererDir: string
 let dataDir: string
-let child: ChildProcessByStdio<null, Readable, Readable> | undefined
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'web-main-'))
@@ -27,36 +22,22 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  child?.kill('SIGKILL')
-  child = undefined
+  killWebMains()
   await rm(dir, { recursive: true, force: true })
 })
 
-function run(args: string[]) {
-  const spawned = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  child = spawned
-  let stdout = ''
-  let stderr = ''
-  spawned.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  spawned.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => spawned.once('exit', (code) => resolve(code)))
-  return {
-    process: spawned,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-    async ready(): Promise<{ port: number; token: string }> {
-      await expect.poll(() => stdout.includes('\n'), { timeout: 15_000 }).toBe(true)
-      const match = READY_LINE.exec(stdout.split('\n')[0] ?? '')
-      if (!match) throw new Error(`no READY line: ${stdout} / ${stderr}`)
-      return { port: Number(match[1]), token: match[2] ?? '' }
-    },
-  }
-}
-
 describe('npm run web', () => {
   it('prints exactly one READY line, serves the app and the bridge, and exits 0 on SIGTERM', async () => {
-    const web = run(['--port', '0', '--data-dir', dataDir, '--renderer-dir', rendererDir, '--lang', 'en'])
+    const web = runWebMain([
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--renderer-dir',
+      rendererDir,
+      '--lang',
+      'en',
+    ])
     const { port, token } = await web.ready()
 
     const page = await httpRequest(port, `/?token=${token}`)
@@ -101,24 +82,19 @@ describe('npm run web', () => {
 
   it('refuses a second process on the same data folder, and takes the folder over after a crash', async () => {
     const args = ['--port', '0', '--data-dir', dataDir, '--renderer-dir', rendererDir]
-    const first = run(args)
+    const first = runWebMain(args)
     await first.ready()
-    const second = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let secondErr = ''
-    second.stderr.setEncoding('utf8').on('data', (chunk: string) => (secondErr += chunk))
-    const secondCode = await new Promise<number | null>((resolve) =>
-      second.once('exit', (code) => resolve(code)),
-    )
-    expect(secondCode).toBe(1)
-    expect(secondErr).toContain('is in use by another web-mode process')
+    const second = runWebMain(args)
+    expect(await second.exited).toBe(1)
+    expect(second.stderr()).toContain('is in use by another web-mode process')
     first.process.kill('SIGKILL')
     await first.exited
-    const third = run(args)
+    const third = runWebMain(args)
     await third.ready()
   })
 
   it('takes the platform address for this run from --api-base', async () => {
-    const web = run([
+    const web = runWebMain([
       '--data-dir',
       dataDir,
       '--renderer-dir',
@@ -145,7 +121,7 @@ describe('npm run web', () => {
     [['--api-base', 'http://platform.example'], /https/],
     [['stray'], /Unexpected argument/],
   ])('refuses %j with one line on stderr and exit code 2', async (args, message) => {
-    const web = run([...args, '--data-dir', dataDir, '--renderer-dir', rendererDir])
+    const web = runWebMain([...args, '--data-dir', dataDir, '--renderer-dir', rendererDir])
     expect(await web.exited).toBe(2)
     expect(web.stdout()).toBe('')
     expect(web.stderr()).toMatch(message)
@@ -153,7 +129,7 @@ describe('npm run web', () => {
   })
 
   it('exits 2 and says to build when the renderer is missing', async () => {
-    const web = run(['--data-dir', dataDir, '--renderer-dir', join(dir, 'nothing-here')])
+    const web = runWebMain(['--data-dir', dataDir, '--renderer-dir', join(dir, 'nothing-here')])
     expect(await web.exited).toBe(2)
     expect(web.stdout()).toBe('')
     expect(web.stderr()).toMatch(/npm run build/)
@@ -162,7 +138,7 @@ describe('npm run web', () => {
 
   it('exits 2 when --extra-ca is no PEM file', async () => {
     await writeFile(join(dir, 'not.pem'), 'hello')
-    const web = run([
+    const web = runWebMain([
       '--data-dir',
       dataDir,
       '--renderer-dir',

@@ -2,26 +2,22 @@
 // in several ways, and is even sent the secrets inside requests that get logged; then every file in its data
 // folder (the rotating logs, settings.json, the key file) is read as bytes and searched for the app secret, the
 // restaurant secret, a mistyped secret, every access token the mock issued, and the launch token.
-import { spawn, type ChildProcessByStdio } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import { DEMO_CREDENTIALS, DEMO_ORDER_IDS } from '../../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { REDACTED } from '../core/logging/secret-redactor.ts'
 import { messagesOf, openBridgeSocket } from './testing/clients.ts'
+import { killWebMains, runWebMain } from './testing/run-web-main.ts'
 
-const MAIN = join(import.meta.dirname, 'main.ts')
-const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})$/
 const MISTYPED_SECRET = 'mistyped-rest-secret-91c4e7'
 
 let dir: string
 let dataDir: string
 let mock: MockPlatform
-let child: ChildProcessByStdio<null, Readable, Readable> | undefined
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'secrets-at-rest-'))
@@ -34,7 +30,7 @@ beforeAll(async () => {
   mock = await startMockPlatform({ dataDir: join(dir, 'mock'), port: 0 })
 })
 afterAll(async () => {
-  child?.kill('SIGKILL')
+  killWebMains()
   await mock.close()
   await rm(dir, { recursive: true, force: true })
 })
@@ -70,27 +66,13 @@ function bridge(socket: WebSocket) {
 
 describe('secrets at rest (D11)', () => {
   it('leaves no key, no access token and no launch token in any file of the data folder', async () => {
-    const spawned = spawn(
-      process.execPath,
-      [
-        MAIN,
-        ...['--port', '0', '--data-dir', dataDir, '--renderer-dir', join(dir, 'renderer')],
-        ...['--api-base', mock.baseUrl, '--extra-ca', join(dir, 'mock', 'ca.pem')],
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    child = spawned
-    let stdout = ''
-    let stderr = ''
-    spawned.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    spawned.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const exited = new Promise<number | null>((resolve) => spawned.once('exit', (code) => resolve(code)))
-    await expect.poll(() => stdout.includes('\n'), { timeout: 15_000 }).toBe(true)
-    const ready = READY_LINE.exec(stdout.split('\n')[0] ?? '')
-    if (!ready) throw new Error(`no READY line: ${stdout} / ${stderr}`)
-    const [, port, launchToken = ''] = ready
+    const web = runWebMain([
+      ...['--port', '0', '--data-dir', dataDir, '--renderer-dir', join(dir, 'renderer')],
+      ...['--api-base', mock.baseUrl, '--extra-ca', join(dir, 'mock', 'ca.pem')],
+    ])
+    const { port, token: launchToken } = await web.ready()
 
-    const opened = await openBridgeSocket(Number(port), { token: launchToken })
+    const opened = await openBridgeSocket(port, { token: launchToken })
     if (!opened.socket) throw new Error('upgrade refused')
     const call = bridge(opened.socket)
     const { app_secret_key: appSecret, rest_secret_key: restSecret } = DEMO_CREDENTIALS.vendor
@@ -149,9 +131,8 @@ describe('secrets at rest (D11)', () => {
     expect(bundle).toContain(REDACTED)
 
     opened.socket.terminate()
-    spawned.kill('SIGTERM')
-    expect(await exited).toBe(0)
-    child = undefined
+    web.process.kill('SIGTERM')
+    expect(await web.exited).toBe(0)
 
     const files = await filesUnder(dataDir)
     const names = files.map((file) => file.path.slice(dataDir.length + 1))
@@ -168,7 +149,7 @@ describe('secrets at rest (D11)', () => {
         })
       }
       expect(bundle).not.toContain(secret)
-      expect(stderr).not.toContain(secret)
+      expect(web.stderr()).not.toContain(secret)
     }
   })
 })
