@@ -8,10 +8,11 @@ import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/se
 import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { createNodeFetch } from '../web/node-fetch.ts'
-import { createCore, type Core } from './app.ts'
+import { type Core } from './app.ts'
 import { FileJournal } from './storage/file-journal.ts'
 import type { Journal } from './storage/journal.ts'
-import { fakeCipher, MemoryStore } from './testing/memory-adapters.ts'
+import { MemoryStore } from './testing/memory-adapters.ts'
+import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
 
 /** The real core with the real platform client, against the real HTTPS mock platform. */
 let mock: MockPlatform
@@ -27,10 +28,7 @@ afterAll(async () => {
 })
 beforeEach(() => mock.control.reset())
 
-const vendor: { appSecretKey: string; restSecretKey: string } = {
-  appSecretKey: DEMO_CREDENTIALS.vendor.app_secret_key,
-  restSecretKey: DEMO_CREDENTIALS.vendor.rest_secret_key,
-}
+const vendor: { appSecretKey: string; restSecretKey: string } = VENDOR_KEYS
 const branch = {
   appSecretKey: DEMO_CREDENTIALS.branch.app_secret_key,
   restSecretKey: DEMO_CREDENTIALS.branch.rest_secret_key,
@@ -40,17 +38,12 @@ async function makeCore(
   options: { trustMockCa?: boolean; timeoutMs?: number; store?: MemoryStore; journal?: Journal } = {},
 ) {
   const store = options.store ?? new MemoryStore()
-  const core = await createCore({
+  const core = await coreOnMock(mock, {
     ...(options.journal ? { journal: options.journal } : {}),
     // Fast, so the tests need not wait for the real backoff; the jitter is the real one.
     handoverRetry: { baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 5000 },
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
     store,
-    cipher: fakeCipher('strong'),
-    createFetch: (extraCaPem) =>
-      createNodeFetch(options.trustMockCa === false ? {} : { extraCaPem: extraCaPem ?? mock.caPem }),
+    ...(options.trustMockCa === false ? { createFetch: () => createNodeFetch({}) } : {}),
     platformTuning: {
       timeoutMs: options.timeoutMs ?? 2000,
       retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 },

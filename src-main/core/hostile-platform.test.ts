@@ -11,17 +11,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_CREDENTIALS, DEMO_BRANCHES } from '../../e2e/mock-platform/demo-data.ts'
+import { DEMO_BRANCHES } from '../../e2e/mock-platform/demo-data.ts'
 import type { MockFault } from '../../e2e/mock-platform/control-client.ts'
 import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { AppError, type Result } from '../../src-shared/errors.ts'
 import type { SessionStatus } from '../../src-shared/domain.ts'
-import { createNodeFetch } from '../web/node-fetch.ts'
-import { createCore, type Core } from './app.ts'
+import type { Core } from './app.ts'
 import type { Clock } from './ports.ts'
 import { MAX_TRUSTED_SKEW_MS, RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './session/token-expiry.ts'
 import { ManualClock } from './testing/manual-clock.ts'
-import { fakeCipher, MemoryStore, recordingLogger } from './testing/memory-adapters.ts'
+import { MemoryStore, recordingLogger } from './testing/memory-adapters.ts'
+import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
 
 /**
  * Short, so a hang costs a second, yet well above a TLS round trip on a busy two-core machine; one retry, so
@@ -57,20 +57,11 @@ afterEach(async () => {
   expect(unhandled).toEqual([])
 })
 
-const vendor = {
-  appSecretKey: DEMO_CREDENTIALS.vendor.app_secret_key,
-  restSecretKey: DEMO_CREDENTIALS.vendor.rest_secret_key,
-}
+const vendor = VENDOR_KEYS
 
 async function signedInCore(clock?: Clock) {
   const log = recordingLogger()
-  const core = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
-    store: new MemoryStore(),
-    cipher: fakeCipher('strong'),
-    createFetch: () => createNodeFetch({ extraCaPem: mock.caPem }),
+  const core = await coreOnMock(mock, {
     log,
     platformTuning: TUNING,
     ...(clock ? { clock } : {}),
@@ -266,13 +257,8 @@ describe('a launch while the platform is down', () => {
   it('signs in with the stored keys by itself once the platform answers again', async () => {
     const store = new MemoryStore()
     const made = (clock?: Clock) =>
-      createCore({
-        appName: 'POS Companion',
-        appVersion: '0.0.0-test',
-        shell: 'web',
+      coreOnMock(mock, {
         store,
-        cipher: fakeCipher('strong'),
-        createFetch: () => createNodeFetch({ extraCaPem: mock.caPem }),
         platformTuning: TUNING,
         ...(clock ? { clock } : {}),
       })

@@ -6,13 +6,11 @@ import { DEMO_CREDENTIALS, DEMO_ORDER_IDS } from '../../../e2e/mock-platform/dem
 import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { Diagnostics } from '../../../src-shared/contract.ts'
 import type { BoardOrder, SessionStatus } from '../../../src-shared/domain.ts'
-import { createNodeFetch } from '../../web/node-fetch.ts'
-import { createCore } from '../app.ts'
 import { createFileLog } from '../logging/file-log.ts'
 import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
 import { DEFAULT_SETTINGS } from '../settings/settings-store.ts'
-import { fakeCipher, MemoryStore } from '../testing/memory-adapters.ts'
 import { collectSupportBundle, SUPPORT_LOG_LINES } from './support-bundle.ts'
+import { coreOnMock } from '../testing/core-on-mock.ts'
 
 const signedOut: SessionStatus = {
   state: 'signed-out',
@@ -93,13 +91,7 @@ describe('getDiagnostics on the real core, signed in to the mock platform', () =
   it('answers a bundle within the contract that holds no key and no token', async () => {
     const redactor = new SecretRedactor()
     const log = createFileLog({ directory: join(dir, 'logs'), redactor })
-    const core = await createCore({
-      appName: 'POS Companion',
-      appVersion: '0.0.0-test',
-      shell: 'web',
-      store: new MemoryStore(),
-      cipher: fakeCipher('strong'),
-      createFetch: () => createNodeFetch({ extraCaPem: mock.caPem }),
+    const core = await coreOnMock(mock, {
       log,
       secrets: redactor,
       recentLogLines: (count) => log.recentLines(count),

@@ -1,0 +1,27 @@
+import { DEMO_CREDENTIALS } from '../../../e2e/mock-platform/demo-data.ts'
+import type { MockPlatform } from '../../../e2e/mock-platform/server.ts'
+import { createNodeFetch } from '../../web/node-fetch.ts'
+import { createCore, type Core, type CoreDependencies } from '../app.ts'
+import { fakeCipher, MemoryStore } from './memory-adapters.ts'
+
+/** The vendor-wide demo keys as the contract's sign-in takes them. */
+export const VENDOR_KEYS = {
+  appSecretKey: DEMO_CREDENTIALS.vendor.app_secret_key,
+  restSecretKey: DEMO_CREDENTIALS.vendor.rest_secret_key,
+}
+
+/**
+ * The real core for tests against the real HTTPS mock platform: in-memory storage, a strong stand-in cipher,
+ * and a fetch that trusts the mock's test CA explicitly. `overrides` replace any of these.
+ */
+export function coreOnMock(mock: MockPlatform, overrides: Partial<CoreDependencies> = {}): Promise<Core> {
+  return createCore({
+    appName: 'POS Companion',
+    appVersion: '0.0.0-test',
+    shell: 'web',
+    store: new MemoryStore(),
+    cipher: fakeCipher('strong'),
+    createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
+    ...overrides,
+  })
+}
