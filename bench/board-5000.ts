@@ -54,12 +54,7 @@ export const board5000: Benchmark = {
       context.progress(`board of ${String(ORDERS)}: launch ${String(run + 1)} of ${String(RUNS)}`)
       const dataDir = await copyDataDir(context, template, 'board-run')
       await seedBoard(dataDir, orders)
-      const server = await startWebServer({
-        dataDir,
-        rendererDir: context.rendererDir,
-        apiBase: context.mock.baseUrl,
-        extraCaFile: context.mock.caFile,
-      })
+      const server = await startWebServer(context, dataDir)
       const browserContext = await context.browser.newContext()
       const bridge = connectBridge(server.url)
       try {

@@ -23,12 +23,7 @@ export const clickToVisible: Benchmark = {
   async run(context) {
     const dataDir = await signedInDataDir(context, 'click')
     const keys = await freshOrders(context.mock, WARM_UP + SAMPLES)
-    const server = await startWebServer({
-      dataDir,
-      rendererDir: context.rendererDir,
-      apiBase: context.mock.baseUrl,
-      extraCaFile: context.mock.caFile,
-    })
+    const server = await startWebServer(context, dataDir)
     const browserContext = await context.browser.newContext()
     const samples: number[] = []
     try {

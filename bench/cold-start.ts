@@ -56,12 +56,7 @@ async function coldStartTo(
   try {
     const page = await browserContext.newPage()
     await page.addInitScript(headingProbe)
-    const server = await startWebServer({
-      dataDir,
-      rendererDir: context.rendererDir,
-      apiBase: context.mock.baseUrl,
-      extraCaFile: context.mock.caFile,
-    })
+    const server = await startWebServer(context, dataDir)
     try {
       await page.goto(server.url)
       const seen = await page.waitForFunction(headingSeenAt, heading, { timeout: 20_000 })

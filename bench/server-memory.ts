@@ -25,12 +25,7 @@ export const serverMemory: Benchmark = {
   async run(context) {
     const dataDir = await signedInDataDir(context, 'memory')
     const keys = await freshOrders(context.mock, HAND_OVERS)
-    const server = await startWebServer({
-      dataDir,
-      rendererDir: context.rendererDir,
-      apiBase: context.mock.baseUrl,
-      extraCaFile: context.mock.caFile,
-    })
+    const server = await startWebServer(context, dataDir)
     const bridge = connectBridge(server.url)
     try {
       value(await bridge.api.getSession(), 'getSession')

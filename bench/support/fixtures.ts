@@ -56,12 +56,7 @@ export async function freshOrders(mock: MockPlatform, count: number): Promise<st
 /** Starts web mode on a new data folder, signs in through the bridge and stops: a stored session. */
 export async function signedInDataDir(context: BenchContext, name: string): Promise<string> {
   const dataDir = await mkdtemp(join(context.workDir, `${name}-`))
-  const server = await startWebServer({
-    dataDir,
-    rendererDir: context.rendererDir,
-    apiBase: context.mock.baseUrl,
-    extraCaFile: context.mock.caFile,
-  })
+  const server = await startWebServer(context, dataDir)
   const bridge = connectBridge(server.url)
   try {
     value(await bridge.api.signIn(vendorSignIn(context.mock)), 'sign-in')

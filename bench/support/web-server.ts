@@ -4,19 +4,13 @@ import { execFile, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { launchWebMode } from '../../e2e/support/web-mode.ts'
+import type { BenchContext } from '../report.ts'
 
 export { connectBridge, type BridgeClient } from '../../e2e/support/bridge-client.ts'
 
 /** Epoch milliseconds with sub-millisecond resolution; a page's `performance.timeOrigin + now()` is comparable. */
 export function epochNow(): number {
   return performance.timeOrigin + performance.now()
-}
-
-export interface WebServerOptions {
-  dataDir: string
-  rendererDir: string
-  apiBase: string
-  extraCaFile: string
 }
 
 export interface RunningWebServer {
@@ -33,13 +27,14 @@ export interface RunningWebServer {
   stop(): Promise<void>
 }
 
-export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
+/** Web mode on `dataDir`, with this run's renderer, pointed at this run's mock platform. */
+export async function startWebServer(context: BenchContext, dataDir: string): Promise<RunningWebServer> {
   const spawnedAt = epochNow()
   const web = await launchWebMode({
-    dataDir: options.dataDir,
-    rendererDir: options.rendererDir,
-    apiBase: options.apiBase,
-    extraCa: options.extraCaFile,
+    dataDir,
+    rendererDir: context.rendererDir,
+    apiBase: context.mock.baseUrl,
+    extraCa: context.mock.caFile,
   })
   const readyAt = epochNow()
   const pid = web.process.pid
