@@ -24,8 +24,6 @@ export const Methods = z.object({
 })
 export type Methods = z.infer<typeof Methods>
 
-export const KNOWN_PAYMENT_KEYS = ['CASH', 'CREDIT_CARD', 'DEBIT_CARD'] as const
-export const KNOWN_SHIPPING_KEYS = ['delivery', 'pickup'] as const
 export { RESTAURANT_COURIER } from './order-rules.ts'
 
 export const Language = z.enum(['tr', 'en'])
@@ -58,7 +56,6 @@ export const SignedOutReason = z.enum([
   'signed-out-by-staff',
   'token-rejected', // a second 401 after a fresh login (D3)
   'wrong-credentials',
-  'renewal-failed',
 ])
 export type SignedOutReason = z.infer<typeof SignedOutReason>
 

@@ -41,7 +41,6 @@ export const en: Messages = {
   reasonSignedOutByStaff: 'Signed out.',
   reasonTokenRejected: 'The platform did not accept the session. Please sign in again.',
   reasonWrongCredentials: 'The platform refused the keys.',
-  reasonRenewalFailed: 'The session could not be renewed. Please sign in again.',
 
   branches: 'Branches',
   branchesEmpty: 'These keys reach no branch.',

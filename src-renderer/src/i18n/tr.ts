@@ -44,7 +44,6 @@ export const tr = {
   reasonSignedOutByStaff: 'Çıkış yapıldı.',
   reasonTokenRejected: 'Platform oturumu kabul etmedi. Lütfen yeniden giriş yapın.',
   reasonWrongCredentials: 'Anahtarlar platform tarafından reddedildi.',
-  reasonRenewalFailed: 'Oturum yenilenemedi. Lütfen yeniden giriş yapın.',
 
   branches: 'Şubeler',
   branchesEmpty: 'Bu anahtarlarla erişilebilen şube yok.',

@@ -13,7 +13,6 @@ const REASON_TEXT: Record<SignedOutReason, TextKey> = {
   'signed-out-by-staff': 'reasonSignedOutByStaff',
   'token-rejected': 'reasonTokenRejected',
   'wrong-credentials': 'reasonWrongCredentials',
-  'renewal-failed': 'reasonRenewalFailed',
 }
 
 /**
