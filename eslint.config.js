@@ -6,6 +6,21 @@ import tseslint from 'typescript-eslint'
 /** Imports that would break the design's boundaries (see ../shared/design.md, "The house"). */
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
+/** `describe.only`, `it.only`, `test.only`, `test.describe.only`…: a focused test silently skips the rest. */
+const FOCUSED = '^(describe|it|test|suite|bench)$'
+const noFocusedTests = {
+  'no-restricted-syntax': [
+    'error',
+    ...[
+      `MemberExpression[property.name='only'][object.name=/${FOCUSED}/]`,
+      `MemberExpression[property.name='only'][object.property.name=/${FOCUSED}/]`,
+    ].map((selector) => ({
+      selector,
+      message: 'No `.only`: it runs a fraction of the suite and still reports success.',
+    })),
+  ],
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +43,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      ...noFocusedTests,
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },

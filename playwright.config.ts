@@ -17,7 +17,8 @@ const executablePath = chromiumExecutable()
 export default defineConfig<{ shell: Shell }>({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  forbidOnly: Boolean(process.env['CI']),
+  // A stray `.only` would quietly run a fraction of the suite and still say "passed": refused everywhere.
+  forbidOnly: true,
   retries: 0,
   workers: 2,
   timeout: 30_000,

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 // platform under Node; the renderer's components in a DOM (jsdom).
 export default defineConfig({
   test: {
+    // A stray `.only` would quietly run a fraction of the suite and still say "passed": refused everywhere.
+    allowOnly: false,
     projects: [
       {
         test: {
