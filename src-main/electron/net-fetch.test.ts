@@ -2,7 +2,9 @@ import { X509Certificate } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { daysFromNow, electronChain, forge, type Forged } from './testing/forge-certificates.ts'
 
-const netFetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('{}')))
+const netFetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+  Promise.resolve(new Response('{}')),
+)
 vi.mock('electron', () => ({ net: { fetch: netFetch } }))
 const { chainsToExtraCa, installPlatformFetch } = await import('./net-fetch.ts')
 

@@ -76,7 +76,6 @@ function certificatesOf(leaf: Certificate): X509Certificate[] {
       return []
     }
     // A self-signed root is its own issuer: stop rather than walk it again.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the typings are wrong here (see above)
     const next = current.issuerCert as Certificate | undefined
     current = next === current || next?.data === current.data ? undefined : next
   }

@@ -37,12 +37,9 @@ export async function forge(options: ForgeOptions): Promise<Forged> {
   const isCa = options.isCa ?? false
   const extensions: x509.Extension[] = [
     new x509.BasicConstraintsExtension(isCa, undefined, true),
-    new x509.KeyUsagesExtension(
-      isCa
-        ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
-        : x509.KeyUsageFlags.digitalSignature,
-      true,
-    ),
+    isCa
+      ? new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)
+      : new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
   ]
   if (options.hosts) {
