@@ -19,6 +19,7 @@ export const APP_ERROR_CODES = [
   'order-not-found', // `sipariş bulunamadı` (D4)
   'malformed-url', // `URL hatalı` (D4)
   'platform-refused', // any other platform error string, shown as it came (D4)
+  'disk-full', // the disk or the user's quota is full (ENOSPC, EDQUOT): the action was not recorded, so not sent
   'internal', // a bug on our side; logged, shown as a generic apology
 ] as const
 

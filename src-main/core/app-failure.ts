@@ -15,16 +15,26 @@ export function invalidInput(problem: InputProblem): AppFailure {
   return new AppFailure({ code: 'invalid-input', problem, retryable: false })
 }
 
+/** What node:fs says when the disk, or the user's share of it, has no room left. */
+const DISK_FULL_CODES: ReadonlySet<unknown> = new Set(['ENOSPC', 'EDQUOT'])
+
 /**
  * Whatever was thrown, the AppError to show. Errors that carry a valid `appError` (ours, and the platform
- * client's) keep it; anything else is a bug on our side and becomes `internal`, never a stack trace.
+ * client's) keep it. A full disk is no bug: staff must hear that the action was not recorded (and, as every
+ * action is written down before it is sent, not sent), and that trying again once there is room may work.
+ * Anything else is a bug on our side and becomes `internal`, never a stack trace.
  */
 export function toAppError(error: unknown): AppError {
   if (typeof error === 'object' && error !== null && 'appError' in error) {
     const parsed = AppError.safeParse(error.appError)
     if (parsed.success) return parsed.data
   }
+  if (isDiskFull(error)) return { code: 'disk-full', retryable: true }
   return { code: 'internal', retryable: false }
+}
+
+export function isDiskFull(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && DISK_FULL_CODES.has(error.code)
 }
 
 /**

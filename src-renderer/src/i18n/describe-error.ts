@@ -16,6 +16,7 @@ const BY_CODE: Record<AppErrorCode, TextKey> = {
   'order-not-found': 'errorOrderNotFound',
   'malformed-url': 'errorMalformedUrl',
   'platform-refused': 'errorPlatformRefused',
+  'disk-full': 'errorDiskFull',
   internal: 'errorInternal',
 }
 

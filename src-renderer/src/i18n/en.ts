@@ -146,6 +146,8 @@ export const en: Messages = {
   errorOrderNotFound: 'Order not found: the platform does not know this number.',
   errorMalformedUrl: 'The order number reached the platform malformed (URL hatalı).',
   errorPlatformRefused: 'The platform refused the request.',
+  errorDiskFull:
+    'The disk is full: the action could not be recorded, and nothing was sent. Free some space and try again.',
   errorInternal: 'Something unexpected happened. Try again; if it persists, contact support.',
   platformSaid: (words: string) => `The platform said: “${words}”`,
   httpStatus: (status: number) => `HTTP ${status}`,

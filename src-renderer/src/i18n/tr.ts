@@ -148,6 +148,7 @@ export const tr = {
   errorOrderNotFound: 'Sipariş bulunamadı: platform bu numarayı tanımıyor.',
   errorMalformedUrl: 'Sipariş numarası platforma hatalı iletildi (URL hatalı).',
   errorPlatformRefused: 'Platform isteği reddetti.',
+  errorDiskFull: 'Disk dolu: işlem kaydedilemedi, hiçbir şey gönderilmedi. Yer açıp tekrar deneyin.',
   errorInternal: 'Beklenmeyen bir hata oldu. Tekrar deneyin; sürerse destek ile görüşün.',
   platformSaid: (words: string) => `Platformun yanıtı: “${words}”`,
   httpStatus: (status: number) => `HTTP ${status}`,

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_ORDER_IDS, ORDER_STATUS } from '../../e2e/mock-platform/demo-data.ts'
+import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
+import type { Result } from '../../src-shared/errors.ts'
+import { toAppError } from './app-failure.ts'
+import { MemoryJournal } from './storage/memory-journal.ts'
+import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
+
+/** What node:fs throws when the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
+function fsError(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: no space left on device, write`), {
+    code,
+    errno: -28,
+    syscall: 'write',
+  })
+}
+
+/** A journal on a disk that fills up once `full` is set: every append then fails the way node:fs does. */
+class FillingJournal extends MemoryJournal {
+  full: string | undefined
+  override append(record: unknown): void {
+    if (this.full !== undefined) throw fsError(this.full)
+    super.append(record)
+  }
+}
+
+let mock: MockPlatform
+let dataDir: string
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'disk-full-'))
+  mock = await startMockPlatform({ dataDir, port: 0 })
+})
+afterAll(async () => {
+  await mock.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+beforeEach(() => mock.control.reset())
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+describe('a full disk', () => {
+  it('is its own error, not a generic internal one', () => {
+    expect(toAppError(fsError('ENOSPC'))).toEqual({ code: 'disk-full', retryable: true })
+    expect(toAppError(fsError('EDQUOT'))).toEqual({ code: 'disk-full', retryable: true })
+    expect(toAppError(fsError('EACCES'))).toEqual({ code: 'internal', retryable: false })
+  })
+
+  for (const code of ['ENOSPC', 'EDQUOT']) {
+    it(`refuses a hand-over whose intent cannot be written (${code}) with disk-full, and sends nothing`, async () => {
+      const journal = new FillingJournal()
+      const core = await coreOnMock(mock, { journal })
+      value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
+      const id = DEMO_ORDER_IDS.kadikoyCashDelivery
+      value(
+        await core.handlers.addOrder({
+          text: `https://panel/orders/${id}`,
+          courierType: 'restaurant',
+          shippingMethod: 'delivery',
+        }),
+      )
+      await mock.control.resetCounters()
+      journal.full = code
+      expect(await core.handlers.markOnTheWay({ paymentKey: id })).toEqual({
+        ok: false,
+        error: { code: 'disk-full', retryable: true },
+      })
+      expect((await mock.control.counters()).requests.ontheway).toBe(0)
+      expect((await mock.control.getOrder(id))?.status_id).not.toBe(ORDER_STATUS.IN_DELIVERY)
+      core.dispose()
+    })
+  }
+})
