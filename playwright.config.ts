@@ -16,7 +16,8 @@ const executablePath = chromiumExecutable()
 
 export default defineConfig<{ shell: Shell }>({
   testDir: 'e2e',
-  globalSetup: './e2e/support/global-setup.ts',
+  // The second one gives the run its temp root, and fails the run if a test left a folder in it.
+  globalSetup: ['./e2e/support/global-setup.ts', './e2e/support/temp-root-setup.ts'],
   // A stray `.only` would quietly run a fraction of the suite and still say "passed": refused everywhere.
   forbidOnly: true,
   retries: 0,

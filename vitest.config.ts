@@ -15,6 +15,7 @@ export default defineConfig({
             'src-main/**/*.test.ts',
             'src-shared/**/*.test.ts',
             'e2e/mock-platform/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           testTimeout: 20_000,

@@ -2,13 +2,12 @@
 // moments of a hand-over against the mock platform, started again on the same data folder, and the platform's
 // own counters must show the order handed over exactly once. Web shell only: SIGKILL of a process we spawned
 // ourselves is what web mode gives us; Electron's e2e driver owns its process and closes it politely.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import type { BrowserContext, Page } from '@playwright/test'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
 import type { MockPlatform } from '../mock-platform/server.ts'
 import { expect, test } from '../support/fixtures.ts'
+import { makeTempFolder } from '../support/temp-folders.ts'
 import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
 import { launchWebMode, type WebModeProcess } from '../support/web-mode.ts'
 
@@ -64,7 +63,7 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
 
   test.beforeEach(async ({ mock, webBrowser }) => {
     if (!webBrowser) throw new Error('web mode needs a browser')
-    dataDir = await mkdtemp(join(tmpdir(), 'e2e-crash-'))
+    dataDir = await makeTempFolder('e2e-crash-')
     till = new Till(dataDir, mock, await webBrowser.newContext())
     const page = await till.start()
     await signIn(page, 'vendor')

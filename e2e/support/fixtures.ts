@@ -1,9 +1,14 @@
-import { test as base, _electron as electron, expect, type Browser, type Page } from '@playwright/test'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import {
+  test as base,
+  _electron as electron,
+  expect,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
 import { startMockPlatform, type MockPlatform } from '../mock-platform/server.ts'
 import { findElectronBinary } from './electron-binary.ts'
+import { withTempFolder } from './temp-folders.ts'
 import { launchWebMode, type WebModeProcess } from './web-mode.ts'
 
 export type Shell = 'web' | 'electron'
@@ -53,11 +58,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   workerMock: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'e2e-mock-'))
-      const mock = await startMockPlatform({ dataDir, port: 0 })
-      await use(mock)
-      await mock.close()
-      await rm(dataDir, { recursive: true, force: true })
+      await withTempFolder('e2e-mock-', async (dataDir) => {
+        const mock = await startMockPlatform({ dataDir, port: 0 })
+        try {
+          await use(mock)
+        } finally {
+          await mock.close()
+        }
+      })
     },
     { scope: 'worker' },
   ],
@@ -68,61 +76,87 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   app: async ({ shell, mock, webBrowser }, use, testInfo) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'e2e-app-'))
-    if (shell === 'electron') {
-      if ('missing' in electronBinary) {
-        testInfo.skip(true, `no Electron binary on this machine (${electronBinary.missing})`)
-        return
-      }
-      const executablePath = electronBinary.path
-      const launch = () =>
-        electron.launch({
-          executablePath,
-          args: ['.', `--data-dir=${dataDir}`, `--api-base=${mock.baseUrl}`, `--extra-ca=${mock.caFile}`],
-        })
-      let running = await launch()
-      const app: AppUnderTest = {
-        page: await running.firstWindow(),
-        dataDir,
-        async restart() {
-          await running.close()
-          running = await launch()
-          app.page = await running.firstWindow()
-          return app.page
-        },
-      }
-      await use(app)
-      await running.close()
-    } else {
-      if (!webBrowser) throw new Error('web mode needs a browser')
-      const context = await webBrowser.newContext()
-      const launch = () => launchWebMode({ dataDir, apiBase: mock.baseUrl, extraCa: mock.caFile })
-      let running: WebModeProcess = await launch()
-      const open = async () => {
-        const page = await context.newPage()
-        await page.goto(running.url)
-        return page
-      }
-      const app: AppUnderTest = {
-        page: await open(),
-        dataDir,
-        async restart() {
-          await app.page.close()
-          await running.stop()
-          running = await launch()
-          app.page = await open()
-          return app.page
-        },
-      }
-      await use(app)
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('web-mode.log', { body: running.stderr(), contentType: 'text/plain' })
-      }
-      await context.close()
-      await running.stop()
+    // Skip before anything is made: a skipped test must leave nothing behind (the run's teardown checks).
+    if (shell === 'electron' && 'missing' in electronBinary) {
+      testInfo.skip(true, `no Electron binary on this machine (${electronBinary.missing})`)
+      return
     }
-    await rm(dataDir, { recursive: true, force: true })
+    await withTempFolder('e2e-app-', async (dataDir) => {
+      if (shell === 'electron') {
+        if ('missing' in electronBinary) throw new Error('unreachable: skipped above')
+        await useElectronApp(electronBinary.path, dataDir, mock, use)
+      } else {
+        if (!webBrowser) throw new Error('web mode needs a browser')
+        await useWebApp(webBrowser, dataDir, mock, use, testInfo)
+      }
+    })
   },
 })
 
 export { expect }
+
+async function useElectronApp(
+  executablePath: string,
+  dataDir: string,
+  mock: MockPlatform,
+  use: (app: AppUnderTest) => Promise<void>,
+): Promise<void> {
+  const launch = () =>
+    electron.launch({
+      executablePath,
+      args: ['.', `--data-dir=${dataDir}`, `--api-base=${mock.baseUrl}`, `--extra-ca=${mock.caFile}`],
+    })
+  let running = await launch()
+  try {
+    const app: AppUnderTest = {
+      page: await running.firstWindow(),
+      dataDir,
+      async restart() {
+        await running.close()
+        running = await launch()
+        app.page = await running.firstWindow()
+        return app.page
+      },
+    }
+    await use(app)
+  } finally {
+    await running.close()
+  }
+}
+
+async function useWebApp(
+  webBrowser: Browser,
+  dataDir: string,
+  mock: MockPlatform,
+  use: (app: AppUnderTest) => Promise<void>,
+  testInfo: TestInfo,
+): Promise<void> {
+  const context = await webBrowser.newContext()
+  const launch = () => launchWebMode({ dataDir, apiBase: mock.baseUrl, extraCa: mock.caFile })
+  let running: WebModeProcess = await launch()
+  try {
+    const open = async () => {
+      const page = await context.newPage()
+      await page.goto(running.url)
+      return page
+    }
+    const app: AppUnderTest = {
+      page: await open(),
+      dataDir,
+      async restart() {
+        await app.page.close()
+        await running.stop()
+        running = await launch()
+        app.page = await open()
+        return app.page
+      },
+    }
+    await use(app)
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('web-mode.log', { body: running.stderr(), contentType: 'text/plain' })
+    }
+  } finally {
+    await context.close()
+    await running.stop()
+  }
+}
