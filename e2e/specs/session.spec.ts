@@ -32,6 +32,9 @@ test('the board and the session survive a restart of the app', async ({ app, moc
   await expectSignedIn(page)
   await addOrder(page, DEMO_ORDER_IDS.kadikoyCashDelivery, { label: 'Masa 4' })
   await addOrder(page, DEMO_ORDER_IDS.besiktasDebitCardDelivery)
+  // Restart only once the app has taken both orders: a click still in flight is not yet an order on the board.
+  await expect(orderItem(page, DEMO_ORDER_IDS.kadikoyCashDelivery)).toBeVisible()
+  await expect(orderItem(page, DEMO_ORDER_IDS.besiktasDebitCardDelivery)).toBeVisible()
   await mock.control.resetCounters()
   page = await app.restart()
   await expectSignedIn(page)
