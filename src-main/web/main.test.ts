@@ -86,7 +86,7 @@ describe('npm run web', () => {
     await first.ready()
     const second = runWebMain(args)
     expect(await second.exited).toBe(1)
-    expect(second.stderr()).toContain('is in use by another web-mode process')
+    expect(second.stderr()).toContain('is in use by another POS Companion (web mode, pid')
     first.process.kill('SIGKILL')
     await first.exited
     const third = runWebMain(args)

@@ -11,13 +11,13 @@ import { createCore, type Core } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { readExtraCaPem } from '../core/settings/settings-store.ts'
+import { lockDataDir } from '../core/storage/data-dir-lock.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 import { parseCliOptions, USAGE } from './cli-options.ts'
 import { createFileKeyCipher } from './file-key-cipher.ts'
 import { JsonFileStore } from './json-file-store.ts'
 import { createNodeFetch } from './node-fetch.ts'
 import { startWebServer } from './server.ts'
-import { lockDataDir } from './data-dir-lock.ts'
 
 const BAD_USAGE = 2
 const repoRoot = resolve(import.meta.dirname, '..', '..')
@@ -48,14 +48,17 @@ if (options.extraCaFile !== undefined) {
   )
 }
 
-const lock = lockDataDir(options.dataDir)
+// Held until the process ends, however it ends: the OS frees it (see data-dir-lock.ts).
+const lock = await lockDataDir(options.dataDir, 'web')
 if (!lock.ok) {
+  const holder = lock.heldBy
+    ? ` (${lock.heldBy.shell === 'web' ? 'web mode' : 'the desktop app'}, pid ${String(lock.heldBy.pid)})`
+    : ''
   process.stderr.write(
-    `web: the data folder ${options.dataDir} is in use by another web-mode process (pid ${String(lock.heldBy)}); stop it or use another --data-dir\n`,
+    `web: the data folder ${options.dataDir} is in use by another POS Companion${holder}; stop it or use another --data-dir\n`,
   )
   process.exit(1)
 }
-process.on('exit', () => lock.release())
 
 // The launch token is made here, not by the server, so the redactor knows it before any line could carry it.
 const redactor = new SecretRedactor()
