@@ -37,6 +37,9 @@ export const INPUT_PROBLEMS = [
   'invalid-time-zone',
   'ca-file-unreadable',
   'ca-file-not-pem',
+  'ca-file-not-local', // a device, FIFO, folder, network path, or over 64 KiB: not a small local file
+  'ca-file-has-key', // the file holds a private key, which must never be handed around as a CA file
+  'ca-file-not-ca', // a certificate in the file is not a CA (basicConstraints CA:TRUE)
   'already-sending', // one hand-over in flight per order
   'not-eligible', // the order is known to be pickup or platform-courier (D5)
   'malformed', // the payload does not parse

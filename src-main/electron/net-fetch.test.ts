@@ -1,12 +1,23 @@
 import { X509Certificate } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { daysFromNow, electronChain, forge, type Forged } from './testing/forge-certificates.ts'
+import type { Certificate } from 'electron'
+import { daysFromNow, forge, type Forged } from '../core/testing/forge-certificates.ts'
 
 const netFetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
   Promise.resolve(new Response('{}')),
 )
 vi.mock('electron', () => ({ net: { fetch: netFetch } }))
 const { chainsToExtraCa, installPlatformFetch } = await import('./net-fetch.ts')
+
+/** The chain as Electron hands it to a verify procedure: the leaf, each linked to the next by `issuerCert`. */
+export function electronChain(...certificates: Forged[]): Certificate {
+  let next: Certificate | undefined
+  for (const certificate of [...certificates].reverse()) {
+    next = { data: certificate.pem, ...(next ? { issuerCert: next } : {}) } as unknown as Certificate
+  }
+  if (!next) throw new Error('a chain needs at least one certificate')
+  return next
+}
 
 const HOST = 'platform.example.com'
 let ca: Forged

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestCertificates } from '../core/platform/test-support.ts'
 import type { LocalHttpsServer } from '../core/platform/test-support.ts'
 import { ensureTestCertificates, sendJson, startLocalHttpsServer } from '../core/platform/test-support.ts'
-import { createNodeFetch, readExtraCa } from './node-fetch.ts'
+import { createNodeFetch } from './node-fetch.ts'
 
 let dataDir: string
 let certificates: TestCertificates
@@ -48,33 +48,5 @@ describe('createNodeFetch', () => {
     expect(cause?.code).toMatch(
       /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER/,
     )
-  })
-})
-
-describe('readExtraCa', () => {
-  it('returns the certificates of a PEM file', async () => {
-    const pem = await readExtraCa(certificates.caFile)
-    expect(pem).toContain('-----BEGIN CERTIFICATE-----')
-    expect(pem.trim()).toBe(certificates.caPem.trim())
-  })
-
-  it('keeps only the certificates of a file that also holds a key', async () => {
-    const file = path.join(dataDir, 'bundle.pem')
-    await writeFile(file, `${certificates.keyPem}\n${certificates.caPem}`)
-    const pem = await readExtraCa(file)
-    expect(pem).not.toContain('PRIVATE KEY')
-    expect(pem).toContain('-----BEGIN CERTIFICATE-----')
-  })
-
-  it('refuses a file without a PEM certificate', async () => {
-    const file = path.join(dataDir, 'not-a-ca.pem')
-    await writeFile(file, certificates.keyPem)
-    await expect(readExtraCa(file)).rejects.toThrow(/contains no PEM certificate/)
-  })
-
-  it('refuses a certificate block that does not parse', async () => {
-    const file = path.join(dataDir, 'broken.pem')
-    await writeFile(file, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n')
-    await expect(readExtraCa(file)).rejects.toThrow(/unreadable certificate/)
   })
 })

@@ -1,8 +1,7 @@
 // The platform client's fetch port under Node (web mode, tests, scripts). Electron gives the app net.fetch
 // instead, which trusts the OS store. Here certificates are verified against Node's bundled public roots plus,
-// only when configured, one extra private CA (D8); verification is never switched off.
-import { X509Certificate } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+// only when configured, one extra private CA (D8; read by core/platform/extra-ca-file.ts); verification is never
+// switched off.
 import { rootCertificates } from 'node:tls'
 
 import { Agent, fetch as undiciFetch } from 'undici'
@@ -35,28 +34,4 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
     // undici's Response is a standard Response of another copy of the same code; the shapes are the same.
     return response as unknown as Response
   }
-}
-
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g
-
-/**
- * The certificates of a PEM file, for `extraCaPem`. Only the certificate blocks are returned, so a file that also
- * holds a private key does not carry it any further. A file without a readable certificate is refused.
- */
-export async function readExtraCa(file: string): Promise<string> {
-  const content = await readFile(file, 'utf8')
-  const certificates = content.match(PEM_CERTIFICATE) ?? []
-  if (certificates.length === 0) {
-    throw new Error(
-      `The extra CA file ${file} contains no PEM certificate (-----BEGIN CERTIFICATE----- block).`,
-    )
-  }
-  for (const [index, pem] of certificates.entries()) {
-    try {
-      new X509Certificate(pem)
-    } catch {
-      throw new Error(`The extra CA file ${file} has an unreadable certificate (block ${index + 1}).`)
-    }
-  }
-  return certificates.join('\n') + '\n'
 }

@@ -10,6 +10,7 @@ import { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { JsonFileStore } from '../../web/json-file-store.ts'
 import { AppFailure } from '../app-failure.ts'
+import { forge } from '../testing/forge-certificates.ts'
 import { anyText, FUZZ_RUNS } from '../testing/fuzz.ts'
 import { SettingsStore } from './settings-store.ts'
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'settings-fuzz-'))
   pemFile = join(dir, 'ca.pem')
   notPemFile = join(dir, 'not.pem')
-  await writeFile(pemFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
+  await writeFile(pemFile, (await forge({ name: 'Fuzz CA', isCa: true })).pem)
   await writeFile(notPemFile, 'hello')
 })
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
 import { MemoryStore } from '../testing/memory-adapters.ts'
+import { forge } from '../testing/forge-certificates.ts'
 import {
   DEFAULT_SETTINGS,
   normalizePlatformAddress,
@@ -75,7 +76,7 @@ describe('SettingsStore', () => {
     const notPem = join(dir, 'notes.txt')
     await writeFile(notPem, 'hello')
     const pem = join(dir, 'ca.pem')
-    await writeFile(pem, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
+    await writeFile(pem, (await forge({ name: 'Test CA', isCa: true })).pem)
     const settings = new SettingsStore(new MemoryStore())
     expect(await problemOf(() => settings.update({ extraCaFile: notPem }))).toBe('ca-file-not-pem')
     expect((await settings.update({ extraCaFile: pem })).extraCaFile).toBe(pem)

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { KeyValueStore } from '../ports.ts'
 import { isValidTimeZone } from '../session/token-expiry.ts'
+import { readExtraCa } from '../platform/extra-ca-file.ts'
 
 const SETTINGS_KEY = 'settings'
 
@@ -52,7 +52,7 @@ export class SettingsStore {
     }
     if (update.extraCaFile !== undefined) {
       const file = update.extraCaFile?.trim() ?? ''
-      if (file !== '') await readExtraCaPem(file)
+      if (file !== '') await readExtraCa(file)
       next.extraCaFile = file === '' ? null : file
     }
     if (update.language !== undefined) next.language = update.language
@@ -96,18 +96,8 @@ export function normalizeUpdateUrl(address: string): string {
   }
 }
 
-/** Reads the extra CA file and refuses one that holds no PEM certificate. */
-export async function readExtraCaPem(file: string): Promise<string> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch {
-    throw invalidInput('ca-file-unreadable')
-  }
-  if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(text))
-    throw invalidInput('ca-file-not-pem')
-  return text
-}
+/** The strict reader shared by both shells (extra-ca-file.ts); the name stays for the core's callers. */
+export { readExtraCa as readExtraCaPem } from '../platform/extra-ca-file.ts'
 
 function withoutUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {

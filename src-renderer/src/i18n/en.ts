@@ -129,6 +129,11 @@ export const en: Messages = {
   errorInvalidTimeZone: 'Unknown time zone (for example: Europe/Istanbul).',
   errorCaUnreadable: 'The certificate file cannot be read.',
   errorCaNotPem: 'The file holds no PEM certificate.',
+  errorCaNotLocal:
+    'The certificate file must be a regular file on this computer of at most 64 KiB (not a network share or a device).',
+  errorCaHasKey: 'The file holds a private key: choose the file with only the CA certificate.',
+  errorCaNotCa:
+    "The certificate in the file is not a CA certificate: choose your organisation's CA certificate.",
   errorUpdateUrl: 'The update address must be a valid https:// address.',
   errorAlreadySending: 'This order is already being sent; please wait.',
   errorNotEligible: 'This order is not delivered by the restaurant courier.',

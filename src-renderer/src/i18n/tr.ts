@@ -132,6 +132,10 @@ export const tr = {
   errorInvalidTimeZone: 'Saat dilimi tanınmadı (örnek: Europe/Istanbul).',
   errorCaUnreadable: 'Sertifika dosyası okunamadı.',
   errorCaNotPem: 'Dosyada PEM biçiminde sertifika yok.',
+  errorCaNotLocal:
+    'Sertifika dosyası bu bilgisayarda, en çok 64 KiB boyutunda normal bir dosya olmalı (ağ paylaşımı veya aygıt olamaz).',
+  errorCaHasKey: 'Dosyada özel anahtar var: yalnızca CA sertifikasını içeren dosyayı seçin.',
+  errorCaNotCa: 'Dosyadaki sertifika bir CA sertifikası değil: kuruluşunuzun CA sertifikasını seçin.',
   errorUpdateUrl: 'Güncelleme adresi geçerli bir https:// adresi olmalı.',
   errorAlreadySending: 'Bu sipariş zaten gönderiliyor; lütfen bekleyin.',
   errorNotEligible: 'Bu sipariş restoran kuryesiyle teslim edilmiyor.',

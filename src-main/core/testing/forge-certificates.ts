@@ -5,7 +5,6 @@ import '../../../e2e/mock-platform/reflect-metadata.ts'
 import { randomBytes, webcrypto } from 'node:crypto'
 
 import * as x509 from '@peculiar/x509'
-import type { Certificate } from 'electron'
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto)
 
@@ -63,16 +62,6 @@ export async function forge(options: ForgeOptions): Promise<Forged> {
     extensions,
   })
   return { pem: cert.toString('pem') + '\n', subject, keys }
-}
-
-/** The chain as Electron hands it to a verify procedure: the leaf, each linked to the next by `issuerCert`. */
-export function electronChain(...certificates: Forged[]): Certificate {
-  let next: Certificate | undefined
-  for (const certificate of [...certificates].reverse()) {
-    next = { data: certificate.pem, ...(next ? { issuerCert: next } : {}) } as unknown as Certificate
-  }
-  if (!next) throw new Error('a chain needs at least one certificate')
-  return next
 }
 
 export const daysFromNow = (days: number): Date => new Date(Date.now() + days * DAY_MS)
