@@ -1,16 +1,6 @@
-import { chromium, defineConfig } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
 import type { Shell } from './e2e/support/fixtures.ts'
-import { existsSync } from 'node:fs'
-
-/**
- * Playwright's own Chromium where it is installed; otherwise the system's (Debian's `chromium`), because
- * `npx playwright install` cannot download a browser on every machine we test on.
- */
-function chromiumExecutable(): string | undefined {
-  if (existsSync(chromium.executablePath())) return undefined
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser']
-  return candidates.find((path): path is string => path !== undefined && existsSync(path))
-}
+import { chromiumExecutable } from './scripts/test-prerequisites.ts'
 
 const executablePath = chromiumExecutable()
 

@@ -11,8 +11,9 @@
  * transparent background. The generated files are committed; run this again after changing the SVG.
  */
 import { chromium } from '@playwright/test'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromiumExecutable } from './test-prerequisites.ts'
 
 const RESOURCES = join(import.meta.dirname, '..', 'resources')
 const SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024] as const
@@ -106,10 +107,8 @@ function icns(entries: readonly (readonly [string, Buffer])[]): Buffer {
   return Buffer.concat([head, ...blocks])
 }
 
-/** Playwright's own Chromium where it is installed, otherwise the system's (as in playwright.config.ts). */
+/** Playwright's own Chromium where it is installed, otherwise the system's (as the tests find it). */
 function launchOptions(): { executablePath?: string } {
-  if (existsSync(chromium.executablePath())) return {}
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser']
-  const executablePath = candidates.find((path): path is string => path !== undefined && existsSync(path))
+  const executablePath = chromiumExecutable()
   return executablePath ? { executablePath } : {}
 }
