@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { connectBridge } from '../e2e/support/bridge-client.ts'
 import { findElectronBinary } from '../e2e/support/electron-binary.ts'
 import { launchWebMode } from '../e2e/support/web-mode.ts'
-import { DEMO_CREDENTIALS, DEMO_ORDERS } from '../e2e/mock-platform/demo-data.ts'
+import { DEMO_BRANCHES, DEMO_CREDENTIALS, DEMO_ORDERS } from '../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
 
 const dataDir = resolve('.data/demo')
@@ -35,9 +35,7 @@ if ('path' in electronBinary) {
     ['.', `--data-dir=${dataDir}`, `--api-base=${mock.baseUrl}`, `--extra-ca=${mock.caFile}`],
     { stdio: 'inherit' },
   )
-  console.log(
-    `demo: sign in with app_secret_key=${credentials.app_secret_key} rest_secret_key=${credentials.rest_secret_key}`,
-  )
+  printDemoKeys('sign in with one of these')
   app.on('exit', () => void mock.close().then(() => process.exit(0)))
 } else {
   console.log(`demo: no Electron binary here (${electronBinary.missing}); opening web mode instead.`)
@@ -47,8 +45,11 @@ if ('path' in electronBinary) {
   console.log(
     'demo: signed in with the vendor-wide demo keys; the board holds the demo orders. Ctrl+C stops.',
   )
+  printDemoKeys('after signing out and forgetting the keys, sign in again with one of these')
   let stopping = false
   const stop = () => {
+    // Ctrl+C can arrive twice: from the terminal and forwarded by scripts/with-node22.js.
+    if (stopping) return
     stopping = true
     void web
       .stop()
@@ -61,6 +62,16 @@ if ('path' in electronBinary) {
   web.process.on('exit', () => {
     if (!stopping) void mock.close().then(() => process.exit(1))
   })
+}
+
+/** The demo's keys, in the same lines `npm run mock` prints. */
+function printDemoKeys(intro: string): void {
+  const branch = DEMO_BRANCHES.find((b) => b.id === DEMO_CREDENTIALS.branch.branchId)?.name ?? '?'
+  const line = (keys: { app_secret_key: string; rest_secret_key: string }, scope: string) =>
+    `demo:   app_secret_key=${keys.app_secret_key} rest_secret_key=${keys.rest_secret_key} scope=${scope}`
+  console.log(`demo: ${intro}:`)
+  console.log(line(DEMO_CREDENTIALS.vendor, `vendor (${DEMO_BRANCHES.length} branches)`))
+  console.log(line(DEMO_CREDENTIALS.branch, `branch (${branch})`))
 }
 
 /** Does what a cashier would: signs in and adds the seed orders, through the same bridge the page uses. */
