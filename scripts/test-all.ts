@@ -8,6 +8,10 @@
  */
 import { countPackaging, countPlaywright, countVitest } from './test-run/counts.ts'
 import { runStep, summarise, type Step } from './test-run/summary.ts'
+import { ensureTestPrerequisites } from './test-prerequisites.ts'
+
+// A missing browser or tool would fail half the suite with confusing errors: fetch it, or stop saying what.
+if (!ensureTestPrerequisites()) process.exit(1)
 
 const npmScript = (name: string, script: string, report?: Step['report']): Step => ({
   name: `${name} (npm run ${script})`,
