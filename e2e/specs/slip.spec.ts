@@ -1,0 +1,138 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import type { Browser, Page } from '@playwright/test'
+import type { BoardOrder } from '../../src-shared/domain.ts'
+import { shortCodeOf } from '../../src-shared/order-rules.ts'
+import type { CourierSlipProps, PaperWidth } from '../../src-renderer/src/slip/CourierSlip.tsx'
+import { fitPageToSlip } from '../../src-renderer/src/slip/page-size.ts'
+import { DEMO_ORDER_IDS, PAYMENT_METHODS, SHIPPING_METHODS } from '../mock-platform/demo-data.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { decodeQr, pdfPageSizesMm, renderPdf } from '../support/slip-pdf.ts'
+import { slipPageHtml } from '../support/slip-render.ts'
+
+/**
+ * The courier slip, printed for real: the component and its CSS laid out by Chromium, printed to PDF at the
+ * paper's width, the PDF turned into a 300 dpi image by poppler, and the QR code read back by a decoder.
+ */
+
+const methodNames = new Map([...PAYMENT_METHODS, ...SHIPPING_METHODS].map(({ key, name }) => [key, name]))
+
+const cashOrder: BoardOrder = {
+  paymentKey: DEMO_ORDER_IDS.kadikoyCashDelivery,
+  addedAt: '2026-11-22T10:00:00.000Z',
+  shippingMethod: 'delivery',
+  paymentMethod: 'CASH',
+  courierType: 'restaurant',
+  label: 'Zil çalışmıyor, arayın',
+  handover: { state: 'handed-over', at: '2026-11-22T10:32:00.000Z' },
+}
+
+const cardOrder: BoardOrder = {
+  paymentKey: DEMO_ORDER_IDS.kadikoyCreditCardDelivery,
+  addedAt: '2026-11-22T10:00:00.000Z',
+  shippingMethod: 'delivery',
+  paymentMethod: 'CREDIT_CARD',
+  courierType: 'restaurant',
+  handover: { state: 'handed-over', at: '2026-11-22T10:40:00.000Z' },
+}
+
+const slipOf = (
+  order: BoardOrder,
+  paperWidth: PaperWidth,
+  language: 'tr' | 'en' = 'tr',
+): CourierSlipProps => ({
+  order,
+  methodNames,
+  branchName: 'Kadıköy Moda',
+  language,
+  paperWidth,
+  printedAt: '2026-11-22T10:45:00.000Z',
+})
+
+/** The PDF's text with line breaks and runs of spaces as single spaces: a narrow roll wraps lines anywhere. */
+const words = (text: string) => text.replace(/\s+/g, ' ')
+
+/** The slip on its own page, sized to the paper by the app's own fitPageToSlip (run inside Chromium). */
+async function openSlip(browser: Browser, props: CourierSlipProps): Promise<Page> {
+  const page = await browser.newPage()
+  await page.setContent(await slipPageHtml(props))
+  const size = await page.evaluate(fitPageToSlip)
+  expect(size?.widthMm).toBe(props.paperWidth)
+  return page
+}
+
+test.describe('the courier slip printed by Chromium', () => {
+  test.skip(
+    ({ shell }) => shell === 'electron',
+    'the slip is printed by Chromium in the web project; Electron prints the same page through printToPDF (slip-print.ts), which needs the Electron binary',
+  )
+
+  for (const paperWidth of [80, 58] as const) {
+    test(`prints at ${paperWidth} mm, on one page, with a QR code that reads back as the payment_key`, async ({
+      webBrowser,
+    }) => {
+      if (!webBrowser) throw new Error('the web project launches Chromium')
+      const page = await openSlip(webBrowser, slipOf(cashOrder, paperWidth))
+      const pdf = await page.pdf({ width: `${paperWidth}mm`, preferCSSPageSize: true, printBackground: true })
+
+      const pages = pdfPageSizesMm(pdf)
+      expect(pages).toHaveLength(1)
+      expect(pages[0]?.widthMm).toBeCloseTo(paperWidth, 0)
+
+      const rendered = await renderPdf(pdf)
+      expect(decodeQr(rendered.png)).toBe(cashOrder.paymentKey)
+      const text = words(rendered.text)
+      expect(text).toContain('Kurye nakit tahsil edecek')
+      expect(text).toContain(shortCodeOf(cashOrder.paymentKey))
+      expect(text).toContain('Şube: Kadıköy Moda')
+      expect(text).toContain('Teslimat şekli: Teslimat')
+      expect(text).toContain('Ödeme: Nakit')
+      expect(text).toContain('Not: Zil çalışmıyor, arayın')
+      expect(text).toContain('Kuryeye verildi:')
+
+      if (paperWidth === 80) {
+        await mkdir('test-results/screenshots', { recursive: true })
+        await writeFile('test-results/screenshots/slip.png', rendered.png)
+        if (process.env['UPDATE_SCREENSHOTS'] === '1')
+          await writeFile('docs/screenshots/slip.png', rendered.png)
+      }
+      await page.close()
+    })
+  }
+
+  test('the paper size comes from the slip, not from a default A4 page', async ({ webBrowser }) => {
+    if (!webBrowser) throw new Error('the web project launches Chromium')
+    const page = await openSlip(webBrowser, slipOf(cardOrder, 58))
+    const pages = pdfPageSizesMm(await page.pdf({ format: 'A4', preferCSSPageSize: true }))
+    expect(pages).toHaveLength(1)
+    expect(pages[0]?.widthMm).toBeCloseTo(58, 0)
+    await page.close()
+  })
+
+  test('says the courier collects cash only for a cash order', async ({ webBrowser }) => {
+    if (!webBrowser) throw new Error('the web project launches Chromium')
+    const page = await openSlip(webBrowser, slipOf(cardOrder, 80))
+    const rendered = await renderPdf(await page.pdf({ width: '80mm', preferCSSPageSize: true }))
+    expect(decodeQr(rendered.png)).toBe(cardOrder.paymentKey)
+    expect(words(rendered.text)).toContain('Ödeme: Kredi Kartı')
+    expect(words(rendered.text)).not.toMatch(/nakit/i)
+    await expect(page.locator('.slip-cash')).toHaveCount(0)
+    await page.close()
+
+    const cash = await openSlip(webBrowser, slipOf(cashOrder, 80))
+    await expect(cash.locator('.slip-cash')).toHaveText('Kurye nakit tahsil edecek')
+    expect(await cash.locator('.slip-cash').evaluate((element) => getComputedStyle(element).fontWeight)).toBe(
+      '700',
+    )
+    await cash.close()
+  })
+
+  test('speaks the app language: English when the app is in English', async ({ webBrowser }) => {
+    if (!webBrowser) throw new Error('the web project launches Chromium')
+    const page = await openSlip(webBrowser, slipOf(cashOrder, 80, 'en'))
+    const rendered = await renderPdf(await page.pdf({ width: '80mm', preferCSSPageSize: true }))
+    expect(words(rendered.text)).toContain('The courier collects cash')
+    expect(words(rendered.text)).toContain('Handed to the courier:')
+    expect(words(rendered.text)).not.toContain('Kurye nakit')
+    await page.close()
+  })
+})
