@@ -11,6 +11,11 @@ export interface SecretCipher {
   readonly strength: 'strong' | 'weak' | 'none'
   encrypt(plainText: string): Promise<string>
   decrypt(cipherText: string): Promise<string>
+  /**
+   * Like decrypt, and says whether the blob should be written again because the keychain's key changed
+   * (Electron's `safeStorage.decryptStringAsync` hint). Ciphers without such a hint leave it out.
+   */
+  decryptWithHint?(cipherText: string): Promise<{ plainText: string; shouldReEncrypt: boolean }>
 }
 
 /** A persistent key-value store of JSON values (electron-store in the app, a JSON file in web mode). */
@@ -38,6 +43,11 @@ export interface Logger {
  */
 export interface SecretRegistry {
   register(value: string): void
+  /**
+   * Holds `values` under `slot` (the vault's current keys and token, web mode's launch token): they are never
+   * forgotten while they stay there. Pinning new values releases the old ones to the ordinary register.
+   */
+  pin(slot: string, values: readonly string[]): void
 }
 
 /** The registry together with the redaction itself, for what the core hands out for people to read. */
@@ -58,6 +68,10 @@ export const systemClock: Clock = {
   },
 }
 
-export const noSecretRedaction: SecretRedaction = { register: () => undefined, redactValue: (value) => value }
+export const noSecretRedaction: SecretRedaction = {
+  register: () => undefined,
+  pin: () => undefined,
+  redactValue: (value) => value,
+}
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }

@@ -78,7 +78,10 @@ describe('createFileKeyCipher', () => {
       ...options,
     })
     expect(vault.storage).toBe('os-keychain')
-    await vault.saveCredentials({ appSecretKey: 'APP-SECRET-abc123', restSecretKey: 'REST-SECRET-def456' })
+    await vault.saveCredentials(
+      { appSecretKey: 'APP-SECRET-abc123', restSecretKey: 'REST-SECRET-def456' },
+      'https://p.example',
+    )
     await vault.saveToken({ accessToken: 'TOKEN-ghi789', expiresAt: 1, platformAddress: 'https://p.example' })
 
     const settingsBytes = await readFile(settingsFile, 'utf8')

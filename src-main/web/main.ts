@@ -63,7 +63,7 @@ if (!lock.ok) {
 // The launch token is made here, not by the server, so the redactor knows it before any line could carry it.
 const redactor = new SecretRedactor()
 const launchToken = randomBytes(32).toString('base64url')
-redactor.register(launchToken)
+redactor.pin('launch-token', [launchToken])
 let log: FileLog
 try {
   log = createFileLog({

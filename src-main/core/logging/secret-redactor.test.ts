@@ -149,3 +149,41 @@ describe('SecretRedactor by structure', () => {
     })
   })
 })
+
+describe('SecretRedactor pinned secrets (issue 9: the current keys, token and launch token are never forgotten)', () => {
+  const others = (count: number) =>
+    Array.from({ length: count }, (_, index) => `other-secret-${String(index)}`)
+
+  it('keeps a pinned secret however many others are learnt after it', () => {
+    const redactor = new SecretRedactor()
+    redactor.pin('credential-vault', ['app-secret-AAAA1111', 'current-token-CCCC'])
+    redactor.pin('launch-token', ['launch-token-DDDD'])
+    for (const value of others(500)) redactor.register(value)
+    const line = redactor.redactText('app-secret-AAAA1111 current-token-CCCC launch-token-DDDD')
+    expect(line).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`)
+  })
+
+  it('still forgets the oldest unpinned secrets beyond its cap', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('learnt-first-EEEE')
+    for (const value of others(500)) redactor.register(value)
+    expect(redactor.redactText('learnt-first-EEEE')).toBe('learnt-first-EEEE')
+    expect(redactor.redactText('other-secret-499')).toBe(REDACTED)
+  })
+
+  it('releases the values a slot held when new ones are pinned there, still redacting them for a while', () => {
+    const redactor = new SecretRedactor()
+    redactor.pin('credential-vault', ['token-one-FFFF'])
+    redactor.pin('credential-vault', ['token-two-GGGG'])
+    expect(redactor.redactText('token-one-FFFF token-two-GGGG')).toBe(`${REDACTED} ${REDACTED}`)
+    for (const value of others(500)) redactor.register(value)
+    expect(redactor.redactText('token-one-FFFF token-two-GGGG')).toBe(`token-one-FFFF ${REDACTED}`)
+  })
+
+  it('redacts the URL-encoded form of a pinned secret too', () => {
+    const redactor = new SecretRedactor()
+    redactor.pin('launch-token', ['a+b/c=d-HHHH'])
+    for (const value of others(500)) redactor.register(value)
+    expect(redactor.redactText(`x ${encodeURIComponent('a+b/c=d-HHHH')} y`)).toBe(`x ${REDACTED} y`)
+  })
+})

@@ -9,7 +9,10 @@ export const REDACTED = '[redacted]'
  */
 export const MIN_SECRET_LENGTH = 4
 
-/** The run's own secrets are few; a cap keeps a long-running app's redaction cheap (oldest forgotten first). */
+/**
+ * The run's own secrets are few; a cap keeps a long-running app's redaction cheap (oldest forgotten first).
+ * Pinned secrets (the ones in use now) are kept beyond it.
+ */
 const MAX_KNOWN_SECRETS = 64
 /**
  * Text cut short (a bounded log field, a capped platform message) can end with the start of a secret, or begin
@@ -51,20 +54,56 @@ const BEARER = /(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi
  *   tokens are replaced even when their value was never registered (a token from a previous run, say).
  */
 export class SecretRedactor implements SecretRedaction {
+  /** Learnt values, oldest first; beyond the cap the oldest is forgotten. */
   readonly #known = new Set<string>()
+  /** Values held per slot (the vault's current keys and token, the launch token): never forgotten while held. */
+  readonly #pinned = new Map<string, Set<string>>()
   /** Longest first, so a secret that contains another is replaced whole. */
   #ordered: string[] = []
 
   register(value: string): void {
-    for (const form of new Set([value, value.trim(), encodeURIComponent(value.trim())])) {
-      if (form.length < MIN_SECRET_LENGTH || this.#known.has(form)) continue
+    for (const form of formsOf(value)) {
+      if (this.#isPinned(form)) continue
+      // Learnt again: it becomes the newest, so a secret still in use is the last to be forgotten.
+      this.#known.delete(form)
       this.#known.add(form)
-      if (this.#known.size > MAX_KNOWN_SECRETS) {
-        const [oldest] = this.#known
-        if (oldest !== undefined) this.#known.delete(oldest)
-      }
     }
-    this.#ordered = [...this.#known].sort((a, b) => b.length - a.length)
+    this.#forgetOldest()
+    this.#reorder()
+  }
+
+  /**
+   * Holds `values` under `slot` for as long as they stay there, beyond the cap. Values the slot held before
+   * are released to the ordinary register: still redacted, and forgotten in their turn like any other.
+   */
+  pin(slot: string, values: readonly string[]): void {
+    const released = this.#pinned.get(slot) ?? new Set<string>()
+    const held = new Set(values.flatMap(formsOf))
+    this.#pinned.set(slot, held)
+    for (const form of released) {
+      if (!held.has(form)) this.#known.add(form)
+    }
+    for (const form of held) this.#known.delete(form)
+    this.#forgetOldest()
+    this.#reorder()
+  }
+
+  #isPinned(form: string): boolean {
+    for (const held of this.#pinned.values()) if (held.has(form)) return true
+    return false
+  }
+
+  #forgetOldest(): void {
+    for (const oldest of this.#known) {
+      if (this.#known.size <= MAX_KNOWN_SECRETS) return
+      this.#known.delete(oldest)
+    }
+  }
+
+  #reorder(): void {
+    const all = new Set(this.#known)
+    for (const held of this.#pinned.values()) for (const form of held) all.add(form)
+    this.#ordered = [...all].sort((a, b) => b.length - a.length)
   }
 
   redactText(text: string): string {
@@ -139,6 +178,12 @@ export class SecretRedactor implements SecretRedaction {
   #containsKnown(text: string): boolean {
     return this.#ordered.some((secret) => text.includes(secret))
   }
+}
+
+/** The forms a secret is found in: as given, trimmed, and URL-encoded; too-short ones are not secrets. */
+function formsOf(value: string): string[] {
+  const forms = new Set([value, value.trim(), encodeURIComponent(value.trim())])
+  return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH)
 }
 
 /** Replaces the longest start of `secret` that ends `text`, and the longest end of it that starts `text`. */

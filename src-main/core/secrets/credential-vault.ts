@@ -14,10 +14,20 @@ export interface StoredToken {
   platformAddress: string
 }
 
-const SECRETS_KEY = 'secrets'
+/** The encrypted blob of the current secrets. */
+export const SECRETS_KEY = 'secrets'
+/**
+ * A blob this app could not open when it started (a keychain still locked, another machine's keychain), moved
+ * here rather than overwritten when new keys are saved: deleted only when staff choose "forget keys".
+ */
+export const SECRETS_SET_ASIDE_KEY = 'secrets-set-aside'
+/** The redactor's slot for the secrets the vault holds now: never forgotten while they are current. */
+const REDACTION_SLOT = 'credential-vault'
 
 const SecretsRecord = z.object({
   credentials: z.object({ appSecretKey: z.string(), restSecretKey: z.string() }).optional(),
+  /** The platform address that accepted the keys: they are offered to that address only (issue 9). */
+  credentialsAddress: z.string().optional(),
   /** A random id per credential set, so caches can be kept per set without storing anything derived from a secret. */
   credentialSetId: z.string().optional(),
   token: z.object({ accessToken: z.string(), expiresAt: z.number(), platformAddress: z.string() }).optional(),
@@ -37,6 +47,10 @@ interface VaultOptions {
  * The only keeper of app_secret_key, rest_secret_key and the access token (D11). On disk they exist only as
  * one encrypted blob. Where the OS offers no real keychain, they are kept in memory for this run only unless
  * the staff opted in to weaker storage — never silently in plain text.
+ *
+ * A keychain problem never costs the stored keys: a blob that cannot be opened (keyring still locked at
+ * autostart, a passing keychain error) stays where it is, is moved aside if new keys must be written, and is
+ * deleted only by an explicit "forget keys".
  */
 export class CredentialVault {
   readonly #store: KeyValueStore
@@ -45,7 +59,9 @@ export class CredentialVault {
   readonly #allowWeak: () => boolean
   readonly #secrets: SecretRegistry | undefined
   #record: SecretsRecord = {}
-  /** Writes run one after another, so the blob on disk is always the latest record. */
+  /** The blob on disk is one this run could not read: it is kept until "forget keys". */
+  #unreadBlob = false
+  /** Writes run one after another, so the blob on disk is always the latest record. Never rejects. */
   #writes: Promise<void> = Promise.resolve()
 
   private constructor(options: VaultOptions) {
@@ -58,8 +74,15 @@ export class CredentialVault {
 
   static async open(options: VaultOptions): Promise<CredentialVault> {
     const vault = new CredentialVault(options)
-    vault.#record = await vault.#load()
+    const { record, reEncrypt } = await vault.#load()
+    vault.#record = record
     vault.#registerSecrets()
+    if (reEncrypt) {
+      // The keychain's key changed (safeStorage's hint): write the same record again under the current one.
+      vault.#persist().catch((error: unknown) => {
+        vault.#log.warn('secrets: could not re-encrypt the stored secrets', { error: String(error) })
+      })
+    }
     return vault
   }
 
@@ -68,8 +91,19 @@ export class CredentialVault {
     return this.#allowWeak() && this.#cipher.strength === 'weak' ? 'plaintext-opt-in' : 'this-run-only'
   }
 
+  /** The stored keys, whatever address they belong to (for "are keys stored" only: use credentialsFor to send them). */
   get credentials(): Credentials | undefined {
     return this.#record.credentials
+  }
+
+  /** The address the stored keys were accepted at. */
+  get credentialsAddress(): string | undefined {
+    return this.#record.credentials ? this.#record.credentialsAddress : undefined
+  }
+
+  /** The stored keys, only when they belong to `platformAddress`: keys never travel to another host. */
+  credentialsFor(platformAddress: string): Credentials | undefined {
+    return this.credentialsAddress === platformAddress ? this.#record.credentials : undefined
   }
 
   get credentialSetId(): string | undefined {
@@ -80,12 +114,20 @@ export class CredentialVault {
     return this.#record.token
   }
 
-  saveCredentials(credentials: Credentials): Promise<void> {
+  /** The token, only when `platformAddress` issued it. */
+  tokenFor(platformAddress: string): StoredToken | undefined {
+    const token = this.#record.token
+    return token?.platformAddress === platformAddress ? token : undefined
+  }
+
+  saveCredentials(credentials: Credentials, platformAddress: string): Promise<void> {
     const same =
+      this.#record.credentialsAddress === platformAddress &&
       this.#record.credentials?.appSecretKey === credentials.appSecretKey &&
       this.#record.credentials.restSecretKey === credentials.restSecretKey
     this.#record = {
       credentials,
+      credentialsAddress: platformAddress,
       credentialSetId: same && this.#record.credentialSetId ? this.#record.credentialSetId : randomUUID(),
     }
     this.#registerSecrets()
@@ -98,9 +140,16 @@ export class CredentialVault {
     return this.#persist()
   }
 
+  /** Staff chose "forget keys": everything goes, the blob set aside included. */
   forgetAll(): Promise<void> {
     this.#record = {}
-    return this.#persist()
+    this.#registerSecrets()
+    return this.#enqueue(() => {
+      this.#store.delete(SECRETS_KEY)
+      this.#store.delete(SECRETS_SET_ASIDE_KEY)
+      this.#unreadBlob = false
+      return Promise.resolve()
+    })
   }
 
   /** Re-writes the blob under the current storage choice (after the staff change the weak-storage opt-in). */
@@ -108,39 +157,81 @@ export class CredentialVault {
     return this.#persist()
   }
 
-  /** Before anything else can see them: a value learnt is redacted for the rest of the run, even once forgotten. */
-  #registerSecrets(): void {
-    const { credentials, token } = this.#record
-    if (credentials) {
-      this.#secrets?.register(credentials.appSecretKey)
-      this.#secrets?.register(credentials.restSecretKey)
-    }
-    if (token) this.#secrets?.register(token.accessToken)
-  }
-
-  /** Resolves once this record (or a later one) is on disk. */
-  #persist(): Promise<void> {
-    const record = this.#record
-    this.#writes = this.#writes.then(async () => {
-      if (this.storage === 'this-run-only' || !record.credentials) {
-        this.#store.delete(SECRETS_KEY)
-        return
-      }
-      this.#store.set(SECRETS_KEY, await this.#cipher.encrypt(JSON.stringify(record)))
-    })
+  /** Resolves once every write asked for so far has been tried. */
+  settled(): Promise<void> {
     return this.#writes
   }
 
-  async #load(): Promise<SecretsRecord> {
+  /** The current keys and token stay redacted for as long as they are current, however many others are learnt. */
+  #registerSecrets(): void {
+    const { credentials, token } = this.#record
+    const current = [credentials?.appSecretKey, credentials?.restSecretKey, token?.accessToken]
+    this.#secrets?.pin(
+      REDACTION_SLOT,
+      current.filter((value) => value !== undefined),
+    )
+  }
+
+  /** Resolves once this record (or a later one) is on disk; a failure fails this write only, never the next. */
+  #persist(): Promise<void> {
+    const record = this.#record
+    return this.#enqueue(() => this.#write(record))
+  }
+
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    const write = this.#writes.then(work)
+    this.#writes = write.catch(() => undefined)
+    return write
+  }
+
+  async #write(record: SecretsRecord): Promise<void> {
+    if (this.storage === 'this-run-only' || !record.credentials) {
+      // Nothing of ours to keep on disk. A blob this run could not read is not ours to delete.
+      if (!this.#unreadBlob) this.#store.delete(SECRETS_KEY)
+      return
+    }
+    const blob = await this.#cipher.encrypt(JSON.stringify(record))
+    if (this.#unreadBlob) {
+      this.#store.set(SECRETS_SET_ASIDE_KEY, this.#store.get(SECRETS_KEY))
+      this.#log.warn('secrets: the stored secrets this run could not open were set aside, not deleted')
+    }
+    this.#store.set(SECRETS_KEY, blob)
+    this.#unreadBlob = false
+  }
+
+  async #load(): Promise<{ record: SecretsRecord; reEncrypt: boolean }> {
     const blob = this.#store.get(SECRETS_KEY)
-    if (typeof blob !== 'string' || this.storage === 'this-run-only') return {}
+    if (typeof blob !== 'string') return { record: {}, reEncrypt: false }
+    if (this.storage === 'this-run-only') {
+      // No usable keychain now (a keyring not yet unlocked at autostart, say): the blob waits for a run that has one.
+      this.#unreadBlob = true
+      this.#log.warn('secrets: no usable keychain; the stored secrets are kept but not used in this run')
+      return { record: {}, reEncrypt: false }
+    }
     try {
-      return SecretsRecord.parse(JSON.parse(await this.#cipher.decrypt(blob)))
+      const { plainText, shouldReEncrypt } = await this.#decrypt(blob)
+      return { record: withAddress(SecretsRecord.parse(JSON.parse(plainText))), reEncrypt: shouldReEncrypt }
     } catch {
-      // A blob we cannot open (another machine's keychain, a damaged file): start signed out, keep nothing.
-      this.#log.warn('secrets: the stored secrets could not be decrypted; they were discarded')
-      this.#store.delete(SECRETS_KEY)
-      return {}
+      // A blob we cannot open now (a locked keychain, another machine's, damage): start signed out and keep it.
+      this.#unreadBlob = true
+      this.#log.warn(
+        'secrets: the stored secrets could not be decrypted; they are kept, and not used in this run',
+      )
+      return { record: {}, reEncrypt: false }
     }
   }
+
+  #decrypt(blob: string): Promise<{ plainText: string; shouldReEncrypt: boolean }> {
+    if (this.#cipher.decryptWithHint) return this.#cipher.decryptWithHint(blob)
+    return this.#cipher.decrypt(blob).then((plainText) => ({ plainText, shouldReEncrypt: false }))
+  }
+}
+
+/**
+ * Keys stored before they were tied to an address belong to the address of the token stored with them;
+ * without a token nothing says where they were accepted, so they are offered nowhere and staff type them again.
+ */
+function withAddress(record: SecretsRecord): SecretsRecord {
+  if (!record.credentials || record.credentialsAddress !== undefined) return record
+  return record.token ? { ...record, credentialsAddress: record.token.platformAddress } : record
 }

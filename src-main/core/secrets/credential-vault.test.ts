@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
+import type { SecretCipher } from '../ports.ts'
+import { fakeCipher, MemoryStore, recordingLogger } from '../testing/memory-adapters.ts'
+import { CredentialVault, SECRETS_KEY, SECRETS_SET_ASIDE_KEY } from './credential-vault.ts'
+
+const ADDRESS = 'https://platform.example.com/integrations'
+const OTHER_ADDRESS = 'https://other.example.net/integrations'
+const KEYS = { appSecretKey: 'app-secret-1', restSecretKey: 'rest-secret-1' }
+const NEW_KEYS = { appSecretKey: 'app-secret-2', restSecretKey: 'rest-secret-2' }
+const TOKEN = { accessToken: 'token-1', expiresAt: 10_000, platformAddress: ADDRESS }
+
+/** A store whose next writes fail, as a file held by an antivirus scan or a full disk would. */
+class FlakyStore extends MemoryStore {
+  failingSets = 0
+  failingDeletes = 0
+  override set(key: string, value: unknown): void {
+    if (this.failingSets > 0) {
+      this.failingSets -= 1
+      throw new Error('EBUSY: resource busy or locked')
+    }
+    super.set(key, value)
+  }
+  override delete(key: string): void {
+    if (this.failingDeletes > 0) {
+      this.failingDeletes -= 1
+      throw new Error('EBUSY: resource busy or locked')
+    }
+    super.delete(key)
+  }
+}
+
+/** The fake keychain, which can be locked (encrypting and decrypting fail) and can ask for re-encryption. */
+function keychain(strength: SecretCipher['strength'] = 'strong') {
+  const inner = fakeCipher(strength)
+  const state = { locked: false, shouldReEncrypt: false, encryptions: 0 }
+  const cipher: SecretCipher = {
+    strength,
+    encrypt: (plainText) => {
+      if (state.locked) return Promise.reject(new Error('the keyring is locked'))
+      state.encryptions += 1
+      return inner.encrypt(plainText)
+    },
+    decrypt: (cipherText) => inner.decrypt(cipherText),
+    decryptWithHint: async (cipherText) => {
+      if (state.locked) throw new Error('the keyring is locked')
+      return { plainText: await inner.decrypt(cipherText), shouldReEncrypt: state.shouldReEncrypt }
+    },
+  }
+  return { cipher, state }
+}
+
+function open(store: MemoryStore, cipher: SecretCipher = fakeCipher('strong'), allowWeak = false) {
+  return CredentialVault.open({ store, cipher, log: recordingLogger(), allowWeakStorage: () => allowWeak })
+}
+
+describe('CredentialVault after a failed write (issue 9 item 2)', () => {
+  it('writes again after one write failed, and the blob on disk holds the later record', async () => {
+    const store = new FlakyStore()
+    const vault = await open(store)
+    store.failingSets = 1
+    await expect(vault.saveCredentials(KEYS, ADDRESS)).rejects.toThrow(/EBUSY/)
+    await vault.saveCredentials(NEW_KEYS, ADDRESS)
+    const reopened = await open(store)
+    expect(reopened.credentials).toEqual(NEW_KEYS)
+  })
+
+  it('writes again after the keychain refused one encryption', async () => {
+    const store = new MemoryStore()
+    const { cipher, state } = keychain()
+    const vault = await open(store, cipher)
+    state.locked = true
+    await expect(vault.saveCredentials(KEYS, ADDRESS)).rejects.toThrow(/locked/)
+    state.locked = false
+    await vault.saveToken(TOKEN)
+    expect((await open(store, cipher)).token).toEqual(TOKEN)
+  })
+
+  it('"forget keys" removes them from disk even after a failed write', async () => {
+    const store = new FlakyStore()
+    const vault = await open(store)
+    await vault.saveCredentials(KEYS, ADDRESS)
+    store.failingSets = 1
+    await expect(vault.saveToken(TOKEN)).rejects.toThrow(/EBUSY/)
+    await vault.forgetAll()
+    expect(store.values.has(SECRETS_KEY)).toBe(false)
+    expect((await open(store)).credentials).toBeUndefined()
+  })
+})
+
+describe('CredentialVault on a passing keychain problem (issue 9 item 3)', () => {
+  it('keeps a blob it cannot decrypt, and opens it once the keychain works again', async () => {
+    const store = new MemoryStore()
+    const { cipher, state } = keychain()
+    await (await open(store, cipher)).saveCredentials(KEYS, ADDRESS)
+    state.locked = true
+    const whileLocked = await open(store, cipher)
+    expect(whileLocked.credentials).toBeUndefined()
+    expect(store.values.has(SECRETS_KEY)).toBe(true)
+    state.locked = false
+    expect((await open(store, cipher)).credentials).toEqual(KEYS)
+  })
+
+  it('sets an unreadable blob aside, not over, when new keys are saved; only "forget" deletes it', async () => {
+    const store = new MemoryStore()
+    const { cipher, state } = keychain()
+    await (await open(store, cipher)).saveCredentials(KEYS, ADDRESS)
+    const original = store.values.get(SECRETS_KEY)
+    state.locked = true
+    const vault = await open(store, cipher)
+    state.locked = false
+    await vault.saveCredentials(NEW_KEYS, ADDRESS)
+    expect(store.values.get(SECRETS_SET_ASIDE_KEY)).toBe(original)
+    expect((await open(store, cipher)).credentials).toEqual(NEW_KEYS)
+    await vault.forgetAll()
+    expect(store.values.has(SECRETS_KEY)).toBe(false)
+    expect(store.values.has(SECRETS_SET_ASIDE_KEY)).toBe(false)
+  })
+
+  it('a keyring not yet open at autostart does not make the next write delete the stored blob', async () => {
+    const store = new MemoryStore()
+    await (await open(store, fakeCipher('strong'))).saveCredentials(KEYS, ADDRESS)
+    const original = store.values.get(SECRETS_KEY)
+    // Autostart before the keyring: no usable keychain, so secrets are kept for this run only.
+    const early = await open(store, fakeCipher('none'))
+    expect(early.storage).toBe('this-run-only')
+    await early.saveCredentials(NEW_KEYS, ADDRESS)
+    await early.saveToken(TOKEN)
+    await early.saveToken(undefined)
+    expect(store.values.get(SECRETS_KEY)).toBe(original)
+    expect((await open(store, fakeCipher('strong'))).credentials).toEqual(KEYS)
+  })
+
+  it('"forget keys" with no usable keychain still deletes the blob it could not read', async () => {
+    const store = new MemoryStore()
+    await (await open(store, fakeCipher('strong'))).saveCredentials(KEYS, ADDRESS)
+    await (await open(store, fakeCipher('none'))).forgetAll()
+    expect(store.values.size).toBe(0)
+  })
+
+  it('turning weak storage off deletes the weak blob this run wrote', async () => {
+    const store = new MemoryStore()
+    let allowWeak = true
+    const vault = await CredentialVault.open({
+      store,
+      cipher: fakeCipher('weak'),
+      log: recordingLogger(),
+      allowWeakStorage: () => allowWeak,
+    })
+    await vault.saveCredentials(KEYS, ADDRESS)
+    expect(store.values.has(SECRETS_KEY)).toBe(true)
+    allowWeak = false
+    await vault.refreshStorage()
+    expect(store.values.has(SECRETS_KEY)).toBe(false)
+  })
+
+  it("re-encrypts the blob when the keychain says so (safeStorage's shouldReEncrypt)", async () => {
+    const store = new MemoryStore()
+    const { cipher, state } = keychain()
+    await (await open(store, cipher)).saveCredentials(KEYS, ADDRESS)
+    const writes = state.encryptions
+    await open(store, cipher)
+    expect(state.encryptions).toBe(writes)
+    state.shouldReEncrypt = true
+    const vault = await open(store, cipher)
+    await vault.settled()
+    expect(state.encryptions).toBe(writes + 1)
+    expect(vault.credentials).toEqual(KEYS)
+  })
+})
+
+describe('CredentialVault and the platform address (issue 9 item 4)', () => {
+  it('gives the keys and the token only for the address they were saved with', async () => {
+    const store = new MemoryStore()
+    const vault = await open(store)
+    await vault.saveCredentials(KEYS, ADDRESS)
+    await vault.saveToken(TOKEN)
+    const reopened = await open(store)
+    expect(reopened.credentialsFor(ADDRESS)).toEqual(KEYS)
+    expect(reopened.tokenFor(ADDRESS)).toEqual(TOKEN)
+    expect(reopened.credentialsFor(OTHER_ADDRESS)).toBeUndefined()
+    expect(reopened.tokenFor(OTHER_ADDRESS)).toBeUndefined()
+  })
+
+  it('never gives a token for a host other than the one that issued it', async () => {
+    const vault = await open(new MemoryStore())
+    await vault.saveCredentials(KEYS, ADDRESS)
+    await vault.saveToken({ ...TOKEN, platformAddress: OTHER_ADDRESS })
+    expect(vault.tokenFor(ADDRESS)).toBeUndefined()
+  })
+
+  it('binds keys stored by an older version to the address of their token, or to none', async () => {
+    const cipher = fakeCipher('strong')
+    const legacy = async (record: object) => {
+      const store = new MemoryStore()
+      store.set(SECRETS_KEY, await cipher.encrypt(JSON.stringify(record)))
+      return open(store, cipher)
+    }
+    const withToken = await legacy({ credentials: KEYS, credentialSetId: 'set-1', token: TOKEN })
+    expect(withToken.credentialsFor(ADDRESS)).toEqual(KEYS)
+    expect(withToken.credentialsFor(OTHER_ADDRESS)).toBeUndefined()
+    const withoutToken = await legacy({ credentials: KEYS, credentialSetId: 'set-1' })
+    expect(withoutToken.credentialsFor(ADDRESS)).toBeUndefined()
+  })
+})
+
+describe('CredentialVault and the redactor (issue 9: the current secrets are never forgotten)', () => {
+  it('keeps the current keys and token redacted however many other secrets are learnt later', async () => {
+    const secrets = new SecretRedactor()
+    const vault = await CredentialVault.open({
+      store: new MemoryStore(),
+      cipher: fakeCipher('strong'),
+      log: recordingLogger(),
+      allowWeakStorage: () => false,
+      secrets,
+    })
+    await vault.saveCredentials(KEYS, ADDRESS)
+    await vault.saveToken(TOKEN)
+    // A long day: many keys typed wrong and tokens of other runs, each learnt as it passed through.
+    for (let index = 0; index < 300; index++) secrets.register(`typed-wrong-key-${String(index)}`)
+    const line = secrets.redactText(`${KEYS.appSecretKey} ${KEYS.restSecretKey} ${TOKEN.accessToken}`)
+    expect(line).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`)
+  })
+})
