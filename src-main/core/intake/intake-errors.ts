@@ -1,0 +1,131 @@
+/**
+ * The intake API's refusals (issue 12): one JSON shape, `{ error: { code, message_tr, message_en } }`, with a
+ * code integrators can rely on (it never changes once published) and words for the staff, Turkish first.
+ * The messages are fixed texts: they never echo what the caller sent (a mistyped key is most of the real one).
+ */
+export const INTAKE_ERRORS = {
+  'host-not-allowed': {
+    status: 403,
+    tr: 'Bu adrese yalnızca 127.0.0.1 (veya localhost) ve doğru port ile ulaşılabilir.',
+    en: 'This API answers only on 127.0.0.1 (or localhost) with its own port.',
+  },
+  unauthorized: {
+    status: 401,
+    tr: 'Entegrasyon anahtarı eksik veya yanlış: "Authorization: Bearer <anahtar>" gönderin (Ayarlar’da).',
+    en: 'The intake key is missing or wrong: send "Authorization: Bearer <key>" (see Settings).',
+  },
+  'not-found': {
+    status: 404,
+    tr: 'Böyle bir adres yok. Adresler: /v1/orders, /v1/orders/{payment_key}, /v1/health.',
+    en: 'No such address. The addresses are /v1/orders, /v1/orders/{payment_key}, /v1/health.',
+  },
+  'order-not-found': {
+    status: 404,
+    tr: 'Bu sipariş panoda yok.',
+    en: 'This order is not on the board.',
+  },
+  'method-not-allowed': {
+    status: 405,
+    tr: 'Bu adres bu yöntemi kabul etmiyor.',
+    en: 'This address does not accept this method.',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    tr: 'Gövde JSON olmalı: "Content-Type: application/json" gönderin.',
+    en: 'The body must be JSON: send "Content-Type: application/json".',
+  },
+  'body-too-large': {
+    status: 413,
+    tr: 'Gövde çok büyük (en fazla 16 KiB).',
+    en: 'The body is too large (16 KiB at most).',
+  },
+  'malformed-json': {
+    status: 400,
+    tr: 'Gövde geçerli bir JSON nesnesi değil.',
+    en: 'The body is not a valid JSON object.',
+  },
+  'no-order-id': {
+    status: 422,
+    tr: 'payment_key bir sipariş numarası (UUID) içermiyor.',
+    en: 'payment_key holds no order id (a UUID).',
+  },
+  'several-order-ids': {
+    status: 422,
+    tr: 'payment_key birden fazla farklı sipariş numarası içeriyor; tek bir sipariş gönderin.',
+    en: 'payment_key holds several different order ids; send one order.',
+  },
+  'invalid-shipping-method': {
+    status: 422,
+    tr: 'shipping_method "delivery" veya "pickup" olmalı.',
+    en: 'shipping_method must be "delivery" or "pickup".',
+  },
+  'invalid-payment-method': {
+    status: 422,
+    tr: 'payment_method bir ödeme yöntemi anahtarı olmalı (ör. CASH; harf, rakam, _ . - ile en fazla 64).',
+    en: 'payment_method must be a payment method key (e.g. CASH; letters, digits, _ . -, 64 at most).',
+  },
+  'invalid-courier-type': {
+    status: 422,
+    tr: 'courier_type "restaurant" veya "platform" olmalı.',
+    en: 'courier_type must be "restaurant" or "platform".',
+  },
+  'invalid-label': {
+    status: 422,
+    tr: 'label 1–120 karakterlik bir metin olmalı, kontrol karakteri içermemeli.',
+    en: 'label must be text of 1–120 characters without control characters.',
+  },
+  'unknown-field': {
+    status: 422,
+    tr: 'Tanınmayan bir alan var. Alanlar: payment_key, shipping_method, payment_method, courier_type, label.',
+    en: 'There is an unknown field. The fields are payment_key, shipping_method, payment_method, courier_type, label.',
+  },
+  'not-eligible': {
+    status: 409,
+    tr: 'Bu sipariş gel-al veya platform kuryesiyle: "Kuryeye Verildi" gönderilmez.',
+    en: 'This order is pickup or platform-courier: "Kuryeye Verildi" does not apply.',
+  },
+  'handover-disabled': {
+    status: 403,
+    tr: 'API’den "Kuryeye Verildi" Ayarlar’da kapalı.',
+    en: 'Handing over through the API is turned off in Settings.',
+  },
+  'rate-limited': {
+    status: 429,
+    tr: 'Çok fazla istek (saniyede en fazla 50). Retry-After kadar bekleyip yeniden deneyin.',
+    en: 'Too many requests (50 a second at most). Wait Retry-After seconds and try again.',
+  },
+  internal: {
+    status: 500,
+    tr: 'Uygulamada beklenmeyen bir hata oldu; sipariş eklenmemiş olabilir. Yeniden deneyin.',
+    en: 'Something unexpected went wrong in the app; the order may not have been added. Try again.',
+  },
+} as const satisfies Record<string, { status: number; tr: string; en: string }>
+
+export type IntakeErrorCode = keyof typeof INTAKE_ERRORS
+
+export interface IntakeErrorBody {
+  error: { code: IntakeErrorCode; message_tr: string; message_en: string }
+}
+
+export function intakeErrorBody(code: IntakeErrorCode): IntakeErrorBody {
+  const { tr, en } = INTAKE_ERRORS[code]
+  return { error: { code, message_tr: tr, message_en: en } }
+}
+
+/** A refusal on its way to the caller: thrown anywhere in the request's handling, answered in one place. */
+export class IntakeRefusal extends Error {
+  readonly code: IntakeErrorCode
+  /** Seconds, for `Retry-After` (429). */
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(code: IntakeErrorCode, retryAfterSeconds?: number) {
+    super(code)
+    this.name = 'IntakeRefusal'
+    this.code = code
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+
+  get status(): number {
+    return INTAKE_ERRORS[this.code].status
+  }
+}

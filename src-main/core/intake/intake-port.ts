@@ -1,0 +1,39 @@
+/**
+ * What the intake (API, link, command line, drop folder) needs of the app: the board's one intake path and the
+ * outbox's one hand-over path. The core implements it once; every way in calls the same five functions.
+ */
+import type { OrderSource, PublicOrderView } from '../../../src-shared/intake-view.ts'
+import type { IntakeOrder } from './order-input.ts'
+
+export interface IntakePort {
+  /**
+   * Adds the order, or merges what is new into the one already on the board (its hand-over stays).
+   * `created` is true only when the order was not on the board before. Never hands over.
+   */
+  addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }>
+  /** The order's public view, or undefined when it is not on the board. `paymentKey` is lower-case. */
+  getOrder(paymentKey: string): PublicOrderView | undefined
+  /**
+   * "Kuryeye Verildi" exactly as the button asks for it: through the durable outbox, exactly once. Resolves as
+   * soon as the intent is in the journal (not after the platform answered) with the view at that moment; an
+   * order already handed over resolves with its view and sends nothing. Rejects with the core's AppFailure:
+   * `invalid-input` + `unknown-order` (→ 404), `not-eligible` (→ 409), `already-sending` (→ 202 with the
+   * current view: the hand-over asked for earlier is still on its way, nothing is sent twice).
+   */
+  requestHandover(paymentKey: string): Promise<PublicOrderView>
+  /** For `GET /v1/health`, which needs no key: nothing more than this. */
+  health(): IntakeHealth
+  /** The Settings switch: may the API hand over? Read on every request, so a change applies at once. */
+  handoverAllowed(): boolean
+}
+
+export interface IntakeHealth {
+  signedIn: boolean
+  /** Hand-overs the outbox still owes the platform (queued, sending or retrying). */
+  owed: number
+}
+
+/** Checks a presented intake key; the current key is read on every request, so a rotation applies at once. */
+export interface IntakeKeyCheck {
+  matches(candidate: string): boolean
+}

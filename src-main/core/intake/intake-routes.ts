@@ -1,0 +1,131 @@
+/**
+ * The intake API's routes (issue 12 §1), once a request has passed the server's Host and rate checks:
+ *   GET  /v1/health                          no key: signed in? how many hand-overs owed?
+ *   POST /v1/orders                          201 added / 200 merged, with the order's public view
+ *   GET  /v1/orders/{payment_key}            the view, or 404
+ *   POST /v1/orders/{payment_key}/handover   202 with the view (unless Settings turned it off)
+ * Every route but health needs the bearer key. Whatever goes wrong is thrown as an IntakeRefusal.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { PublicOrderView } from '../../../src-shared/intake-view.ts'
+import { AppFailure } from '../app-failure.ts'
+import { IntakeRefusal } from './intake-errors.ts'
+import type { IntakeKeyCheck, IntakePort } from './intake-port.ts'
+import {
+  assertAuthorized,
+  assertJsonContentType,
+  hasBody,
+  readBodyText,
+  readJsonObject,
+} from './http-guards.ts'
+import { parsePaymentKey, parsePosOrder } from './order-input.ts'
+
+/** What a route answers: a status and a JSON body (never a secret: a view, the health, nothing else). */
+export interface RouteAnswer {
+  status: number
+  body: unknown
+}
+
+const ORDER_PATH = /^\/v1\/orders\/([^/]+)$/
+const HANDOVER_PATH = /^\/v1\/orders\/([^/]+)\/handover$/
+
+export async function routeIntakeRequest(
+  request: IncomingMessage,
+  pathname: string,
+  intake: IntakePort,
+  keys: IntakeKeyCheck,
+): Promise<RouteAnswer> {
+  const method = request.method ?? ''
+  if (pathname === '/v1/health') {
+    allowOnly(method, 'GET')
+    const { signedIn, owed } = intake.health()
+    return { status: 200, body: { signed_in: signedIn, owed } }
+  }
+  // The key before anything else, so a caller without it learns nothing, not even which paths exist.
+  assertAuthorized(request, keys)
+  if (pathname === '/v1/orders') {
+    allowOnly(method, 'POST')
+    return addOrder(request, intake)
+  }
+  const handoverMatch = HANDOVER_PATH.exec(pathname)
+  if (handoverMatch) {
+    allowOnly(method, 'POST')
+    return requestHandover(request, intake, paymentKeyOf(handoverMatch[1] ?? ''))
+  }
+  const orderMatch = ORDER_PATH.exec(pathname)
+  if (orderMatch) {
+    allowOnly(method, 'GET')
+    const view = intake.getOrder(paymentKeyOf(orderMatch[1] ?? ''))
+    if (!view) throw new IntakeRefusal('order-not-found')
+    return { status: 200, body: view }
+  }
+  throw new IntakeRefusal('not-found')
+}
+
+async function addOrder(request: IncomingMessage, intake: IntakePort): Promise<RouteAnswer> {
+  assertJsonContentType(request)
+  const parsed = parsePosOrder(await readJsonObject(request))
+  if (!parsed.ok) throw new IntakeRefusal(parsed.code)
+  const { view, created } = await intake.addOrder(parsed.value, 'pos-api')
+  return { status: created ? 201 : 200, body: view }
+}
+
+async function requestHandover(
+  request: IncomingMessage,
+  intake: IntakePort,
+  paymentKey: string,
+): Promise<RouteAnswer> {
+  // A body is not needed; one that is sent must still be JSON, and an empty object (nothing is unknown).
+  if (hasBody(request)) {
+    assertJsonContentType(request)
+    const text = (await readBodyText(request)).trim()
+    if (text !== '{}') throw new IntakeRefusal(text.startsWith('{') ? 'unknown-field' : 'malformed-json')
+  }
+  if (!intake.handoverAllowed()) throw new IntakeRefusal('handover-disabled')
+  if (!intake.getOrder(paymentKey)) throw new IntakeRefusal('order-not-found')
+  try {
+    return { status: 202, body: await intake.requestHandover(paymentKey) }
+  } catch (error) {
+    return { status: 202, body: viewAfterRefusedPress(error, intake, paymentKey) }
+  }
+}
+
+/** The core's refusals of a press, as the API says them; a press already on its way is no refusal at all. */
+function viewAfterRefusedPress(error: unknown, intake: IntakePort, paymentKey: string): PublicOrderView {
+  const problem = error instanceof AppFailure ? error.appError.problem : undefined
+  if (problem === 'unknown-order') throw new IntakeRefusal('order-not-found')
+  if (problem === 'not-eligible') throw new IntakeRefusal('not-eligible')
+  if (problem === 'already-sending') {
+    // Asked for earlier and still owed: the outbox sends it once; the caller learns where it stands.
+    const view = intake.getOrder(paymentKey)
+    if (view) return view
+    throw new IntakeRefusal('order-not-found')
+  }
+  throw error
+}
+
+function paymentKeyOf(segment: string): string {
+  let text: string
+  try {
+    text = decodeURIComponent(segment)
+  } catch {
+    throw new IntakeRefusal('no-order-id')
+  }
+  const parsed = parsePaymentKey(text)
+  if (!parsed.ok) throw new IntakeRefusal(parsed.code)
+  return parsed.value
+}
+
+function allowOnly(method: string, allowed: 'GET' | 'POST'): void {
+  if (method !== allowed) throw new MethodNotAllowed(allowed)
+}
+
+/** A 405 that says which method the address takes (`Allow`). */
+export class MethodNotAllowed extends IntakeRefusal {
+  readonly allow: string
+
+  constructor(allow: string) {
+    super('method-not-allowed')
+    this.allow = allow
+  }
+}

@@ -1,0 +1,322 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { invalidInput } from '../app-failure.ts'
+import { INTAKE_ERRORS } from './intake-errors.ts'
+import { generateIntakeKey, IntakeKeyring } from './intake-key.ts'
+import { startIntakeServer, type IntakeServer } from './intake-server.ts'
+import { FakeIntake, send, type RawAnswer } from './testing/fake-intake.ts'
+
+const KEY_A = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const KEY_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
+let server: IntakeServer
+let intake: FakeIntake
+let key: string
+/** Every answer a test saw, to check none of them ever holds the key. */
+const answers: RawAnswer[] = []
+
+beforeEach(async () => {
+  intake = new FakeIntake()
+  const keyring = await IntakeKeyring.open(memoryKeyStorage(), { register: () => undefined })
+  key = keyring.current
+  server = await startIntakeServer({ port: 0, intake, keys: keyring })
+})
+
+afterEach(async () => {
+  await server.close()
+  for (const answer of answers) {
+    expect(answer.text).not.toContain(key)
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([])
+  }
+  answers.length = 0
+})
+
+function memoryKeyStorage() {
+  let stored: string | undefined
+  return {
+    load: () => Promise.resolve(stored),
+    save: (value: string) => {
+      stored = value
+      return Promise.resolve()
+    },
+  }
+}
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {},
+): Promise<RawAnswer> {
+  const headers: Record<string, string> = {
+    ...(options.auth === false ? {} : { Authorization: `Bearer ${key}` }),
+    ...(options.body !== undefined ? JSON_TYPE : {}),
+    ...options.headers,
+  }
+  const body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const answer = await send(server.port, {
+    method,
+    path,
+    headers,
+    ...(options.body !== undefined ? { body } : {}),
+  })
+  answers.push(answer)
+  return answer
+}
+
+const errorCode = (answer: RawAnswer) => (answer.json as { error: { code: string } }).error.code
+
+describe('POST /v1/orders', () => {
+  it('adds a new order (201) with its public view, from the POS', async () => {
+    const answer = await call('POST', '/v1/orders', {
+      body: { payment_key: KEY_A.toUpperCase(), shipping_method: 'delivery', courier_type: 'restaurant' },
+    })
+    expect(answer.status).toBe(201)
+    expect(answer.json).toEqual({
+      payment_key: KEY_A,
+      short_code: '289-50E',
+      state: 'waiting',
+      eligible: true,
+      updated_at: '2026-11-21T12:00:00.000Z',
+    })
+    expect(intake.added).toEqual([
+      {
+        order: { paymentKey: KEY_A, details: { shippingMethod: 'delivery', courierType: 'restaurant' } },
+        source: 'pos-api',
+      },
+    ])
+  })
+
+  it('merges what is new into an order already on the board (200)', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    const answer = await call('POST', '/v1/orders', {
+      body: { payment_key: KEY_A, shipping_method: 'pickup' },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({ payment_key: KEY_A, eligible: false })
+    expect(intake.orders.size).toBe(1)
+  })
+
+  it('passes every field on, the label trimmed', async () => {
+    await call('POST', '/v1/orders', {
+      body: {
+        payment_key: ` {${KEY_A}} `,
+        shipping_method: 'delivery',
+        payment_method: 'CREDIT_CARD',
+        courier_type: 'platform',
+        label: '  Masa 5 · Ayşe  ',
+      },
+    })
+    expect(intake.added[0]?.order).toEqual({
+      paymentKey: KEY_A,
+      details: {
+        shippingMethod: 'delivery',
+        paymentMethod: 'CREDIT_CARD',
+        courierType: 'platform',
+        label: 'Masa 5 · Ayşe',
+      },
+    })
+  })
+
+  it.each([
+    [{}, 'no-order-id'],
+    [{ payment_key: 'no id here' }, 'no-order-id'],
+    [{ payment_key: 42 }, 'no-order-id'],
+    [{ payment_key: `${KEY_A} ${KEY_B}` }, 'several-order-ids'],
+    [{ payment_key: KEY_A, shipping_method: 'teleport' }, 'invalid-shipping-method'],
+    [{ payment_key: KEY_A, shipping_method: null }, 'invalid-shipping-method'],
+    [{ payment_key: KEY_A, payment_method: '' }, 'invalid-payment-method'],
+    [{ payment_key: KEY_A, payment_method: 'CASH; DROP' }, 'invalid-payment-method'],
+    [{ payment_key: KEY_A, payment_method: 'X'.repeat(65) }, 'invalid-payment-method'],
+    [{ payment_key: KEY_A, courier_type: 'RESTAURANT' }, 'invalid-courier-type'],
+    [{ payment_key: KEY_A, label: '   ' }, 'invalid-label'],
+    [{ payment_key: KEY_A, label: 'x'.repeat(121) }, 'invalid-label'],
+    [{ payment_key: KEY_A, label: 'line\nbreak' }, 'invalid-label'],
+    [{ payment_key: KEY_A, label: 7 }, 'invalid-label'],
+    [{ payment_key: KEY_A, courier: 'platform' }, 'unknown-field'],
+    [{ payment_key: KEY_A, ['__proto__']: { admin: true } }, 'unknown-field'],
+  ])('refuses %j with 422 %s, adding nothing', async (body, code) => {
+    const text = JSON.stringify(body)
+    const answer = await call('POST', '/v1/orders', { body: text })
+    expect(answer.status).toBe(422)
+    expect(errorCode(answer)).toBe(code)
+    expect(intake.added).toEqual([])
+  })
+
+  it.each(['not json', '[1,2]', 'null', '"text"', '{"payment_key":'])(
+    'refuses %s with 400 malformed-json',
+    async (text) => {
+      const answer = await call('POST', '/v1/orders', { body: text })
+      expect(answer.status).toBe(400)
+      expect(errorCode(answer)).toBe('malformed-json')
+    },
+  )
+
+  it('answers every error in the one shape, Turkish and English, with nothing of what was sent', async () => {
+    const answer = await call('POST', '/v1/orders', { body: { payment_key: 'secret-looking-text' } })
+    expect(answer.json).toEqual({
+      error: {
+        code: 'no-order-id',
+        message_tr: INTAKE_ERRORS['no-order-id'].tr,
+        message_en: INTAKE_ERRORS['no-order-id'].en,
+      },
+    })
+    expect(answer.text).not.toContain('secret-looking-text')
+  })
+})
+
+describe('GET /v1/orders/{payment_key}', () => {
+  it('answers the view of an order on the board, found however the key is written', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    const answer = await call('GET', `/v1/orders/${encodeURIComponent(`{${KEY_A.toUpperCase()}}`)}`)
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({ payment_key: KEY_A, state: 'waiting' })
+  })
+
+  it('is 404 for an order not on the board', async () => {
+    const answer = await call('GET', `/v1/orders/${KEY_B}`)
+    expect(answer.status).toBe(404)
+    expect(errorCode(answer)).toBe('order-not-found')
+  })
+
+  it.each([
+    ['not-an-id', 'no-order-id'],
+    [encodeURIComponent(`${KEY_A},${KEY_B}`), 'several-order-ids'],
+    ['%E0%A4%A', 'no-order-id'],
+    ['a'.repeat(300), 'no-order-id'],
+  ])('refuses the path segment %s with 422 %s', async (segment, code) => {
+    const answer = await call('GET', `/v1/orders/${segment}`)
+    expect(answer.status).toBe(422)
+    expect(errorCode(answer)).toBe(code)
+  })
+})
+
+describe('POST /v1/orders/{payment_key}/handover', () => {
+  beforeEach(async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, shipping_method: 'delivery' } })
+  })
+
+  it('asks the outbox for the hand-over and answers 202 with the view', async () => {
+    const answer = await call('POST', `/v1/orders/${KEY_A}/handover`)
+    expect(answer.status).toBe(202)
+    expect(answer.json).toMatchObject({ payment_key: KEY_A, state: 'sending' })
+    expect(intake.pressed).toEqual([KEY_A])
+  })
+
+  it('answers a repeat while the first is owed with 202 and the view, and presses once', async () => {
+    await call('POST', `/v1/orders/${KEY_A}/handover`)
+    const again = await call('POST', `/v1/orders/${KEY_A}/handover`, { body: {} })
+    expect(again.status).toBe(202)
+    expect(again.json).toMatchObject({ state: 'sending' })
+    expect(intake.pressed).toEqual([KEY_A])
+  })
+
+  it('is refused with a clear error when Settings turned it off, and presses nothing', async () => {
+    intake.allowHandover = false
+    const answer = await call('POST', `/v1/orders/${KEY_A}/handover`)
+    expect(answer.status).toBe(403)
+    expect(errorCode(answer)).toBe('handover-disabled')
+    expect(intake.pressed).toEqual([])
+  })
+
+  it('is 409 for a pickup order (D5) and 404 for one not on the board', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_B, shipping_method: 'pickup' } })
+    const pickup = await call('POST', `/v1/orders/${KEY_B}/handover`)
+    expect([pickup.status, errorCode(pickup)]).toEqual([409, 'not-eligible'])
+    const unknown = await call('POST', '/v1/orders/2c1d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f/handover')
+    expect([unknown.status, errorCode(unknown)]).toEqual([404, 'order-not-found'])
+    expect(intake.pressed).toEqual([])
+  })
+
+  it('maps an order that left the board between the check and the press to 404', async () => {
+    intake.failNext = invalidInput('unknown-order')
+    const answer = await call('POST', `/v1/orders/${KEY_A}/handover`)
+    expect([answer.status, errorCode(answer)]).toEqual([404, 'order-not-found'])
+  })
+
+  it('takes no body but {}: other bodies are refused before anything is pressed', async () => {
+    const extra = await call('POST', `/v1/orders/${KEY_A}/handover`, { body: { force: true } })
+    expect([extra.status, errorCode(extra)]).toEqual([422, 'unknown-field'])
+    const form = await call('POST', `/v1/orders/${KEY_A}/handover`, {
+      body: 'a=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect([form.status, errorCode(form)]).toEqual([415, 'unsupported-media-type'])
+    expect(intake.pressed).toEqual([])
+  })
+})
+
+describe('GET /v1/health', () => {
+  it('needs no key and says only whether the app is signed in and how much is owed', async () => {
+    intake.healthAnswer = { signedIn: false, owed: 3 }
+    const answer = await call('GET', '/v1/health', { auth: false })
+    expect(answer.status).toBe(200)
+    expect(answer.json).toEqual({ signed_in: false, owed: 3 })
+  })
+})
+
+describe('the intake key', () => {
+  it.each([
+    ['none', undefined],
+    ['a wrong key', `Bearer ${generateIntakeKey()}`],
+    ['the key cut short', 'KEY_CUT'],
+    ['another scheme', 'Basic KEY'],
+    ['the key without the scheme', 'KEY'],
+    ['two keys', 'Bearer KEY KEY'],
+  ])('refuses %s with 401 on every route but health', async (_name, header) => {
+    const authorization = header?.replace('KEY_CUT', `Bearer ${key.slice(0, -1)}`).replace(/KEY/g, key)
+    const headers = authorization === undefined ? {} : { Authorization: authorization }
+    for (const [method, path] of [
+      ['POST', '/v1/orders'],
+      ['GET', `/v1/orders/${KEY_A}`],
+      ['POST', `/v1/orders/${KEY_A}/handover`],
+      ['GET', '/v1/anything-else'],
+    ] as const) {
+      const answer = await call(method, path, { auth: false, headers, body: { payment_key: KEY_A } })
+      expect(answer.status, `${method} ${path}`).toBe(401)
+      expect(answer.headers['www-authenticate']).toBe('Bearer')
+      expect(errorCode(answer)).toBe('unauthorized')
+    }
+    expect(intake.added).toEqual([])
+  })
+
+  it('accepts the scheme in any case, and a rotated key at once (the old one no more)', async () => {
+    const storage = memoryKeyStorage()
+    const keyring = await IntakeKeyring.open(storage, { register: () => undefined })
+    const rotating = await startIntakeServer({ port: 0, intake, keys: keyring })
+    try {
+      const old = keyring.current
+      const get = (token: string) =>
+        send(rotating.port, { path: `/v1/orders/${KEY_A}`, headers: { Authorization: `bEaReR ${token}` } })
+      expect((await get(old)).status).toBe(404)
+      const fresh = await keyring.rotate()
+      expect((await get(old)).status).toBe(401)
+      expect((await get(fresh)).status).toBe(404)
+    } finally {
+      await rotating.close()
+    }
+  })
+})
+
+describe('routes and methods', () => {
+  it('is 404 for an unknown path and 405 with Allow for a known path with the wrong method', async () => {
+    expect(errorCode(await call('GET', '/v2/orders'))).toBe('not-found')
+    const wrong = await call('GET', '/v1/orders')
+    expect([wrong.status, wrong.headers.allow]).toEqual([405, 'POST'])
+    const health = await call('DELETE', '/v1/health', { auth: false })
+    expect([health.status, health.headers.allow]).toEqual([405, 'GET'])
+  })
+
+  it('answers a failure of the app with 500 internal and no detail of it', async () => {
+    intake.failNext = new Error('disk full at /home/staff/secret-path')
+    const answer = await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    expect([answer.status, errorCode(answer)]).toEqual([500, 'internal'])
+    expect(answer.text).not.toContain('secret-path')
+  })
+
+  it('never caches an answer and says it is JSON', async () => {
+    const answer = await call('GET', '/v1/health', { auth: false })
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(answer.headers['cache-control']).toBe('no-store')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+  })
+})

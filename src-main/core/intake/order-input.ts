@@ -1,0 +1,98 @@
+/**
+ * An order as a POS sends it (issue 12 §1): the JSON body of `POST /v1/orders`, and the content of a JSON file
+ * in the drop folder. Parsed into what the board takes: one payment_key and the optional details.
+ *
+ * Unknown fields are refused, not ignored. A misspelt field (`courier` for `courier_type`) that was silently
+ * dropped would leave the order's courier unknown, and D5 then offers "Kuryeye Verildi" on a platform-courier
+ * order; refusing it shows the integrator the mistake on the first try. New fields come with a new version.
+ */
+import { z } from 'zod'
+import type { OrderDetails } from '../../../src-shared/domain.ts'
+import { AppFailure } from '../app-failure.ts'
+import { extractOrderId } from '../orders/order-id.ts'
+import type { IntakeErrorCode } from './intake-errors.ts'
+
+/** What the intake hands the board: the payment_key (lower-case) and what the POS knows of the order. */
+export interface IntakeOrder {
+  paymentKey: string
+  details: OrderDetails
+}
+
+/** A payment_key field or path segment longer than this is refused before any search. */
+export const MAX_PAYMENT_KEY_TEXT = 200
+
+// Control characters (C0, DEL, C1) and the line/paragraph separators: never part of a label on a ticket.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+const PosOrderBody = z
+  .object({
+    payment_key: z.string().max(MAX_PAYMENT_KEY_TEXT),
+    shipping_method: z.enum(['delivery', 'pickup']).optional(),
+    // A method key as the platform lists them (CASH, CREDIT_CARD…); unknown keys are allowed (D6).
+    payment_method: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+      .optional(),
+    courier_type: z.enum(['restaurant', 'platform']).optional(),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .refine((text) => !CONTROL.test(text))
+      .optional(),
+  })
+  .strict()
+
+const FIELD_ERRORS: Record<string, IntakeErrorCode> = {
+  payment_key: 'no-order-id',
+  shipping_method: 'invalid-shipping-method',
+  payment_method: 'invalid-payment-method',
+  courier_type: 'invalid-courier-type',
+  label: 'invalid-label',
+}
+
+export type IntakeParse<T> = { ok: true; value: T } | { ok: false; code: IntakeErrorCode }
+
+/** The one payment_key in a field or path segment: exactly one id, as the board's own intake finds it (D7). */
+export function parsePaymentKey(text: string): IntakeParse<string> {
+  if (text.length > MAX_PAYMENT_KEY_TEXT) return { ok: false, code: 'no-order-id' }
+  try {
+    return { ok: true, value: extractOrderId(text) }
+  } catch (error) {
+    if (error instanceof AppFailure && error.appError.problem === 'several-order-ids') {
+      return { ok: false, code: 'several-order-ids' }
+    }
+    return { ok: false, code: 'no-order-id' }
+  }
+}
+
+/** A POS order from parsed JSON; the first problem found decides the code (unknown fields first). */
+export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, code: 'malformed-json' }
+  }
+  const parsed = PosOrderBody.safeParse(json)
+  if (!parsed.success) return { ok: false, code: codeOfIssues(parsed.error.issues) }
+  const body = parsed.data
+  const key = parsePaymentKey(body.payment_key)
+  if (!key.ok) return key
+  const details: OrderDetails = {}
+  if (body.shipping_method !== undefined) details.shippingMethod = body.shipping_method
+  if (body.payment_method !== undefined) details.paymentMethod = body.payment_method
+  if (body.courier_type !== undefined) details.courierType = body.courier_type
+  if (body.label !== undefined) details.label = body.label
+  return { ok: true, value: { paymentKey: key.value, details } }
+}
+
+function codeOfIssues(issues: z.core.$ZodIssue[]): IntakeErrorCode {
+  if (issues.some((issue) => issue.code === 'unrecognized_keys')) return 'unknown-field'
+  for (const issue of issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && Object.hasOwn(FIELD_ERRORS, field)) {
+      return FIELD_ERRORS[field] as IntakeErrorCode
+    }
+  }
+  return 'malformed-json'
+}

@@ -1,0 +1,116 @@
+/** Test doubles for the intake: an IntakePort over an in-memory board, and a raw HTTP client. */
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { toPublicOrderView, type OrderSource } from '../../../../src-shared/intake-view.ts'
+import { invalidInput } from '../../app-failure.ts'
+import type { IntakeHealth, IntakePort } from '../intake-port.ts'
+import type { IntakeOrder } from '../order-input.ts'
+
+const ADDED_AT = '2026-11-21T12:00:00.000Z'
+
+/** Board semantics as the core has them: add merges, a press is refused by the core's own rules. */
+export class FakeIntake implements IntakePort {
+  readonly orders = new Map<string, BoardOrder>()
+  readonly added: { order: IntakeOrder; source: OrderSource }[] = []
+  readonly pressed: string[] = []
+  allowHandover = true
+  healthAnswer: IntakeHealth = { signedIn: true, owed: 0 }
+  /** Thrown by the next call, to see how the server answers a failure of the app. */
+  failNext: Error | undefined = undefined
+
+  addOrder(order: IntakeOrder, source: OrderSource) {
+    this.#maybeFail()
+    this.added.push({ order, source })
+    const existing = this.orders.get(order.paymentKey)
+    const merged: BoardOrder = existing
+      ? { ...existing, ...order.details }
+      : { paymentKey: order.paymentKey, ...order.details, addedAt: ADDED_AT, handover: { state: 'none' } }
+    this.orders.set(order.paymentKey, merged)
+    return Promise.resolve({ view: toPublicOrderView(merged), created: !existing })
+  }
+
+  getOrder(paymentKey: string) {
+    const order = this.orders.get(paymentKey)
+    return order ? toPublicOrderView(order) : undefined
+  }
+
+  requestHandover(paymentKey: string) {
+    this.#maybeFail()
+    const order = this.orders.get(paymentKey)
+    if (!order) return Promise.reject(invalidInput('unknown-order'))
+    if (order.shippingMethod === 'pickup' || (order.courierType ?? 'restaurant') !== 'restaurant') {
+      return Promise.reject(invalidInput('not-eligible'))
+    }
+    if (order.handover.state === 'queued') return Promise.reject(invalidInput('already-sending'))
+    this.pressed.push(paymentKey)
+    const queued: BoardOrder = {
+      ...order,
+      handover: { state: 'queued', since: ADDED_AT, waitingForSignIn: false },
+    }
+    this.orders.set(paymentKey, queued)
+    return Promise.resolve(toPublicOrderView(queued))
+  }
+
+  health() {
+    return this.healthAnswer
+  }
+
+  handoverAllowed() {
+    return this.allowHandover
+  }
+
+  #maybeFail(): void {
+    const failure = this.failNext
+    this.failNext = undefined
+    if (failure !== undefined) throw failure
+  }
+}
+
+export interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+  json: unknown
+}
+
+/** One HTTP request with full control over the headers (Host included), as a hostile client would send it. */
+export function send(
+  port: number,
+  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        setHost: false,
+        agent: false,
+        headers: {
+          Host: `127.0.0.1:${String(port)}`,
+          // Node sends a GET's body without saying how long it is unless told.
+          ...(options.body === undefined ? {} : { 'Content-Length': Buffer.byteLength(options.body) }),
+          ...options.headers,
+        },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = []
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {
+            json = undefined
+          }
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text, json })
+        })
+        incoming.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(options.body)
+  })
+}
