@@ -59,8 +59,11 @@ export interface CoreDependencies {
   secrets?: SecretRedaction
   /** The log's last lines, redacted, for the support bundle; none when the shell keeps no log file. */
   recentLogLines?: (count: number) => Promise<string[]>
-  /** Settings given on the command line (web mode); they win over stored ones for this run. */
-  initialSettings?: Partial<Settings>
+  /**
+   * Settings given on the command line (`--api-base`, `--extra-ca`, `--lang`): they win over the stored ones
+   * for this run only and are never written to disk (issue 9).
+   */
+  settingsOverrides?: Partial<Settings>
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
   platformTuning?: Pick<Parameters<typeof createPlatformClient>[0], 'timeoutMs' | 'retry'>
   /** The hand-over outbox's backoff, for tests that cannot wait for the real one. */
@@ -87,7 +90,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     for (const listener of listeners) listener(event, payload)
   }
 
-  const settings = new SettingsStore(deps.store, deps.initialSettings)
+  const settings = new SettingsStore(deps.store, deps.settingsOverrides)
   const vault = await CredentialVault.open({
     store: deps.store,
     cipher: deps.cipher,
@@ -233,7 +236,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
       return () => listeners.delete(listener)
     },
     async start() {
-      if (!session.isSignedIn && vault.credentials && settings.get().platformAddress !== null) {
+      if (!session.isSignedIn && session.hasStoredCredentials) {
         await session.resumeAtStart().catch((error: unknown) => {
           log.warn('core: could not sign in with the stored credentials at start', {
             code: toAppError(error).code,

@@ -80,7 +80,7 @@ if (!app.requestSingleInstanceLock()) {
       log,
       secrets: redactor,
       ...(log.recentLines ? { recentLogLines: log.recentLines } : {}),
-      initialSettings: launch.initialSettings,
+      settingsOverrides: launch.initialSettings,
     })
     registerIpcHandlers(ipcMain, core.handlers, isAppTopFrame, log)
     core.subscribe((event, payload) => mainWindow?.webContents.send(eventChannelOf(event), payload))

@@ -78,10 +78,11 @@ try {
   process.exit(1)
 }
 
-const initialSettings: Partial<Settings> = {}
-if (options.apiBase !== undefined) initialSettings.platformAddress = options.apiBase
-if (options.extraCaFile !== undefined) initialSettings.extraCaFile = options.extraCaFile
-if (options.language !== undefined) initialSettings.language = options.language
+// For this run only: the core never writes them to the settings file (issue 9).
+const settingsOverrides: Partial<Settings> = {}
+if (options.apiBase !== undefined) settingsOverrides.platformAddress = options.apiBase
+if (options.extraCaFile !== undefined) settingsOverrides.extraCaFile = options.extraCaFile
+if (options.language !== undefined) settingsOverrides.language = options.language
 
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
 let core: Core
@@ -98,7 +99,7 @@ try {
     log,
     secrets: redactor,
     recentLogLines: (count) => log.recentLines(count),
-    initialSettings,
+    settingsOverrides,
   })
 } catch (error) {
   process.stderr.write(`web: cannot open the data folder ${options.dataDir}: ${String(error)}\n`)

@@ -44,8 +44,11 @@ export class Session {
 
   constructor(options: SessionOptions) {
     this.#options = options
-    const token = options.vault.token
-    if (token && options.vault.credentials && token.expiresAt > options.clock.now()) {
+    // Only a token and keys of the address in use count: `--api-base` elsewhere starts signed out (issue 9).
+    const platformAddress = options.settings.get().platformAddress
+    const token = platformAddress === null ? undefined : options.vault.tokenFor(platformAddress)
+    const credentials = platformAddress === null ? undefined : options.vault.credentialsFor(platformAddress)
+    if (token && credentials && token.expiresAt > options.clock.now()) {
       this.#state = { state: 'signed-in' }
       this.#scheduleRenewal(token.expiresAt)
     }
@@ -53,8 +56,10 @@ export class Session {
 
   status(): SessionStatus {
     const { vault, settings } = this.#options
-    const common = { credentialsStored: vault.credentials !== undefined, secretStorage: vault.storage }
     const platformAddress = this.#signingInTo ?? settings.get().platformAddress
+    // Keys stored for another address are not offered: staff are asked for the keys again (issue 9).
+    const credentialsStored = platformAddress !== null && vault.credentialsFor(platformAddress) !== undefined
+    const common = { credentialsStored, secretStorage: vault.storage }
     if (this.#state.state === 'signed-out' || platformAddress === null) {
       const signedOut: { reason: SignedOutReason; error?: AppError } =
         this.#state.state === 'signed-out' ? this.#state : { reason: 'never-signed-in' }
@@ -66,7 +71,7 @@ export class Session {
         platformAddress,
       }
     }
-    const expiresAt = vault.token?.expiresAt
+    const expiresAt = vault.tokenFor(platformAddress)?.expiresAt
     return {
       state: this.#state.state,
       platformAddress,
@@ -74,6 +79,12 @@ export class Session {
       ...(expiresAt !== undefined ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
       ...common,
     }
+  }
+
+  /** Keys are stored for the address in use (keys stored for another address do not count). */
+  get hasStoredCredentials(): boolean {
+    const platformAddress = this.#options.settings.get().platformAddress
+    return platformAddress !== null && this.#options.vault.credentialsFor(platformAddress) !== undefined
   }
 
   get isSignedIn(): boolean {
@@ -94,7 +105,7 @@ export class Session {
       const client = await this.#options.clientFor(platformAddress)
       const receivedAt = this.#options.clock.now()
       const answer = await client.login(credentials)
-      await this.#options.vault.saveCredentials(credentials)
+      await this.#options.vault.saveCredentials(credentials, platformAddress)
       await this.#options.settings.update({ platformAddress })
       this.#signingInTo = undefined
       await this.#acceptToken(answer, receivedAt, platformAddress)
@@ -115,9 +126,7 @@ export class Session {
 
   /** Signs in again with the stored keys (at start-up, or when staff press "sign in" with keys saved). */
   async resume(): Promise<SessionStatus> {
-    if (!this.#options.vault.credentials || this.#options.settings.get().platformAddress === null) {
-      throw new AppFailure({ code: 'missing-credentials', retryable: false })
-    }
+    if (!this.hasStoredCredentials) throw new AppFailure({ code: 'missing-credentials', retryable: false })
     await this.#login()
     return this.status()
   }
@@ -146,15 +155,17 @@ export class Session {
    * retry; a second 401 signs the app out with a clear reason, keeping the stored credentials (D3).
    */
   async withToken<T>(call: (client: PlatformClient, accessToken: string) => Promise<T>): Promise<T> {
-    const token = await this.#validToken()
-    const client = await this.#currentClient()
+    // One address for the whole call: the token is sent only to the host that issued it.
+    const platformAddress = this.#currentAddress()
+    const token = await this.#validToken(platformAddress)
+    const client = await this.#options.clientFor(platformAddress)
     try {
       return await call(client, token)
     } catch (error) {
       if (!isTokenRejected(error)) throw error
-      const fresh = await this.#renewAfterRejection(token)
+      const fresh = await this.#renewAfterRejection(token, platformAddress)
       try {
-        return await call(await this.#currentClient(), fresh)
+        return await call(client, fresh)
       } catch (second) {
         if (!isTokenRejected(second)) throw second
         this.#options.log.warn('session: the platform refused a fresh token; signing out')
@@ -208,24 +219,33 @@ export class Session {
     this.#cancelRenewal?.()
   }
 
-  async #validToken(): Promise<string> {
+  async #validToken(platformAddress: string): Promise<string> {
     if (this.#state.state === 'signed-out' && this.#state.reason !== 'never-signed-in') {
       throw new AppFailure({ code: 'signed-out', retryable: false })
     }
-    const token = this.#options.vault.token
+    const token = this.#options.vault.tokenFor(platformAddress)
     if (token && token.expiresAt > this.#options.clock.now()) return token.accessToken
-    return this.#login()
+    return this.#loginAt(platformAddress)
   }
 
-  async #renewAfterRejection(rejected: string): Promise<string> {
-    const current = this.#options.vault.token
+  async #renewAfterRejection(rejected: string, platformAddress: string): Promise<string> {
+    const current = this.#options.vault.tokenFor(platformAddress)
     // Another call already replaced the rejected token: use the new one rather than log in again.
     if (current && current.accessToken !== rejected && current.expiresAt > this.#options.clock.now()) {
       return current.accessToken
     }
     this.#options.log.info('session: the platform refused the token; logging in again (D3)')
     if (current?.accessToken === rejected) await this.#options.vault.saveToken(undefined)
-    return this.#login()
+    return this.#loginAt(platformAddress)
+  }
+
+  /** A login for `platformAddress`, refused if the address changed meanwhile (its answer would not be used). */
+  async #loginAt(platformAddress: string): Promise<string> {
+    const token = await this.#login()
+    if (this.#options.settings.get().platformAddress !== platformAddress) {
+      throw new AppFailure({ code: 'signed-out', retryable: false })
+    }
+    return token
   }
 
   /** One login in flight at a time, shared by every caller that needs a token meanwhile. */
@@ -241,8 +261,10 @@ export class Session {
   }
 
   async #performLogin(): Promise<string> {
-    const credentials = this.#options.vault.credentials
     const platformAddress = this.#options.settings.get().platformAddress
+    // Keys go only to the address that accepted them (issue 9): another address asks staff for them again.
+    const credentials =
+      platformAddress === null ? undefined : this.#options.vault.credentialsFor(platformAddress)
     if (!credentials || platformAddress === null) {
       throw new AppFailure({ code: 'missing-credentials', retryable: false })
     }
@@ -323,10 +345,10 @@ export class Session {
     }
   }
 
-  async #currentClient(): Promise<PlatformClient> {
+  #currentAddress(): string {
     const platformAddress = this.#options.settings.get().platformAddress
     if (platformAddress === null) throw new AppFailure({ code: 'missing-credentials', retryable: false })
-    return this.#options.clientFor(platformAddress)
+    return platformAddress
   }
 
   #setState(state: State): void {

@@ -16,19 +16,25 @@ export const DEFAULT_SETTINGS: Settings = {
   updateUrl: null,
 }
 
-/** Plain, non-secret settings. Secrets never pass through here (D11): see credential-vault.ts. */
+/**
+ * Plain, non-secret settings. Secrets never pass through here (D11): see credential-vault.ts.
+ *
+ * Two layers: the saved settings, and the command line's overrides (`--api-base`, `--extra-ca`, `--lang`), which
+ * win for this run and are never written (issue 9). A field staff change to another value becomes theirs: saved,
+ * and no longer overridden.
+ */
 export class SettingsStore {
   readonly #store: KeyValueStore
+  #saved: Settings
+  #overrides: Partial<Settings>
   #current: Settings
 
-  constructor(store: KeyValueStore, initial: Partial<Settings> = {}) {
+  constructor(store: KeyValueStore, overrides: Partial<Settings> = {}) {
     this.#store = store
     const saved = Settings.partial().safeParse(store.get(SETTINGS_KEY))
-    this.#current = {
-      ...DEFAULT_SETTINGS,
-      ...(saved.success ? withoutUndefined(saved.data) : {}),
-      ...withoutUndefined(initial),
-    }
+    this.#saved = { ...DEFAULT_SETTINGS, ...(saved.success ? withoutUndefined(saved.data) : {}) }
+    this.#overrides = withoutUndefined(overrides)
+    this.#current = { ...this.#saved, ...this.#overrides }
   }
 
   get(): Settings {
@@ -37,7 +43,7 @@ export class SettingsStore {
 
   /**
    * Checks every field before anything is written, so a refused update leaves the stored settings as they
-   * were. Returns the settings as saved.
+   * were. Returns the settings now in effect.
    */
   async update(update: SettingsUpdate): Promise<Settings> {
     const next: Settings = { ...this.#current }
@@ -62,9 +68,24 @@ export class SettingsStore {
       const url = update.updateUrl?.trim() ?? ''
       next.updateUrl = url === '' ? null : normalizeUpdateUrl(url)
     }
+    const { saved, overrides } = this.#layersOf(next)
+    this.#store.set(SETTINGS_KEY, saved)
+    this.#saved = saved
+    this.#overrides = overrides
     this.#current = next
-    this.#store.set(SETTINGS_KEY, next)
     return next
+  }
+
+  /** `next` split into what is saved and what stays a one-run override (a field still at its override's value). */
+  #layersOf(next: Settings): { saved: Settings; overrides: Partial<Settings> } {
+    const saved: Settings = { ...next }
+    const overrides: Partial<Settings> = {}
+    for (const key of Object.keys(this.#overrides) as (keyof Settings)[]) {
+      if (next[key] !== this.#overrides[key]) continue
+      Object.assign(overrides, { [key]: next[key] })
+      Object.assign(saved, { [key]: this.#saved[key] })
+    }
+    return { saved, overrides }
   }
 }
 
