@@ -59,7 +59,7 @@ export async function readBodyText(request: IncomingMessage, maxBytes = MAX_BODY
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > maxBytes) throw new IntakeRefusal('body-too-large')
   // Listened to, not iterated: leaving an async iteration early destroys the request, and with it the socket
-  // the 413 must still go out on. The rest is left unread; the answer closes the connection.
+  // the 413 must still go out on. The rest is dropped unread once the answer is sent.
   const body = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0

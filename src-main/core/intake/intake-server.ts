@@ -170,7 +170,8 @@ function answerJson(request: IncomingMessage, response: ServerResponse, status: 
   response.setHeader('Content-Length', Buffer.byteLength(text))
   response.setHeader('Cache-Control', 'no-store')
   response.setHeader('X-Content-Type-Options', 'nosniff')
-  // A body left unread (refused before or while reading it) is not drained: the connection ends instead.
-  if (!request.complete) response.setHeader('Connection', 'close')
+  // A body left unread (refused before or while reading it) is read and dropped, bounded by requestTimeout.
+  // Closing the connection instead would reset it with data unread, and the caller might never see the answer.
+  if (!request.complete) request.resume()
   response.end(text)
 }

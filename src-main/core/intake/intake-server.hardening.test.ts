@@ -1,0 +1,301 @@
+import fc from 'fast-check'
+import { connect, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ManualClock } from '../testing/manual-clock.ts'
+import { anyText, FUZZ_RUNS_IO, paymentKey } from '../testing/fuzz.ts'
+import { MAX_BODY_BYTES } from './http-guards.ts'
+import { generateIntakeKey } from './intake-key.ts'
+import { startIntakeServer, type IntakeServer, type IntakeServerOptions } from './intake-server.ts'
+import { FakeIntake, send, type RawAnswer } from './testing/fake-intake.ts'
+
+const KEY = generateIntakeKey()
+const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const AUTH = { Authorization: `Bearer ${KEY}` }
+const POST_JSON = { ...AUTH, 'Content-Type': 'application/json' }
+
+/** For tests that send many requests about something else than the rate. */
+const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 1000 }
+
+const servers: IntakeServer[] = []
+const sockets: Socket[] = []
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+async function start(options: Partial<IntakeServerOptions> = {}) {
+  const intake = new FakeIntake()
+  const server = await startIntakeServer({
+    port: 0,
+    intake,
+    keys: { matches: (candidate) => candidate === KEY },
+    ...options,
+  })
+  servers.push(server)
+  return { server, intake }
+}
+
+const codeOf = (answer: RawAnswer) => (answer.json as { error?: { code: string } }).error?.code
+const postOrder = (port: number, body: string | Buffer, headers: Record<string, string> = POST_JSON) =>
+  send(port, { method: 'POST', path: '/v1/orders', headers, body })
+
+/** A raw TCP client: what it was sent back, once the server closes the connection. */
+function rawConnection(port: number): { socket: Socket; closed: Promise<string> } {
+  const socket = connect(port, '127.0.0.1')
+  sockets.push(socket)
+  const closed = new Promise<string>((resolve) => {
+    let received = ''
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    socket.on('error', () => undefined)
+    socket.on('close', () => resolve(received))
+  })
+  return { socket, closed }
+}
+
+describe('who may call: the Host header (DNS rebinding)', () => {
+  it.each([
+    ['a rebinding name with the right port', (port: number) => `attacker.example:${String(port)}`],
+    ['a rebinding name without a port', () => 'attacker.example'],
+    ['loopback with another port', (port: number) => `127.0.0.1:${String(port + 1)}`],
+    ['the loopback address without the port', () => '127.0.0.1'],
+    ['the IPv6 loopback', (port: number) => `[::1]:${String(port)}`],
+    ['a name that only starts like ours', (port: number) => `127.0.0.1:${String(port)}.attacker.example`],
+  ])('refuses %s with 403, even with the key', async (_name, hostOf) => {
+    const { server, intake } = await start()
+    const answer = await postOrder(server.port, JSON.stringify({ payment_key: ORDER }), {
+      ...POST_JSON,
+      Host: hostOf(server.port),
+    })
+    expect([answer.status, codeOf(answer)]).toEqual([403, 'host-not-allowed'])
+    expect(intake.added).toEqual([])
+    const health = await send(server.port, { path: '/v1/health', headers: { Host: hostOf(server.port) } })
+    expect(health.status).toBe(403)
+  })
+
+  it('takes localhost with its port, in any case', async () => {
+    const { server } = await start()
+    const answer = await send(server.port, {
+      path: '/v1/health',
+      headers: { Host: `LocalHost:${String(server.port)}` },
+    })
+    expect(answer.status).toBe(200)
+  })
+
+  it('listens on 127.0.0.1 only', async () => {
+    const { server } = await start()
+    expect(server.url).toBe(`http://127.0.0.1:${String(server.port)}`)
+    await expect(
+      new Promise((resolve, reject) => {
+        const probe = connect(server.port, '::1')
+        probe.on('connect', () => reject(new Error('reachable on ::1')))
+        probe.on('error', resolve)
+      }),
+    ).resolves.toBeDefined()
+  })
+
+  it('says the port is taken with Node’s EADDRINUSE', async () => {
+    const { server } = await start()
+    await expect(start({ port: server.port })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+  })
+})
+
+describe('what a web page could send: CORS, content types', () => {
+  it('refuses a CORS preflight (OPTIONS) and never sends a CORS header', async () => {
+    const { server } = await start()
+    const preflight = await send(server.port, {
+      method: 'OPTIONS',
+      path: '/v1/orders',
+      headers: {
+        Origin: 'https://attacker.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    })
+    expect([preflight.status, codeOf(preflight)]).toEqual([405, 'method-not-allowed'])
+    const withOrigin = await postOrder(server.port, JSON.stringify({ payment_key: ORDER }), {
+      ...POST_JSON,
+      Origin: 'https://attacker.example',
+    })
+    for (const answer of [preflight, withOrigin]) {
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([])
+    }
+  })
+
+  it.each([
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'application/json; charset=iso-8859-1',
+    'application/jsonp',
+    'application/json-patch+json',
+  ])('refuses a body sent as %s with 415, adding nothing', async (contentType) => {
+    const { server, intake } = await start()
+    const answer = await postOrder(server.port, JSON.stringify({ payment_key: ORDER }), {
+      ...AUTH,
+      'Content-Type': contentType,
+    })
+    expect([answer.status, codeOf(answer)]).toEqual([415, 'unsupported-media-type'])
+    expect(intake.added).toEqual([])
+  })
+
+  it('refuses a body with no Content-Type at all, and takes JSON with charset=utf-8', async () => {
+    const { server } = await start()
+    const body = JSON.stringify({ payment_key: ORDER })
+    expect((await postOrder(server.port, body, AUTH)).status).toBe(415)
+    const utf8 = await postOrder(server.port, body, {
+      ...AUTH,
+      'Content-Type': 'Application/JSON; charset="UTF-8"',
+    })
+    expect(utf8.status).toBe(201)
+  })
+
+  it('refuses a body that is not UTF-8 as malformed', async () => {
+    const { server } = await start()
+    const answer = await postOrder(server.port, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))
+    expect([answer.status, codeOf(answer)]).toEqual([400, 'malformed-json'])
+  })
+})
+
+describe('how much: body size, rate, time, connections', () => {
+  it('takes a body of exactly 16 KiB and refuses one byte more with 413', async () => {
+    const { server, intake } = await start()
+    const json = JSON.stringify({ payment_key: ORDER })
+    const exact = json + ' '.repeat(MAX_BODY_BYTES - json.length)
+    expect((await postOrder(server.port, exact)).status).toBe(201)
+    const over = await postOrder(server.port, `${exact} `)
+    expect([over.status, codeOf(over)]).toEqual([413, 'body-too-large'])
+    expect(intake.added).toHaveLength(1)
+  })
+
+  it('refuses an oversize body sent in chunks, without a declared length', async () => {
+    const { server } = await start()
+    const { socket, closed } = rawConnection(server.port)
+    const chunk = 'x'.repeat(4096)
+    socket.write(
+      `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\nAuthorization: Bearer ${KEY}\r\n` +
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    )
+    for (let sent = 0; sent <= 4 * MAX_BODY_BYTES; sent += chunk.length) socket.write(`1000\r\n${chunk}\r\n`)
+    socket.write('0\r\n\r\n')
+    // The rest of the body is read and dropped: the same connection answers the next request.
+    socket.write(
+      `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\nConnection: close\r\n\r\n`,
+    )
+    const received = await closed
+    expect(received).toMatch(/^HTTP\/1\.1 413 /)
+    expect(received).toContain('"body-too-large"')
+    expect(received).toMatch(/HTTP\/1\.1 200 OK[^]*"signed_in":true/)
+  })
+
+  it('answers the 51st request within a second with 429 and Retry-After, and lets requests in again after', async () => {
+    const clock = new ManualClock()
+    const { server } = await start({ clock })
+    const health = () => send(server.port, { path: '/v1/health' })
+    for (let index = 0; index < 50; index++) expect((await health()).status).toBe(200)
+    const limited = await health()
+    expect([limited.status, codeOf(limited), limited.headers['retry-after']]).toEqual([
+      429,
+      'rate-limited',
+      '1',
+    ])
+    await clock.advance(999)
+    expect((await health()).status).toBe(429)
+    await clock.advance(1)
+    expect((await health()).status).toBe(200)
+  })
+
+  it('counts refused requests too, so a key cannot be guessed faster than the limit', async () => {
+    const clock = new ManualClock()
+    const { server } = await start({ clock, limits: { rateLimit: { limit: 3, windowMs: 1000 } } })
+    const wrong = () =>
+      send(server.port, { path: `/v1/orders/${ORDER}`, headers: { Authorization: 'Bearer x' } })
+    for (let index = 0; index < 3; index++) expect((await wrong()).status).toBe(401)
+    expect((await wrong()).status).toBe(429)
+  })
+
+  it('closes a slow-loris connection that never finishes its headers (headersTimeout)', async () => {
+    const { server } = await start({
+      limits: { headersTimeoutMs: 50, requestTimeoutMs: 100, connectionsCheckingIntervalMs: 10 },
+    })
+    const { socket, closed } = rawConnection(server.port)
+    socket.write(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\nX-Slow: 1`)
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  })
+
+  it('refuses connections beyond its cap', async () => {
+    const { server } = await start({ limits: { maxConnections: 1 } })
+    const first = rawConnection(server.port)
+    await new Promise((resolve) => first.socket.once('connect', resolve))
+    const second = rawConnection(server.port)
+    second.socket.write(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\n\r\n`)
+    expect(await second.closed).toBe('')
+  })
+})
+
+describe('whatever a POS sends (fuzz)', () => {
+  const field = (valid: fc.Arbitrary<unknown>) =>
+    fc.option(fc.oneof(valid, anyText(160), fc.integer(), fc.boolean(), fc.constant(null)), {
+      nil: undefined,
+    })
+
+  it('answers 200/201 with a valid view, or 400/422 in the error shape: never 500, never anything it was not sent', async () => {
+    const { server, intake } = await start({ limits: { rateLimit: NO_RATE_LIMIT } })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            payment_key: fc.oneof(paymentKey, anyText(80)),
+            shipping_method: field(fc.constantFrom('delivery', 'pickup')),
+            payment_method: field(fc.constantFrom('CASH', 'CREDIT_CARD')),
+            courier_type: field(fc.constantFrom('restaurant', 'platform')),
+            label: field(anyText(130)),
+            extra: field(fc.string()),
+          },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const before = intake.added.length
+          const answer = await postOrder(server.port, JSON.stringify(body))
+          expect([200, 201, 400, 422]).toContain(answer.status)
+          if (answer.status >= 400) {
+            expect(Object.keys((answer.json as { error: object }).error).sort()).toEqual([
+              'code',
+              'message_en',
+              'message_tr',
+            ])
+            expect(intake.added.length).toBe(before)
+            return
+          }
+          const added = intake.added.at(-1)?.order
+          expect(added?.paymentKey).toMatch(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/)
+          expect(['delivery', 'pickup', undefined]).toContain(added?.details.shippingMethod)
+          expect(['restaurant', 'platform', undefined]).toContain(added?.details.courierType)
+          expect(body.extra).toBeUndefined()
+        },
+      ),
+      FUZZ_RUNS_IO,
+    )
+  })
+
+  it('answers any path with a JSON error or a view, never a crash', async () => {
+    const { server } = await start({ limits: { rateLimit: NO_RATE_LIMIT } })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          anyText(100).map((text) => Buffer.from(text)),
+          fc.uint8Array(),
+        ),
+        async (bytes) => {
+          // Every byte percent-encoded: lone surrogates, invalid UTF-8, slashes and NULs reach the router.
+          const path = `/v1/orders/${[...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`
+          const answer = await send(server.port, { path, headers: AUTH })
+          expect([404, 422]).toContain(answer.status)
+          expect(codeOf(answer)).toMatch(/^(order-not-found|no-order-id|several-order-ids|not-found)$/)
+        },
+      ),
+      FUZZ_RUNS_IO,
+    )
+  })
+})
