@@ -17,7 +17,8 @@ export const APP_ERROR_CODES = [
   'server-error', // 5xx after retries (D9)
   'unexpected-answer', // not JSON, wrong shape, too large (D6, D9)
   'order-not-found', // `sipariş bulunamadı` (D4)
-  'malformed-url', // `URL hatalı` (D4)
+  'malformed-url', // `URL hatalı` on the on-the-way call: the order id in its path (D4)
+  'wrong-address', // `URL hatalı` on any other call: the platform address (its API path) is wrong
   'platform-refused', // any other platform error string, shown as it came (D4)
   'disk-full', // the disk or the user's quota is full (ENOSPC, EDQUOT): the action was not recorded, so not sent
   'internal', // a bug on our side; logged, shown as a generic apology

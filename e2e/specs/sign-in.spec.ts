@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { DEMO_CREDENTIALS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { expectSignedIn, signIn } from '../support/staff.ts'
 
@@ -78,12 +81,55 @@ test.describe('sign-in', () => {
   })
 
   test('signing out and forgetting the keys leaves nothing stored', async ({ app }) => {
-    const { page } = app
+    const { page, dataDir } = app
     await signIn(page, 'vendor')
     await expectSignedIn(page)
+    // While signed in the keys are in the data folder (encrypted): the check below looks where they are kept.
+    await expect.poll(() => storedKeyNames(dataDir)).toContain('secrets')
     await page.getByRole('button', { name: 'Çıkış yap' }).click()
     await page.getByRole('button', { name: 'Çıkış yap ve anahtarları unut' }).click()
     await expect(page.getByRole('heading', { name: 'Platforma giriş' })).toBeVisible()
     await expect(page.getByText('şifreli olarak kayıtlı')).toHaveCount(0)
+    await expect
+      .poll(async () => (await storedKeyNames(dataDir)).filter((name) => /secret/i.test(name)))
+      .toEqual([])
+    const vendor = DEMO_CREDENTIALS.vendor
+    expect(await filesHolding(dataDir, [vendor.app_secret_key, vendor.rest_secret_key])).toEqual([])
+  })
+
+  test('an address without the API path says the address is wrong, not an order number', async ({
+    app,
+    mock,
+  }) => {
+    await signIn(app.page, 'vendor', new URL(mock.baseUrl).origin)
+    const alert = app.page.getByRole('alert')
+    await expect(alert).toContainText('Platform adresi hatalı')
+    await expect(alert).toContainText('API yolu dahil')
+    await expect(alert).toContainText('URL hatalı')
+    await expect(alert).not.toContainText('Sipariş')
+    await expect(app.page.getByRole('button', { name: 'Giriş yap' })).toBeEnabled()
   })
 })
+
+/** The top-level names of every JSON store in the data folder (settings.json holds the encrypted keys). */
+async function storedKeyNames(dataDir: string): Promise<string[]> {
+  const names: string[] = []
+  for (const file of await readdir(dataDir)) {
+    if (!file.endsWith('.json')) continue
+    const parsed = JSON.parse(await readFile(join(dataDir, file), 'utf8')) as unknown
+    if (parsed !== null && typeof parsed === 'object') names.push(...Object.keys(parsed))
+  }
+  return names
+}
+
+/** Every file under the data folder whose bytes hold one of the texts. */
+async function filesHolding(dataDir: string, texts: string[]): Promise<string[]> {
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true })
+  const holding: string[] = []
+  for (const entry of entries.filter((candidate) => candidate.isFile())) {
+    const path = join(entry.parentPath, entry.name)
+    const bytes = await readFile(path)
+    if (texts.some((text) => bytes.includes(text))) holding.push(path)
+  }
+  return holding
+}

@@ -210,6 +210,23 @@ describe("the platform's error strings (D4)", () => {
     expect((await requests()).ontheway).toBe(3)
   })
 
+  it('says the address is wrong, not an order number, when `URL hatalı` answers any other call', async () => {
+    // The mock's origin without its API path (`/integrations`): every call finds no endpoint there.
+    const atOrigin = client({ baseUrl: new URL(platform.baseUrl).origin })
+    expect(await failure(atOrigin.login(vendor))).toMatchObject({
+      code: 'wrong-address',
+      retryable: false,
+      httpStatus: 404,
+      platformError: 'URL hatalı',
+    })
+    const token = (await client().login(vendor)).accessToken
+    expect(await failure(atOrigin.listBranches(token))).toMatchObject({ code: 'wrong-address' })
+    expect(await failure(atOrigin.getVariables(token))).toMatchObject({ code: 'wrong-address' })
+    expect(await failure(atOrigin.markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery))).toMatchObject({
+      code: 'malformed-url',
+    })
+  })
+
   it('never puts a secret or a token in the error', async () => {
     const wrongSecret = 'the-wrong-secret-9f8e7d'
     const loginError = await rejection(client().login({ ...vendor, restSecretKey: wrongSecret }))

@@ -15,6 +15,7 @@ const BY_CODE: Record<AppErrorCode, TextKey> = {
   'unexpected-answer': 'errorUnexpectedAnswer',
   'order-not-found': 'errorOrderNotFound',
   'malformed-url': 'errorMalformedUrl',
+  'wrong-address': 'errorWrongAddress',
   'platform-refused': 'errorPlatformRefused',
   'disk-full': 'errorDiskFull',
   internal: 'errorInternal',

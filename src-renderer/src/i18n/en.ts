@@ -150,6 +150,8 @@ export const en: Messages = {
   errorUnexpectedAnswer: 'The platform sent an unexpected answer.',
   errorOrderNotFound: 'Order not found: the platform does not know this number.',
   errorMalformedUrl: 'The order number reached the platform malformed (URL hatalı).',
+  errorWrongAddress:
+    'The platform address is wrong: the platform has no API there (URL hatalı). Check the address, including its API path.',
   errorPlatformRefused: 'The platform refused the request.',
   errorDiskFull:
     'The disk is full: the action could not be recorded, and nothing was sent. Free some space and try again.',

@@ -151,6 +151,8 @@ export const tr = {
   errorUnexpectedAnswer: 'Platformdan beklenmeyen bir yanıt geldi.',
   errorOrderNotFound: 'Sipariş bulunamadı: platform bu numarayı tanımıyor.',
   errorMalformedUrl: 'Sipariş numarası platforma hatalı iletildi (URL hatalı).',
+  errorWrongAddress:
+    'Platform adresi hatalı: bu adreste platformun API’si yok (URL hatalı). Adresi, API yolu dahil, kontrol edin.',
   errorPlatformRefused: 'Platform isteği reddetti.',
   errorDiskFull: 'Disk dolu: işlem kaydedilemedi, hiçbir şey gönderilmedi. Yer açıp tekrar deneyin.',
   errorInternal: 'Beklenmeyen bir hata oldu. Tekrar deneyin; sürerse destek ile görüşün.',
