@@ -68,6 +68,11 @@ export function failureOfAnswer(
   const platformWords = envelope && { platformError: envelope.error, platformMessage: envelope.message }
   const known = envelope && knownPlatformError(call, envelope.error)
   if (known) return { ...known, ...platformWords, httpStatus }
+  // D3 for every 401 but login's: a gateway or proxy in front of the platform answers with its own body (or
+  // none), and the session must still sign in again once and retry once rather than retry with a dead token.
+  if (httpStatus === 401 && call !== 'login') {
+    return { code: 'signed-out', retryable: false, ...platformWords, httpStatus }
+  }
   if (httpStatus === 429) return { code: 'rate-limited', retryable: true, ...platformWords, httpStatus }
   if (httpStatus >= 500) return { code: 'server-error', retryable: true, ...platformWords, httpStatus }
   // An error string the spec does not name: shown to staff as it came, with the status (D4).
