@@ -17,6 +17,7 @@ import type { RetryPolicy } from './orders/retry-policy.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import { extractOrderId } from './orders/order-id.ts'
 import { createPlatformClient, type PlatformClient } from './platform/platform-client.ts'
+import { redactAppError, withRedactedErrors } from './platform/redacted-errors.ts'
 import {
   noSecretRedaction,
   silentLogger,
@@ -90,6 +91,12 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     for (const listener of listeners) listener(event, payload)
   }
 
+  const redaction = deps.secrets ?? noSecretRedaction
+  /** Free text from outside (the platform's words) as it may be kept and shown: known and secret-shaped values out. */
+  const redactText = (text: string): string => {
+    const redacted = redaction.redactValue(text)
+    return typeof redacted === 'string' ? redacted : ''
+  }
   const settings = new SettingsStore(deps.store, deps.settingsOverrides)
   const vault = await CredentialVault.open({
     store: deps.store,
@@ -105,12 +112,15 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     let client = clients.get(cacheKey)
     if (!client) {
       const extraCaPem = extraCaFile ? await readExtraCaPem(extraCaFile) : undefined
-      client = createPlatformClient({
-        baseUrl: platformAddress,
-        fetch: deps.createFetch(extraCaPem),
-        userAgent: `pos-companion/${deps.appVersion}`,
-        ...deps.platformTuning,
-      })
+      client = withRedactedErrors(
+        createPlatformClient({
+          baseUrl: platformAddress,
+          fetch: deps.createFetch(extraCaPem),
+          userAgent: `pos-companion/${deps.appVersion}`,
+          ...deps.platformTuning,
+        }),
+        redactText,
+      )
       clients.set(cacheKey, client)
     }
     return client
@@ -209,10 +219,19 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
         return Promise.resolve(null)
       }),
     markOnTheWay: ({ paymentKey }) => attempt(() => handoverOutbox.press(paymentKey)),
-    listHistory: (query) => ok(handoverOutbox.listHistory(query)),
+    listHistory: (query) => {
+      // History written by an older version may hold platform words that were never redacted.
+      const page = handoverOutbox.listHistory(query)
+      const entries = page.entries.map((entry) =>
+        entry.error ? { ...entry, error: redactAppError(entry.error, redactText) } : entry,
+      )
+      return ok({ ...page, entries })
+    },
     exportHistoryCsv: () =>
       attempt(() =>
-        Promise.resolve(historyCsv(handoverOutbox.allHistory(), { language: settings.get().language })),
+        Promise.resolve(
+          historyCsv(handoverOutbox.allHistory(), { language: settings.get().language, redact: redactText }),
+        ),
       ),
 
     getDiagnostics: () =>
@@ -224,7 +243,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
           orders: board.list(),
           recentLogLines: deps.recentLogLines,
           now: clock.now(),
-          redaction: deps.secrets ?? noSecretRedaction,
+          redaction,
         }),
       ),
   }

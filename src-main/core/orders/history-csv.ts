@@ -74,12 +74,19 @@ export interface HistoryCsvOptions {
   language: Language
   /** The IANA zone dates are written in; default the machine's own. */
   timeZone?: string
+  /**
+   * Applied to the platform's own words (free text from outside). They are redacted as they enter the app,
+   * but history written by an older version may still hold a secret the platform echoed back (issue 9).
+   */
+  redact?: (text: string) => string
 }
 
 /** The entries, in the order given, as the whole text of a CSV file. */
 export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsvOptions): string {
   const labels = LABELS[options.language]
   const formatDate = dateFormatter(options.timeZone)
+  const redact = (text: string | undefined) =>
+    text === undefined || options.redact === undefined ? text : options.redact(text)
   const rows = entries.map((entry) => [
     formatDate(entry.at),
     shortCodeOf(entry.paymentKey),
@@ -88,8 +95,8 @@ export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsv
     String(entry.attempt),
     labels.results[entry.result],
     entry.httpStatus === undefined ? undefined : String(entry.httpStatus),
-    entry.result === 'handed-over' ? 'OK' : entry.error?.platformError,
-    entry.error?.platformMessage,
+    entry.result === 'handed-over' ? 'OK' : redact(entry.error?.platformError),
+    redact(entry.error?.platformMessage),
     entry.error?.code,
     entry.nextAttemptAt === undefined ? undefined : formatDate(entry.nextAttemptAt),
   ])
