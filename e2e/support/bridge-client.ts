@@ -15,13 +15,16 @@ export function connectBridge(url: string): BridgeClient {
   const page = new URL(url)
   const origin = page.origin
   const SocketWithOrigin = class extends WebSocket {
-    constructor(address: string) {
-      super(address, { origin })
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { origin })
     }
   }
+  // The token is in the address's fragment; the bridge offers it as a subprotocol, as the page does.
+  const token = new URLSearchParams(page.hash.replace(/^#/, '')).get('token') ?? undefined
   const controller = new AbortController()
   const api = createWebBridge({
-    url: `ws://${page.host}/bridge?token=${page.searchParams.get('token') ?? ''}`,
+    url: `ws://${page.host}/bridge`,
+    token: () => token,
     WebSocketImpl: SocketWithOrigin as unknown as typeof globalThis.WebSocket,
     signal: controller.signal,
   })

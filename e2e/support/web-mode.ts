@@ -42,7 +42,7 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
     )
     const lines = createInterface({ input: child.stdout })
     lines.on('line', (line) => {
-      const match = /^READY (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/.exec(line)
+      const match = /^READY (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/.exec(line)
       if (!match?.[1]) return
       clearTimeout(timer)
       resolve(match[1])

@@ -18,6 +18,17 @@ const GOING_AWAY = 1001
 const CLOSE_GRACE_MS = 1000
 
 /**
+ * How often every socket is pinged. A peer that has not answered the previous ping by the next one (a laptop
+ * that slept, a tab killed without a close, a half-open TCP connection) is cut, so its socket does not hold a
+ * connection slot and keep receiving every event for ever.
+ */
+export const PING_INTERVAL_MS = 30_000
+
+export interface BridgeHubOptions {
+  pingIntervalMs?: number
+}
+
+/**
  * The web-mode side of the bridge protocol over one or more WebSockets (see server.ts for the wire format).
  * Every request goes through the same validate-then-dispatch as Electron's IPC; every core event is pushed to
  * every open socket.
@@ -26,16 +37,23 @@ export class BridgeHub {
   readonly #core: Core
   readonly #log: Logger
   readonly #sockets = new Set<WebSocket>()
+  /** The sockets that answered the last ping (or were attached since). */
+  readonly #answered = new WeakSet<WebSocket>()
   readonly #unsubscribe: () => void
+  readonly #heartbeat: ReturnType<typeof setInterval>
 
-  constructor(core: Core, log: Logger) {
+  constructor(core: Core, log: Logger, options: BridgeHubOptions = {}) {
     this.#core = core
     this.#log = log
     this.#unsubscribe = core.subscribe((event, payload) => this.#broadcast(event, payload))
+    this.#heartbeat = setInterval(() => this.#pingAll(), options.pingIntervalMs ?? PING_INTERVAL_MS)
+    this.#heartbeat.unref()
   }
 
   attach(socket: WebSocket): void {
     this.#sockets.add(socket)
+    this.#answered.add(socket)
+    socket.on('pong', () => this.#answered.add(socket))
     socket.on('close', () => this.#sockets.delete(socket))
     socket.on('error', (error) => this.#log.warn('bridge: socket error', { error: error.message }))
     socket.on('message', (data, isBinary) => this.#receive(socket, data, isBinary))
@@ -43,8 +61,26 @@ export class BridgeHub {
 
   /** Stops pushing events and closes every socket; resolves once they are all gone. */
   async close(): Promise<void> {
+    clearInterval(this.#heartbeat)
     this.#unsubscribe()
     await Promise.all([...this.#sockets].map((socket) => closeSocket(socket)))
+  }
+
+  #pingAll(): void {
+    for (const socket of this.#sockets) {
+      if (!this.#answered.has(socket)) {
+        this.#log.warn('bridge: cut a socket that stopped answering pings')
+        socket.terminate()
+        continue
+      }
+      this.#answered.delete(socket)
+      if (socket.readyState !== WebSocket.OPEN) continue
+      try {
+        socket.ping()
+      } catch {
+        socket.terminate()
+      }
+    }
   }
 
   #receive(socket: WebSocket, data: RawData, isBinary: boolean): void {

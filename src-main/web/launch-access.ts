@@ -2,19 +2,21 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
 /**
- * Who may talk to a web-mode server: only someone who holds this launch's token, addressing the server by its
- * loopback name, and (for the WebSocket) from a page the server itself served. Like a Jupyter server, the
- * token is printed once and proves the caller can read that line; the Host and Origin checks close the doors
- * a browser would otherwise open to any website (DNS rebinding, cross-site WebSocket hijacking).
+ * Who may talk to a web-mode server. The renderer's files hold no secret and go to anyone who addresses the
+ * server by its loopback name; the bridge — the only door to the core — needs this launch's token as well,
+ * and the server's own Origin. Like a Jupyter server, the token is printed once and proves the caller can read
+ * that line; the Host and Origin checks close the doors a browser would otherwise open to any website (DNS
+ * rebinding, cross-site WebSocket hijacking).
+ *
+ * Where the token travels, and why there: the printed address carries it in the fragment (`/#token=…`), which
+ * a browser never sends in a request. The page reads it once, drops it from the address bar, and offers it to
+ * the bridge as a WebSocket subprotocol — a header sent only with that one upgrade to this port. A cookie would
+ * not do: cookies ignore ports, so every other service on 127.0.0.1 the browser visits would receive it; nor
+ * would the socket's URL, which ends up in logs and developer tools' request lists.
  */
 export class LaunchAccess {
   /** 32 random bytes, fresh each launch unless a restart hands the previous one on. */
   readonly token: string
-  /**
-   * Cookies ignore ports, so two launches on one machine would overwrite each other's cookie under one name:
-   * the port is part of the name.
-   */
-  readonly cookieName: string
   readonly #allowedHosts: ReadonlySet<string>
   readonly #tokenDigest: Buffer
 
@@ -22,7 +24,6 @@ export class LaunchAccess {
     if (!isLaunchToken(token)) throw new Error('a launch token is at least 32 random bytes, base64url')
     this.token = token
     this.#tokenDigest = digest(token)
-    this.cookieName = `pos-companion-token-${String(port)}`
     this.#allowedHosts = new Set([`127.0.0.1:${String(port)}`, `localhost:${String(port)}`])
   }
 
@@ -43,18 +44,20 @@ export class LaunchAccess {
     )
   }
 
-  /** How the request proves it holds the token, if it does: in the query (a first visit) or the cookie. */
-  tokenProof(request: IncomingMessage, url: URL): 'query' | 'cookie' | undefined {
-    const fromQuery = url.searchParams.get('token')
-    if (fromQuery !== null && this.#matches(fromQuery)) return 'query'
-    const fromCookie = readCookie(request.headers.cookie, this.cookieName)
-    if (fromCookie !== undefined && this.#matches(fromCookie)) return 'cookie'
-    return undefined
-  }
-
-  /** The cookie that lets the page's own assets and WebSocket carry the token without putting it in their URLs. */
-  sessionCookie(): string {
-    return `${this.cookieName}=${this.token}; HttpOnly; SameSite=Strict; Path=/`
+  /**
+   * Whether a WebSocket upgrade offers the bridge's protocol and exactly one token protocol, holding this
+   * launch's token. Anything else (no token, two of them, a token but not the bridge) is refused.
+   */
+  bridgeTokenValid(request: IncomingMessage): boolean {
+    const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim())
+    const tokens = offered.filter((value) => value.startsWith(TOKEN_PROTOCOL_PREFIX))
+    const [candidate] = tokens
+    return (
+      offered.includes(BRIDGE_PROTOCOL) &&
+      tokens.length === 1 &&
+      candidate !== undefined &&
+      this.#matches(candidate.slice(TOKEN_PROTOCOL_PREFIX.length))
+    )
   }
 
   #matches(candidate: string): boolean {
@@ -63,19 +66,15 @@ export class LaunchAccess {
   }
 }
 
+/** The subprotocol the page asks for and the server answers with: the bridge's wire format, version 1. */
+export const BRIDGE_PROTOCOL = 'pos-companion.bridge.v1'
+/** The page offers the launch token as one more subprotocol, `<prefix><token>`; the server never echoes it. */
+export const TOKEN_PROTOCOL_PREFIX = 'pos-companion.token.'
+
 export function isLaunchToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43,}$/.test(token)
 }
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
-  }
-  return undefined
 }

@@ -40,7 +40,7 @@ describe('npm run web', () => {
     ])
     const { port, token } = await web.ready()
 
-    const page = await httpRequest(port, `/?token=${token}`)
+    const page = await httpRequest(port, '/')
     expect(page.status).toBe(200)
     expect(page.body).toContain('web mode')
 

@@ -7,6 +7,7 @@ import { recordingLogger } from '../core/testing/memory-adapters.ts'
 import { MAX_MESSAGE_BYTES } from './bridge-hub.ts'
 import { WEB_SHELL_MARKER } from './renderer-files.ts'
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
+import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from './launch-access.ts'
 import { startWebServer, type WebServer } from './server.ts'
 import { closeCodeOf, httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
 import { stubCore } from './testing/stub-core.ts'
@@ -53,8 +54,8 @@ async function connect(options: Parameters<typeof openBridgeSocket>[1] = { token
 }
 
 describe('the loopback address', () => {
-  it('listens on 127.0.0.1 with a fresh 32-byte token in the url', async () => {
-    expect(server.url).toBe(`http://127.0.0.1:${String(server.port)}/?token=${server.token}`)
+  it('listens on 127.0.0.1 with a fresh 32-byte token in the url’s fragment, which no HTTP request carries', async () => {
+    expect(server.url).toBe(`http://127.0.0.1:${String(server.port)}/#token=${server.token}`)
     expect(Buffer.from(server.token, 'base64url')).toHaveLength(32)
     const other = await startWebServer({
       core: stub.core,
@@ -68,8 +69,8 @@ describe('the loopback address', () => {
 })
 
 describe('HTTP', () => {
-  it('serves index.html for / with the strict CSP, the security headers and the token cookie', async () => {
-    const answer = await httpRequest(server.port, `/?token=${server.token}`)
+  it('serves index.html for / with the strict CSP and the security headers, and sets no cookie', async () => {
+    const answer = await httpRequest(server.port, '/')
     expect(answer.status).toBe(200)
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
@@ -77,43 +78,33 @@ describe('HTTP', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
     expect(answer.headers['referrer-policy']).toBe('no-referrer')
     expect(answer.headers['cache-control']).toBe('no-store')
-    expect(answer.headers['set-cookie']).toEqual([
-      `pos-companion-token-${String(server.port)}=${server.token}; HttpOnly; SameSite=Strict; Path=/`,
-    ])
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin')
     expect(answer.body).toContain(WEB_SHELL_MARKER)
   })
 
-  it('serves assets with their content types to the cookie alone', async () => {
-    const cookie = `other=1; pos-companion-token-${String(server.port)}=${server.token}`
-    const script = await httpRequest(server.port, '/assets/app.js', { cookie })
-    expect(script.status).toBe(200)
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
-    expect(script.body).toBe('console.log(1)')
-    expect(script.headers['set-cookie']).toBeUndefined()
-    const style = await httpRequest(server.port, '/assets/app.css', { cookie })
-    expect(style.headers['content-type']).toBe('text/css; charset=utf-8')
-  })
-
-  it('refuses a request without the token, or with a wrong one, in the query or the cookie', async () => {
-    const wrong = server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A')
-    for (const [path, headers] of [
-      ['/', {}],
-      ['/assets/app.js', {}],
-      [`/?token=${wrong}`, {}],
-      ['/?token=', {}],
-      ['/', { cookie: `pos-companion-token-${String(server.port)}=${wrong}` }],
-      // Another launch's cookie name (another port) does not count.
-      ['/', { cookie: `pos-companion-token-1=${server.token}` }],
-    ] as const) {
-      const answer = await httpRequest(server.port, path, headers)
-      expect(answer.status, path).toBe(403)
-      expect(answer.body).toBe('Forbidden\n')
-      expect(answer.headers['set-cookie']).toBeUndefined()
-      expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+  it('never sets a cookie: cookies ignore ports, so every other loopback service would receive it', async () => {
+    for (const path of [
+      '/',
+      `/?token=${server.token}`,
+      '/assets/app.js',
+      '/missing',
+      `/#token=${server.token}`,
+    ]) {
+      const answer = await httpRequest(server.port, path)
+      expect(answer.headers['set-cookie'], path).toBeUndefined()
     }
   })
 
-  it('refuses a Host other than the loopback address and port, even with the token (DNS rebinding)', async () => {
+  it('serves the renderer’s files, which hold no secret, without a token', async () => {
+    const script = await httpRequest(server.port, '/assets/app.js')
+    expect(script.status).toBe(200)
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(script.body).toBe('console.log(1)')
+    const style = await httpRequest(server.port, '/assets/app.css')
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8')
+  })
+
+  it('refuses a Host other than the loopback address and port (DNS rebinding)', async () => {
     for (const host of [
       'evil.example',
       `evil.example:${String(server.port)}`,
@@ -121,18 +112,17 @@ describe('HTTP', () => {
       `127.0.0.1:1`,
       `[::1]:${String(server.port)}`,
     ]) {
-      const answer = await httpRequest(server.port, `/?token=${server.token}`, { host })
+      const answer = await httpRequest(server.port, '/', { host })
       expect(answer.status, host).toBe(403)
       expect(answer.body).not.toContain('<html')
     }
-    const localhost = await httpRequest(server.port, `/?token=${server.token}`, {
+    const localhost = await httpRequest(server.port, '/', {
       host: `localhost:${String(server.port)}`,
     })
     expect(localhost.status).toBe(200)
   })
 
   it('never serves a file outside the renderer folder', async () => {
-    const query = `?token=${server.token}`
     for (const path of [
       '/..%2fsecret.txt',
       '/assets/..%2f..%2fsecret.txt',
@@ -143,17 +133,16 @@ describe('HTTP', () => {
       '/index.html%00.js',
       '/%E0%A4%A',
     ]) {
-      const answer = await httpRequest(server.port, path + query)
+      const answer = await httpRequest(server.port, path)
       expect(answer.status, path).toBe(404)
       expect(answer.body).not.toContain(SECRET_OUTSIDE)
     }
   })
 
   it('answers 404 for missing files and folders, 405 for other methods', async () => {
-    const query = `?token=${server.token}`
-    expect((await httpRequest(server.port, `/nothing.js${query}`)).status).toBe(404)
-    expect((await httpRequest(server.port, `/assets${query}`)).status).toBe(404)
-    const post = await httpRequest(server.port, `/${query}`, {}, 'POST')
+    expect((await httpRequest(server.port, '/nothing.js')).status).toBe(404)
+    expect((await httpRequest(server.port, '/assets')).status).toBe(404)
+    const post = await httpRequest(server.port, '/', {}, 'POST')
     expect(post.status).toBe(405)
     expect(post.headers['allow']).toBe('GET, HEAD')
   })
@@ -170,19 +159,44 @@ describe('the WebSocket', () => {
     expect(stub.calls).toEqual([{ method: 'getAppInfo', input: undefined }])
   })
 
-  it('accepts the token from the cookie, and localhost with its own origin', async () => {
-    await connect({ cookie: `pos-companion-token-${String(server.port)}=${server.token}` })
+  it('takes the token as a subprotocol, answers with the bridge’s own protocol (never the token), on either name', async () => {
+    const { socket } = await connect()
+    expect(socket.protocol).toBe(BRIDGE_PROTOCOL)
     await connect({ token: server.token, host: `localhost:${String(server.port)}` })
   })
 
   it('refuses the upgrade without the token or with a wrong one', async () => {
-    const cookieName = `pos-companion-token-${String(server.port)}`
     // Differs from the token in its last character whatever the token is (a fixed prefix would match 1 in 64).
     const wrong = server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A')
-    for (const options of [{}, { token: wrong }, { cookie: `${cookieName}=nope` }]) {
-      expect((await openBridgeSocket(server.port, options)).status).toBe(403)
+    for (const options of [
+      {},
+      { token: wrong },
+      { token: '' },
+      { protocols: [BRIDGE_PROTOCOL] },
+      // The token without the bridge's protocol: a browser would then fail the handshake anyway.
+      { protocols: [`${TOKEN_PROTOCOL_PREFIX}${server.token}`] },
+      {
+        protocols: [
+          BRIDGE_PROTOCOL,
+          `${TOKEN_PROTOCOL_PREFIX}${wrong}`,
+          `${TOKEN_PROTOCOL_PREFIX}${server.token}`,
+        ],
+      },
+    ]) {
+      expect((await openBridgeSocket(server.port, options)).status, JSON.stringify(options)).toBe(403)
     }
     expect(stub.calls).toEqual([])
+  })
+
+  it('refuses the token in the socket’s URL or in a cookie: both reach places other than the bridge', async () => {
+    const cookie = `pos-companion-token-${String(server.port)}=${server.token}`
+    for (const options of [
+      { queryToken: server.token },
+      { cookie },
+      { protocols: [BRIDGE_PROTOCOL], cookie },
+    ]) {
+      expect((await openBridgeSocket(server.port, options)).status, JSON.stringify(options)).toBe(403)
+    }
   })
 
   it('refuses the upgrade with a foreign Host', async () => {

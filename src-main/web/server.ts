@@ -5,11 +5,39 @@ import { WebSocketServer } from 'ws'
 import type { Core } from '../core/app.ts'
 import type { Logger } from '../core/ports.ts'
 import { BridgeHub, MAX_MESSAGE_BYTES } from './bridge-hub.ts'
-import { isLaunchToken, LaunchAccess } from './launch-access.ts'
+import { BRIDGE_PROTOCOL, isLaunchToken, LaunchAccess } from './launch-access.ts'
 import { RendererFiles } from './renderer-files.ts'
+import { RefusalLog } from './refusal-log.ts'
 import { answerPlainText, setSecurityHeaders } from './security-headers.ts'
 
 export const BRIDGE_PATH = '/bridge'
+
+/** What one client may take from the server (see DEFAULT_LIMITS for why these values). */
+export interface ServerLimits {
+  /** A request's headers must be complete within this (slowloris). */
+  headersTimeoutMs: number
+  /** A whole request must be received within this. */
+  requestTimeoutMs: number
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number
+  /** Connections beyond this, bridge sockets included, are dropped at once. */
+  maxConnections: number
+  /** How often the bridge pings its sockets; a peer that misses one ping is cut. */
+  pingIntervalMs: number
+}
+
+/**
+ * One cashier's browser needs a handful of connections (its page, a few files in parallel, one bridge socket
+ * per tab), and every request is a small GET on loopback that completes in milliseconds: these bounds leave
+ * that plenty of room and a flood or a stuck client none.
+ */
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 64,
+  pingIntervalMs: 30_000,
+}
 
 export interface WebServerOptions {
   core: Core
@@ -23,13 +51,18 @@ export interface WebServerOptions {
    * Default: a fresh one.
    */
   token?: string
+  /** Defaults: DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>
 }
 
 export interface WebServer {
-  /** `http://127.0.0.1:PORT/?token=…`: the one address that opens the app. */
+  /** `http://127.0.0.1:PORT/#token=…`: the one address that opens the app (the token in the fragment). */
   url: string
   port: number
   token: string
+  limits: ServerLimits
+  /** Open connections right now, bridge sockets included. */
+  connections(): number
   /** Closes the sockets and the server; the core is the caller's to dispose. */
   close(): Promise<void>
 }
@@ -37,9 +70,10 @@ export interface WebServer {
 /**
  * Web mode's loopback server: the built renderer over HTTP and the bridge over a WebSocket at /bridge.
  *
- * Every HTTP request and the WebSocket upgrade need this launch's token (`?token=` or the cookie set on the
- * first visit) and a loopback Host; the upgrade also needs the server's own Origin. Wire format, JSON text
- * frames of at most 64 KiB:
+ * Every request needs a loopback Host. The files are served on that alone; the WebSocket upgrade also needs the
+ * server's own Origin and this launch's token, offered as the subprotocol `pos-companion.token.<token>` next to
+ * `pos-companion.bridge.v1`, which the server answers with (launch-access.ts says why there and nowhere else).
+ * Wire format, JSON text frames of at most 64 KiB:
  *   client → server  { id: number, method: string, input?: unknown }
  *   server → client  { id, result: Result }       one answer per request, in completion order
  *   server → client  { event: EventName, payload }  every core event, to every open socket
@@ -52,7 +86,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (options.token !== undefined && !isLaunchToken(options.token))
     throw new Error('web: the token given is too weak')
   const files = await RendererFiles.open(options.rendererDir)
-  const server = createServer()
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits }
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often.
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  })
+  server.maxConnections = limits.maxConnections
+  let openConnections = 0
+  server.on('connection', (socket) => {
+    openConnections += 1
+    socket.once('close', () => (openConnections -= 1))
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     // Loopback only: web mode is for this machine, never the network.
@@ -65,8 +112,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // The Host and Origin checks need the port, so the handlers are attached only now; nothing can have
   // connected in between, as connections are accepted only on a later turn of the event loop.
   const access = new LaunchAccess(port, options.token)
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
-  const hub = new BridgeHub(core, log)
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    // Answer with the bridge's protocol, never the token the page offered beside it.
+    handleProtocols: () => BRIDGE_PROTOCOL,
+  })
+  const hub = new BridgeHub(core, log, { pingIntervalMs: limits.pingIntervalMs })
+  const refusals = new RefusalLog(log)
+  server.on('drop', () =>
+    refusals.refused('web: dropped a connection over the cap', { cap: limits.maxConnections }),
+  )
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = requestUrl(request)
@@ -74,9 +130,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       answerPlainText(response, 400, 'Bad request')
       return
     }
-    const refusal = refusalOf(access, request, url)
-    if (refusal !== undefined) {
-      log.warn('web: refused a request', { reason: refusal, path: url.pathname.slice(0, 200) })
+    if (!access.hostAllowed(request)) {
+      refusals.refused('web: refused a request', { reason: 'host', path: url.pathname.slice(0, 200) })
       answerPlainText(response, 403, 'Forbidden')
       return
     }
@@ -85,7 +140,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       answerPlainText(response, 405, 'Method not allowed')
       return
     }
-    if (access.tokenProof(request, url) === 'query') response.setHeader('Set-Cookie', access.sessionCookie())
     await files.serve(url.pathname, response, request.method === 'GET')
   }
 
@@ -105,9 +159,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       refuseUpgrade(socket, 404, 'Not found')
       return
     }
-    const refusal = refusalOf(access, request, url) ?? (access.originAllowed(request) ? undefined : 'origin')
+    const refusal = upgradeRefusalOf(access, request)
     if (refusal !== undefined) {
-      log.warn('web: refused a WebSocket', { reason: refusal })
+      refusals.refused('web: refused a WebSocket', { reason: refusal })
       refuseUpgrade(socket, 403, 'Forbidden')
       return
     }
@@ -116,9 +170,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   log.info('web: serving', { port })
   return {
-    url: `http://127.0.0.1:${String(port)}/?token=${access.token}`,
+    url: `http://127.0.0.1:${String(port)}/#token=${access.token}`,
     port,
     token: access.token,
+    limits,
+    connections: () => openConnections,
     async close() {
       await hub.close()
       sockets.close()
@@ -130,10 +186,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 }
 
-/** Why a request may not proceed (wrong Host, no valid token), or undefined when it may. */
-function refusalOf(access: LaunchAccess, request: IncomingMessage, url: URL): string | undefined {
+/** Why an upgrade to the bridge may not proceed (wrong Host, Origin or token), or undefined when it may. */
+function upgradeRefusalOf(access: LaunchAccess, request: IncomingMessage): string | undefined {
   if (!access.hostAllowed(request)) return 'host'
-  if (access.tokenProof(request, url) === undefined) return 'token'
+  if (!access.originAllowed(request)) return 'origin'
+  if (!access.bridgeTokenValid(request)) return 'token'
   return undefined
 }
 

@@ -18,8 +18,8 @@ import { stubCore } from './testing/stub-core.ts'
 
 /** What a browser does on its own: send the page's Origin with the upgrade. */
 class BrowserLikeWebSocket extends NodeWebSocket {
-  constructor(url: string) {
-    super(url, { origin: `http://${new URL(url).host}` })
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { origin: `http://${new URL(url).host}` })
   }
 }
 
@@ -55,7 +55,8 @@ afterEach(async () => {
 
 function bridgeTo(target: WebServer, extra: { connectWaitMs?: number; signal?: AbortSignal } = {}) {
   return createWebBridge({
-    url: `ws://127.0.0.1:${String(target.port)}${BRIDGE_PATH}?token=${target.token}`,
+    url: `ws://127.0.0.1:${String(target.port)}${BRIDGE_PATH}`,
+    token: () => target.token,
     WebSocketImpl: BrowserLikeWebSocket as unknown as typeof WebSocket,
     retryDelayMs: { first: 20, max: 100 },
     signal: extra.signal ?? stop.signal,

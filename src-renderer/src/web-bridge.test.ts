@@ -1,18 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createWebBridge, installWebBridge, WEB_SHELL_META } from './web-bridge.ts'
+import {
+  BRIDGE_PROTOCOL,
+  createWebBridge,
+  installWebBridge,
+  TOKEN_PROTOCOL_PREFIX,
+  WEB_SHELL_META,
+} from './web-bridge.ts'
+
+/** A token of the launch's shape: 43 base64url characters. */
+const TOKEN = 'AbC_-0123456789abcdefghijklmnopqrstuvwxyzABC'
+const OTHER_TOKEN = 'ZzZ_-0123456789abcdefghijklmnopqrstuvwxyzXYZ'
 
 /** A stand-in for the browser's WebSocket that records the sockets made and lets the test drive them. */
 class FakeSocket {
   static made: FakeSocket[] = []
   readonly url: string
+  readonly protocols: string[]
   readonly sent: string[] = []
   onopen: (() => void) | null = null
   onmessage: ((event: { data: unknown }) => void) | null = null
   onclose: (() => void) | null = null
   onerror: (() => void) | null = null
 
-  constructor(url: string) {
+  constructor(url: string, protocols?: string | string[]) {
     this.url = url
+    this.protocols = protocols === undefined ? [] : [protocols].flat()
     FakeSocket.made.push(this)
   }
   send(message: string) {
@@ -39,6 +51,7 @@ afterEach(() => {
   delete window.api
   document.head.innerHTML = ''
   window.history.replaceState(null, '', '/')
+  sessionStorage.clear()
 })
 
 function markAsWebShell() {
@@ -64,20 +77,52 @@ describe('installWebBridge', () => {
     expect(FakeSocket.made).toHaveLength(0)
   })
 
-  it('connects to /bridge on the page’s own host, passing the page’s token on', () => {
+  it('takes the token from the address’s fragment, drops it from the address bar, and offers it as a subprotocol only', () => {
     markAsWebShell()
-    window.history.replaceState(null, '', '/?token=abc_-123')
+    window.history.replaceState(null, '', `/?lang=en#token=${TOKEN}`)
     installWebBridge()
     expect(window.api).toBeDefined()
-    expect(FakeSocket.made.map((socket) => socket.url)).toEqual([
-      `ws://${location.host}/bridge?token=abc_-123`,
+    expect(location.href).not.toContain(TOKEN)
+    expect(location.pathname + location.search + location.hash).toBe('/?lang=en')
+    expect(FakeSocket.made.map((socket) => [socket.url, socket.protocols])).toEqual([
+      [`ws://${location.host}/bridge`, [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${TOKEN}`]],
+    ])
+    expect(document.cookie).toBe('')
+  })
+
+  it('finds the token again after a reload of the same tab (sessionStorage, scoped to this port’s origin)', () => {
+    markAsWebShell()
+    window.history.replaceState(null, '', `/#token=${TOKEN}`)
+    installWebBridge()
+    // A reload: a fresh page on the address without the token.
+    delete window.api
+    installWebBridge()
+    expect(FakeSocket.made.map((socket) => socket.protocols)).toEqual([
+      [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${TOKEN}`],
+      [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${TOKEN}`],
     ])
   })
 
-  it('relies on the cookie when the address has no token', () => {
+  it('takes a newer token from a later fragment (a restarted server’s address opened in the same tab)', () => {
+    vi.useFakeTimers()
     markAsWebShell()
+    window.history.replaceState(null, '', `/#token=${TOKEN}`)
     installWebBridge()
-    expect(FakeSocket.made.map((socket) => socket.url)).toEqual([`ws://${location.host}/bridge`])
+    window.history.replaceState(null, '', `/#token=${OTHER_TOKEN}`)
+    window.dispatchEvent(new HashChangeEvent('hashchange'))
+    expect(location.hash).toBe('')
+    FakeSocket.made[0]?.close()
+    vi.runOnlyPendingTimers()
+    expect(FakeSocket.made[1]?.protocols).toEqual([BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${OTHER_TOKEN}`])
+  })
+
+  it('offers no token when the page has none, or only something that is not a token', () => {
+    markAsWebShell()
+    window.history.replaceState(null, '', '/#token=short,x')
+    installWebBridge()
+    expect(FakeSocket.made.map((socket) => [socket.url, socket.protocols])).toEqual([
+      [`ws://${location.host}/bridge`, [BRIDGE_PROTOCOL]],
+    ])
   })
 })
 

@@ -14,12 +14,20 @@ import { bridge } from './api.ts'
 export const WEB_SHELL_META = { name: 'pos-companion-shell', content: 'web' } as const
 /** Where web mode listens for the bridge (src-main/web/server.ts). */
 export const BRIDGE_PATH = '/bridge'
+/** The subprotocol of the bridge (src-main/web/launch-access.ts); the server answers with it. */
+export const BRIDGE_PROTOCOL = 'pos-companion.bridge.v1'
+/** The launch token travels as one more offered subprotocol, `<prefix><token>` (launch-access.ts says why). */
+export const TOKEN_PROTOCOL_PREFIX = 'pos-companion.token.'
+/** Where a reload of the same tab finds the token again; see `installWebBridge`. */
+export const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
 /** The server closes a socket that sends more (1009); such a call is refused here instead, sparing the others. */
 const MAX_MESSAGE_BYTES = 64 * 1024
 
 export interface WebBridgeOptions {
   /** ws:// or wss:// address of web mode's /bridge. */
   url: string
+  /** The launch token to offer, asked again at every (re)connect: a later address may bring a newer one. */
+  token?: () => string | undefined
   WebSocketImpl?: typeof WebSocket
   /** How long a call made while disconnected waits for the connection before it answers `unreachable`. */
   connectWaitMs?: number
@@ -65,7 +73,10 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     if (stopped()) return
     let current: WebSocket
     try {
-      current = new SocketImpl(options.url)
+      const token = options.token?.()
+      const protocols =
+        token === undefined ? [BRIDGE_PROTOCOL] : [BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX + token]
+      current = new SocketImpl(options.url, protocols)
     } catch {
       scheduleReconnect()
       return
@@ -211,17 +222,53 @@ function isResult(value: unknown): value is Result<unknown> {
   return typeof value === 'object' && value !== null && 'ok' in value && typeof value.ok === 'boolean'
 }
 
+/** The page's launch token, in memory; one page installs one bridge. */
+let launchToken: string | undefined
+
 /**
  * Gives a page served by web mode its window.api. It does nothing under Electron (the preload set window.api)
- * or where the page was opened some other way (no web-mode tag: there is no bridge to reach). The token
- * travels in the cookie web mode set; it is passed in the query too when the page's own address has it.
+ * or where the page was opened some other way (no web-mode tag: there is no bridge to reach).
+ *
+ * The launch token comes in the address's fragment (`/#token=…`, never sent to any server). It is read once,
+ * removed from the address bar (so it is not bookmarked, shared or shown), and kept in memory and in
+ * sessionStorage, so that a reload of this tab still connects. sessionStorage belongs to this origin, port
+ * included, and to this tab alone: no other loopback service can read it, unlike a cookie, and it is gone when
+ * the tab closes. A page at the same origin could read it, but such a page is web mode's own — and the token
+ * dies with the launch that made it.
  */
 export function installWebBridge(): void {
   if (bridge() !== undefined) return
   const tag = document.querySelector(`meta[name="${WEB_SHELL_META.name}"]`)
   if (tag?.getAttribute('content') !== WEB_SHELL_META.content) return
-  const token = new URLSearchParams(location.search).get('token')
+  launchToken = takeTokenFromAddress() ?? recallToken()
+  // The address of a restarted server, opened in this tab, changes only the fragment: no new page load.
+  window.addEventListener('hashchange', () => {
+    launchToken = takeTokenFromAddress() ?? launchToken
+  })
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  const query = token === null ? '' : `?token=${encodeURIComponent(token)}`
-  window.api = createWebBridge({ url: `${scheme}//${location.host}${BRIDGE_PATH}${query}` })
+  window.api = createWebBridge({ url: `${scheme}//${location.host}${BRIDGE_PATH}`, token: () => launchToken })
+}
+
+/** The token in the address's fragment, removed from the address and remembered; undefined if there is none. */
+function takeTokenFromAddress(): string | undefined {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))
+  if (!fragment.has('token')) return undefined
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`)
+  const token = fragment.get('token') ?? ''
+  // Anything else could not even be offered as a subprotocol.
+  if (!/^[A-Za-z0-9_-]{43,}$/.test(token)) return undefined
+  try {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, token)
+  } catch {
+    // Storage turned off: the token still works until the page is reloaded.
+  }
+  return token
+}
+
+function recallToken(): string | undefined {
+  try {
+    return sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? undefined
+  } catch {
+    return undefined
+  }
 }

@@ -1,5 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { WebSocket } from 'ws'
+import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../launch-access.ts'
 
 export interface HttpAnswer {
   status: number
@@ -35,7 +36,12 @@ export function httpRequest(
 }
 
 export interface SocketOptions {
+  /** Offered the way the page does: as a Sec-WebSocket-Protocol value next to the bridge's own protocol. */
   token?: string
+  /** The subprotocols to offer instead of the page's pair. */
+  protocols?: string[]
+  /** The token where earlier versions carried it, which must no longer count: the URL's query. */
+  queryToken?: string
   cookie?: string
   host?: string
   /** undefined: the server's own origin for the Host used; null: no Origin header at all. */
@@ -44,7 +50,7 @@ export interface SocketOptions {
 }
 
 /**
- * Opens a WebSocket to /bridge the way a browser would (Host, Origin, cookie), with each one forgeable.
+ * Opens a WebSocket to /bridge the way a browser would (Host, Origin, subprotocols), with each one forgeable.
  * Resolves with the open socket, or with the HTTP status of a refused upgrade.
  */
 export function openBridgeSocket(
@@ -52,14 +58,21 @@ export function openBridgeSocket(
   options: SocketOptions = {},
 ): Promise<{ socket: WebSocket; status: 101 } | { socket: undefined; status: number }> {
   const host = options.host ?? `127.0.0.1:${String(port)}`
-  const query = options.token === undefined ? '' : `?token=${encodeURIComponent(options.token)}`
+  const query = options.queryToken === undefined ? '' : `?token=${encodeURIComponent(options.queryToken)}`
+  const protocols =
+    options.protocols ??
+    (options.token === undefined ? [] : [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${options.token}`])
   const headers: Record<string, string> = { host }
   if (options.cookie !== undefined) headers['cookie'] = options.cookie
   const origin = options.origin === undefined ? `http://${host}` : options.origin
-  const socket = new WebSocket(`ws://127.0.0.1:${String(port)}${options.path ?? '/bridge'}${query}`, {
-    headers,
-    ...(origin === null ? {} : { origin }),
-  })
+  const socket = new WebSocket(
+    `ws://127.0.0.1:${String(port)}${options.path ?? '/bridge'}${query}`,
+    protocols,
+    {
+      headers,
+      ...(origin === null ? {} : { origin }),
+    },
+  )
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ socket, status: 101 }))
     socket.once('unexpected-response', (_request, response) => {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream'
 import { expect } from 'vitest'
 
 const MAIN = join(import.meta.dirname, '..', 'main.ts')
-export const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})$/
+export const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})$/
 
 const running = new Set<ChildProcessByStdio<null, Readable, Readable>>()
 
