@@ -25,6 +25,14 @@ export const MAX_PAYMENT_KEY_TEXT = 200
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
+/** What staff wrote beside the order on the POS: one line, as the board shows it (OrderDetails' 120). */
+export const OrderLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .refine((text) => !CONTROL.test(text))
+
 const PosOrderBody = z
   .object({
     payment_key: z.string().max(MAX_PAYMENT_KEY_TEXT),
@@ -35,13 +43,7 @@ const PosOrderBody = z
       .regex(/^[A-Za-z0-9_.-]{1,64}$/)
       .optional(),
     courier_type: z.enum(['restaurant', 'platform']).optional(),
-    label: z
-      .string()
-      .trim()
-      .min(1)
-      .max(120)
-      .refine((text) => !CONTROL.test(text))
-      .optional(),
+    label: OrderLabel.optional(),
   })
   .strict()
 
