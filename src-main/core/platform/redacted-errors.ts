@@ -37,6 +37,6 @@ function redactedError(error: PlatformError, redact: RedactText): PlatformError 
     error.message,
     error.retryAfterMs,
   )
-  redacted.stack = error.stack
+  if (error.stack !== undefined) redacted.stack = error.stack
   return redacted
 }
