@@ -73,7 +73,7 @@ export const SettingsUpdate = z
     platformTimeZone: Text(64),
     language: Language,
     allowWeakSecretStorage: z.boolean(),
-    updateUrl: Text(2048).nullable(),
+    autoUpdate: z.boolean(),
   })
   .partial()
   .strict()

@@ -44,10 +44,10 @@ export const Settings = z.object({
   /** Store secrets even where the OS has no real keychain (only after the staff explicitly agree). */
   allowWeakSecretStorage: z.boolean(),
   /**
-   * Where the installed app looks for updates (an https:// folder holding electron-builder's latest*.yml and
-   * installers); null, the default, turns automatic updates off.
+   * Whether the installed desktop app updates itself (off by default). Only on or off: where updates come from
+   * is fixed when the app is built (electron-builder's publish configuration), never a setting.
    */
-  updateUrl: z.string().nullable(),
+  autoUpdate: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
 

@@ -44,7 +44,6 @@ export const INPUT_PROBLEMS = [
   'already-sending', // one hand-over in flight per order
   'not-eligible', // the order is known to be pickup or platform-courier (D5)
   'malformed', // the payload does not parse
-  'update-url-invalid', // the update address is not an https:// URL
 ] as const
 export const InputProblem = z.enum(INPUT_PROBLEMS)
 export type InputProblem = z.infer<typeof InputProblem>

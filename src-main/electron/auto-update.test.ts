@@ -27,6 +27,13 @@ vi.mock('electron-updater', () => {
   return { default: { autoUpdater: mocked.updater } }
 })
 
+/** The listener the app registered for `event`; a missing one fails the test rather than passing silently. */
+function listenerFor(event: string): (argument: unknown) => void {
+  const listener = mocked.listeners.get(event)
+  if (!listener) throw new Error(`no ${event} listener was registered`)
+  return listener
+}
+
 function recordingLog() {
   const lines: string[] = []
   const log: Logger = {
@@ -40,6 +47,7 @@ function recordingLog() {
 beforeEach(() => {
   vi.useFakeTimers()
   vi.clearAllMocks()
+  mocked.listeners.clear()
   mocked.updater.checkForUpdates.mockImplementation(() => Promise.resolve(null))
   Object.assign(mocked.updater, {
     logger: null,
@@ -55,70 +63,44 @@ afterEach(() => {
 })
 
 describe('decideAutoUpdate', () => {
-  it('is off by default: an installed app with no update address does not update', () => {
-    expect(decideAutoUpdate(true, null)).toEqual({ enabled: false, reason: 'no-update-url' })
-    expect(decideAutoUpdate(true, '  ')).toEqual({ enabled: false, reason: 'no-update-url' })
+  it('is off unless the staff turned it on', () => {
+    expect(decideAutoUpdate(true, false)).toEqual({ enabled: false, reason: 'turned-off' })
+    expect(decideAutoUpdate(true, true)).toEqual({ enabled: true })
   })
 
-  it('is off when the app is not packaged (development, e2e), whatever the address', () => {
-    expect(decideAutoUpdate(false, 'https://updates.example.com/pos')).toEqual({
-      enabled: false,
-      reason: 'not-packaged',
-    })
-  })
-
-  it.each([
-    'http://updates.example.com/pos',
-    'file:///tmp/updates',
-    'javascript:alert(1)',
-    'updates.example.com',
-  ])('is off for %j: https only', (url) => {
-    expect(decideAutoUpdate(true, url)).toEqual({ enabled: false, reason: 'not-https' })
-  })
-
-  it('is on only for a packaged app with an https address, which it normalises', () => {
-    expect(decideAutoUpdate(true, ' https://updates.example.com/pos/ ')).toEqual({
-      enabled: true,
-      feedUrl: 'https://updates.example.com/pos',
-    })
+  it('is off when the app is not packaged (development, e2e), whatever the setting', () => {
+    expect(decideAutoUpdate(false, true)).toEqual({ enabled: false, reason: 'not-packaged' })
   })
 })
 
 describe('startAutoUpdate', () => {
   it('does nothing in an app that is not packaged: electron-updater is not even loaded', async () => {
-    const readUpdateUrl = vi.fn(() => Promise.resolve('https://updates.example.com/pos'))
+    const readTurnedOn = vi.fn(() => Promise.resolve(true))
     const loadsBefore = mocked.loads.count
-    const updates = startAutoUpdate({ isPackaged: false, readUpdateUrl, log: recordingLog().log })
+    const updates = startAutoUpdate({ isPackaged: false, readTurnedOn, log: recordingLog().log })
     await updates.check()
     await vi.advanceTimersByTimeAsync(3 * UPDATE_CHECK_INTERVAL_MS)
-    expect(readUpdateUrl).not.toHaveBeenCalled()
+    expect(readTurnedOn).not.toHaveBeenCalled()
     expect(mocked.loads.count).toBe(loadsBefore)
     expect(mocked.updater.checkForUpdates).not.toHaveBeenCalled()
   })
 
-  it('with the default setting (no address) checks nothing and sets no feed', async () => {
+  it('turned off (the default) checks nothing', async () => {
     const { log, lines } = recordingLog()
-    const updates = startAutoUpdate({ isPackaged: true, readUpdateUrl: () => Promise.resolve(null), log })
+    const updates = startAutoUpdate({ isPackaged: true, readTurnedOn: () => Promise.resolve(false), log })
     await updates.check()
     await vi.advanceTimersByTimeAsync(2 * UPDATE_CHECK_INTERVAL_MS)
-    expect(mocked.updater.setFeedURL).not.toHaveBeenCalled()
     expect(mocked.updater.checkForUpdates).not.toHaveBeenCalled()
     expect(lines).toEqual(['info updates: off']) // said once, not at every tick
     updates.stop()
   })
 
-  it('with an https address: a generic feed, checked at start and every few hours, installed at quit', async () => {
+  it('turned on: the build-time feed (no address set at run time), checked at start and every few hours, installed at quit', async () => {
     const { log, lines } = recordingLog()
-    const updates = startAutoUpdate({
-      isPackaged: true,
-      readUpdateUrl: () => Promise.resolve('https://updates.example.com/pos/'),
-      log,
-    })
+    const updates = startAutoUpdate({ isPackaged: true, readTurnedOn: () => Promise.resolve(true), log })
     await updates.check()
-    expect(mocked.updater.setFeedURL).toHaveBeenCalledExactlyOnceWith({
-      provider: 'generic',
-      url: 'https://updates.example.com/pos',
-    })
+    // The feed is electron-builder's app-update.yml: the app never points the updater anywhere itself.
+    expect(mocked.updater.setFeedURL).not.toHaveBeenCalled()
     expect(mocked.updater).toMatchObject({
       autoDownload: true,
       autoInstallOnAppQuit: true,
@@ -136,45 +118,41 @@ describe('startAutoUpdate', () => {
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS)
     expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(3)
 
-    mocked.listeners.get('update-downloaded')?.({ version: '0.2.0' })
+    listenerFor('update-downloaded')({ version: '0.2.0' })
+    expect(lines).toContain('info updates: downloaded; it is installed when the app is closed')
     expect(mocked.updater.quitAndInstall).not.toHaveBeenCalled() // never restarts during service
-    expect(mocked.updater.setFeedURL).toHaveBeenCalledTimes(1)
     updates.stop()
     await vi.advanceTimersByTimeAsync(2 * UPDATE_CHECK_INTERVAL_MS)
     expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(3)
   })
 
-  it('follows the setting: a new address from the next check; cleared, it stops and installs nothing at quit', async () => {
-    let url: string | null = 'https://a.example.com/pos'
+  it('follows the setting: turned off after a download, it stops checking and installs nothing at quit', async () => {
+    let turnedOn = true
     const updates = startAutoUpdate({
       isPackaged: true,
-      readUpdateUrl: () => Promise.resolve(url),
+      readTurnedOn: () => Promise.resolve(turnedOn),
       log: recordingLog().log,
     })
     await updates.check()
-    url = 'https://b.example.com/pos'
+    expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(1)
+    turnedOn = false
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS)
-    expect(mocked.updater.setFeedURL).toHaveBeenLastCalledWith({ provider: 'generic', url })
-    expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(2)
-
-    url = null
-    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS)
-    expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(2)
+    expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(1)
     expect(mocked.updater.autoInstallOnAppQuit).toBe(false)
+    turnedOn = true
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS)
+    expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(2)
+    expect(mocked.updater.autoInstallOnAppQuit).toBe(true)
     updates.stop()
   })
 
-  it('never throws: a failed check or an updater error is logged and the next check still runs', async () => {
+  it('never throws: a failed check or an updater error (a bad signature) is logged and the next check still runs', async () => {
     const { log, lines } = recordingLog()
     mocked.updater.checkForUpdates.mockImplementationOnce(() => Promise.reject(new Error('offline')))
-    const updates = startAutoUpdate({
-      isPackaged: true,
-      readUpdateUrl: () => Promise.resolve('https://updates.example.com/pos'),
-      log,
-    })
+    const updates = startAutoUpdate({ isPackaged: true, readTurnedOn: () => Promise.resolve(true), log })
     await updates.check()
-    mocked.listeners.get('error')?.(new Error('bad signature'))
     expect(lines).toContain('warn updates: could not check for an update')
+    listenerFor('error')(new Error('New version is not signed by the application owner'))
     expect(lines).toContain('warn updates: the update failed')
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS)
     expect(mocked.updater.checkForUpdates).toHaveBeenCalledTimes(2)
@@ -191,7 +169,7 @@ describe('startAutoUpdate', () => {
     )
     const updates = startAutoUpdate({
       isPackaged: true,
-      readUpdateUrl: () => Promise.resolve('https://updates.example.com/pos'),
+      readTurnedOn: () => Promise.resolve(true),
       log: recordingLog().log,
     })
     const first = updates.check()

@@ -1,26 +1,19 @@
 import type { Logger } from '../core/ports.ts'
-import { normalizeUpdateUrl } from '../core/settings/settings-store.ts'
 
-/** How often an installed app with an update address looks for a new version (and once at start). */
+/** How often an installed app with updates on looks for a new version (and once at start). */
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000
 
-export type UpdateDecision =
-  | { enabled: true; feedUrl: string }
-  | { enabled: false; reason: 'not-packaged' | 'no-update-url' | 'not-https' }
+export type UpdateDecision = { enabled: true } | { enabled: false; reason: 'not-packaged' | 'turned-off' }
 
 /**
- * Auto-update is off unless both hold: the app is an installed (packaged) one, and the staff set an https://
- * update address in the settings (null, the default, means off). The address is checked again here even
- * though the settings store refuses anything else, because the stored file could have been edited by hand.
+ * Auto-update runs only in an installed (packaged) app whose staff turned it on in Settings. Where updates
+ * come from is not a setting: electron-builder writes the release feed (its `publish` configuration) into the
+ * packaged app's app-update.yml at build time, and on Windows the publisher name an update must be signed by
+ * (electron-builder.config.ts). Nothing the renderer or a settings file says can point the app elsewhere.
  */
-export function decideAutoUpdate(isPackaged: boolean, updateUrl: string | null): UpdateDecision {
+export function decideAutoUpdate(isPackaged: boolean, turnedOn: boolean): UpdateDecision {
   if (!isPackaged) return { enabled: false, reason: 'not-packaged' }
-  if (updateUrl === null || updateUrl.trim() === '') return { enabled: false, reason: 'no-update-url' }
-  try {
-    return { enabled: true, feedUrl: normalizeUpdateUrl(updateUrl) }
-  } catch {
-    return { enabled: false, reason: 'not-https' }
-  }
+  return turnedOn ? { enabled: true } : { enabled: false, reason: 'turned-off' }
 }
 
 /** The part of electron-updater's `autoUpdater` (an AppUpdater) that we use. */
@@ -30,7 +23,6 @@ export interface Updater {
   allowDowngrade: boolean
   allowPrerelease: boolean
   logger: UpdaterLogger | null
-  setFeedURL(options: { provider: 'generic'; url: string }): void
   checkForUpdates(): Promise<unknown>
   on(event: 'error', listener: (error: Error) => void): unknown
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
@@ -45,8 +37,8 @@ export interface UpdaterLogger {
 
 export interface AutoUpdateOptions {
   isPackaged: boolean
-  /** The current `updateUrl` setting, read before every check so a change applies from the next one. */
-  readUpdateUrl: () => Promise<string | null>
+  /** The current on/off setting, read before every check so a change applies from the next one. */
+  readTurnedOn: () => Promise<boolean>
   log: Logger
   intervalMs?: number
   /** Where the updater comes from: electron-updater's `autoUpdater`, loaded only once updates are on. */
@@ -60,9 +52,8 @@ export interface AutoUpdate {
 }
 
 /**
- * Updates for the installed app through electron-updater, with a generic provider at the staff's update
- * address: checked at start and every few hours, downloaded in the background, and installed when the app
- * quits. It never restarts the app by itself (no `quitAndInstall`): an update must not interrupt service.
+ * Updates for the installed app through electron-updater, from the feed fixed at build time: checked at start
+ * and every few hours, downloaded in the background, and installed when the app quits. It never restarts the app by itself (no `quitAndInstall`): an update must not interrupt service.
  * In development and e2e runs (not packaged) it does nothing at all, not even load electron-updater.
  */
 export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
@@ -73,7 +64,6 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
   }
   const loadUpdater = options.loadUpdater ?? loadElectronUpdater
   let updater: Promise<Updater> | undefined
-  let feedUrl: string | undefined
   let lastReason: string | undefined
   let running: Promise<void> | undefined
 
@@ -98,7 +88,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
   }
 
   const runCheck = async (): Promise<void> => {
-    const decision = decideAutoUpdate(true, await options.readUpdateUrl())
+    const decision = decideAutoUpdate(true, await options.readTurnedOn())
     if (!decision.enabled) {
       if (lastReason !== decision.reason) log.info('updates: off', { reason: decision.reason })
       lastReason = decision.reason
@@ -106,14 +96,10 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
       if (updater) (await updater).autoInstallOnAppQuit = false
       return
     }
-    lastReason = undefined
     const loaded = await prepare()
+    if (lastReason !== 'on') log.info('updates: on (from the release feed this build was made with)')
+    lastReason = 'on'
     loaded.autoInstallOnAppQuit = true
-    if (feedUrl !== decision.feedUrl) {
-      loaded.setFeedURL({ provider: 'generic', url: decision.feedUrl })
-      feedUrl = decision.feedUrl
-      log.info('updates: on', { feedUrl })
-    }
     await loaded.checkForUpdates()
   }
 

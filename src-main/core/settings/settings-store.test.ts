@@ -2,15 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { toAppError } from '../app-failure.ts'
 import { MemoryStore } from '../testing/memory-adapters.ts'
 import { forge } from '../testing/forge-certificates.ts'
-import {
-  DEFAULT_SETTINGS,
-  normalizePlatformAddress,
-  normalizeUpdateUrl,
-  SettingsStore,
-} from './settings-store.ts'
+import { DEFAULT_SETTINGS, normalizePlatformAddress, SettingsStore } from './settings-store.ts'
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {
   try {
@@ -91,34 +87,23 @@ describe('SettingsStore', () => {
   })
 })
 
-describe('the update address (auto-update)', () => {
-  it('is off by default', () => {
-    expect(DEFAULT_SETTINGS.updateUrl).toBeNull()
-    expect(new SettingsStore(new MemoryStore()).get().updateUrl).toBeNull()
-  })
-
-  it('keeps an https address, normalised like the platform address, and clears with null or empty', async () => {
+describe('automatic updates', () => {
+  it('are off by default and only switch on or off', async () => {
+    expect(DEFAULT_SETTINGS.autoUpdate).toBe(false)
     const store = new MemoryStore()
     const settings = new SettingsStore(store)
-    expect((await settings.update({ updateUrl: ' https://updates.example.com/pos/ ' })).updateUrl).toBe(
-      'https://updates.example.com/pos',
-    )
-    expect(new SettingsStore(store).get().updateUrl).toBe('https://updates.example.com/pos')
-    expect((await settings.update({ updateUrl: '' })).updateUrl).toBeNull()
-    await settings.update({ updateUrl: 'https://updates.example.com/pos' })
-    expect((await settings.update({ updateUrl: null })).updateUrl).toBeNull()
+    expect((await settings.update({ autoUpdate: true })).autoUpdate).toBe(true)
+    expect(new SettingsStore(store).get().autoUpdate).toBe(true)
+    expect((await settings.update({ autoUpdate: false })).autoUpdate).toBe(false)
   })
 
-  it.each([
-    'http://updates.example.com',
-    'ftp://updates.example.com',
-    'updates.example.com',
-    'https://u:p@x.example',
-  ])('refuses %j with its own problem and changes nothing', async (updateUrl) => {
+  it('take no update address: the contract refuses one, and an old settings file that has one still loads', () => {
+    expect(SettingsUpdate.safeParse({ updateUrl: 'https://evil.example/feed' }).success).toBe(false)
     const store = new MemoryStore()
-    const settings = new SettingsStore(store)
-    expect(await problemOf(() => settings.update({ updateUrl, language: 'en' }))).toBe('update-url-invalid')
-    expect(await problemOf(() => normalizeUpdateUrl(updateUrl))).toBe('update-url-invalid')
-    expect(settings.get()).toEqual(DEFAULT_SETTINGS)
+    store.set('settings', { ...DEFAULT_SETTINGS, language: 'en', updateUrl: 'https://evil.example/feed' })
+    const loaded = new SettingsStore(store).get()
+    expect(loaded.language).toBe('en')
+    expect(loaded).not.toHaveProperty('updateUrl')
+    expect(loaded.autoUpdate).toBe(false)
   })
 })

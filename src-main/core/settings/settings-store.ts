@@ -13,7 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   platformTimeZone: 'Europe/Istanbul',
   language: 'tr',
   allowWeakSecretStorage: false,
-  updateUrl: null,
+  autoUpdate: false,
 }
 
 /**
@@ -64,10 +64,7 @@ export class SettingsStore {
     if (update.language !== undefined) next.language = update.language
     if (update.allowWeakSecretStorage !== undefined)
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
-    if (update.updateUrl !== undefined) {
-      const url = update.updateUrl?.trim() ?? ''
-      next.updateUrl = url === '' ? null : normalizeUpdateUrl(url)
-    }
+    if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved
@@ -103,18 +100,6 @@ export function normalizePlatformAddress(address: string): string {
   if (url.protocol !== 'https:') throw invalidInput('not-https')
   if (url.username || url.password || url.search || url.hash) throw invalidInput('not-a-url')
   return url.href.replace(/\/+$/, '')
-}
-
-/**
- * The update feed's address (auto-update, off while null): the platform address's https rule (D8), with
- * its own problem so the staff are told which field to fix.
- */
-export function normalizeUpdateUrl(address: string): string {
-  try {
-    return normalizePlatformAddress(address)
-  } catch {
-    throw invalidInput('update-url-invalid')
-  }
 }
 
 /** The strict reader shared by both shells (extra-ca-file.ts); the name stays for the core's callers. */

@@ -110,10 +110,6 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'This order is not delivered by the restaurant courier.',
   ],
   malformed: ['Girilen bilgi geçersiz.', 'The input is not valid.'],
-  'update-url-invalid': [
-    'Güncelleme adresi geçerli bir https:// adresi olmalı.',
-    'The update address must be a valid https:// address.',
-  ],
 }
 
 describe('describeError', () => {

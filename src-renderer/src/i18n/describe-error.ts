@@ -37,7 +37,6 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'already-sending': 'errorAlreadySending',
   'not-eligible': 'errorNotEligible',
   malformed: 'errorInvalidInput',
-  'update-url-invalid': 'errorUpdateUrl',
 }
 
 /**

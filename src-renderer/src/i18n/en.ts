@@ -108,9 +108,9 @@ export const en: Messages = {
   extraCaFileHint: 'Only if the platform uses a private certificate (file path)',
   weakStorage: 'Store the keys even without a secure key store',
   weakStorageHint: 'Not recommended: the keys are weakly protected on this computer.',
-  updateUrl: 'Update address',
-  updateUrlHint:
-    'Leave it empty to keep automatic updates off. Installed desktop app only: an update is downloaded in the background and installed when the app is closed.',
+  autoUpdate: 'Automatic updates',
+  autoUpdateHint:
+    'Installed desktop app only: a new version is downloaded in the background from the publisher’s release channel and installed when the app is closed. While off, nothing is downloaded.',
 
   diagnostics: 'Diagnostics',
   diagnosticsHint:
@@ -134,7 +134,6 @@ export const en: Messages = {
   errorCaHasKey: 'The file holds a private key: choose the file with only the CA certificate.',
   errorCaNotCa:
     "The certificate in the file is not a CA certificate: choose your organisation's CA certificate.",
-  errorUpdateUrl: 'The update address must be a valid https:// address.',
   errorAlreadySending: 'This order is already being sent; please wait.',
   errorNotEligible: 'This order is not delivered by the restaurant courier.',
   errorInsecureAddress: 'Insecure address: only https:// is accepted.',

@@ -111,9 +111,9 @@ export const tr = {
   extraCaFileHint: 'Yalnızca platform özel bir sertifika kullanıyorsa (dosya yolu)',
   weakStorage: 'Güvenli anahtar deposu yokken anahtarları yine de kaydet',
   weakStorageHint: 'Önerilmez: bu bilgisayarda anahtarlar zayıf korunur.',
-  updateUrl: 'Güncelleme adresi',
-  updateUrlHint:
-    'Boş bırakılırsa otomatik güncelleme kapalıdır. Yalnızca kurulu masaüstü uygulamasında: güncelleme arka planda indirilir ve uygulama kapatılınca kurulur.',
+  autoUpdate: 'Otomatik güncelleme',
+  autoUpdateHint:
+    'Yalnızca kurulu masaüstü uygulamasında: yeni sürüm, uygulamanın yayıncısının sürüm kanalından arka planda indirilir ve uygulama kapatılınca kurulur. Kapalıyken hiçbir şey indirilmez.',
 
   diagnostics: 'Tanılama',
   diagnosticsHint:
@@ -136,7 +136,6 @@ export const tr = {
     'Sertifika dosyası bu bilgisayarda, en çok 64 KiB boyutunda normal bir dosya olmalı (ağ paylaşımı veya aygıt olamaz).',
   errorCaHasKey: 'Dosyada özel anahtar var: yalnızca CA sertifikasını içeren dosyayı seçin.',
   errorCaNotCa: 'Dosyadaki sertifika bir CA sertifikası değil: kuruluşunuzun CA sertifikasını seçin.',
-  errorUpdateUrl: 'Güncelleme adresi geçerli bir https:// adresi olmalı.',
   errorAlreadySending: 'Bu sipariş zaten gönderiliyor; lütfen bekleyin.',
   errorNotEligible: 'Bu sipariş restoran kuryesiyle teslim edilmiyor.',
   errorInsecureAddress: 'Güvensiz adres: yalnızca https:// kabul edilir.',

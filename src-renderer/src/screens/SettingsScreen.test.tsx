@@ -22,45 +22,29 @@ function setup(answer: (update: SettingsUpdate) => Result<Settings>, settings: S
   return updateSettings
 }
 
-describe('the update address setting', () => {
-  it('is empty by default (automatic updates off) and says what it does', async () => {
+describe('automatic updates', () => {
+  it('are off by default, a plain on/off switch that says what it does', async () => {
     setup((update) => ({ ok: true, value: { ...TEST_SETTINGS, ...update } as Settings }))
-    const field = await screen.findByLabelText<HTMLInputElement>('Güncelleme adresi')
-    expect(field.value).toBe('')
-    expect(field.getAttribute('aria-describedby')).toBeTruthy()
-    expect(screen.getByText(/Boş bırakılırsa otomatik güncelleme kapalıdır/)).toBeTruthy()
+    const toggle = await screen.findByLabelText<HTMLInputElement>('Otomatik güncelleme')
+    expect(toggle.type).toBe('checkbox')
+    expect(toggle.checked).toBe(false)
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /yayıncısının sürüm kanalından/,
+    )
+    // No field to type an update address into: where updates come from is fixed when the app is built.
+    expect(screen.queryByLabelText(/Güncelleme adresi/)).toBeNull()
+    expect(document.querySelectorAll('input[type="url"]')).toHaveLength(1) // the platform address only
   })
 
-  it('sends only the changed address, and null when it is cleared', async () => {
-    const updateSettings = setup(
-      (update) => ({ ok: true, value: { ...TEST_SETTINGS, ...update } as Settings }),
-      {
-        ...TEST_SETTINGS,
-        updateUrl: 'https://updates.example.com/pos',
-      },
-    )
-    const field = await screen.findByLabelText<HTMLInputElement>('Güncelleme adresi')
-    expect(field.value).toBe('https://updates.example.com/pos')
-    fireEvent.change(field, { target: { value: ' https://updates.example.com/v2 ' } })
+  it('sends only the switch when it changes, on then off', async () => {
+    const updateSettings = setup((update) => ({
+      ok: true,
+      value: { ...TEST_SETTINGS, ...update } as Settings,
+    }))
+    const toggle = await screen.findByLabelText<HTMLInputElement>('Otomatik güncelleme')
+    fireEvent.click(toggle)
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
     await screen.findByRole('status')
-    expect(updateSettings).toHaveBeenLastCalledWith({ updateUrl: 'https://updates.example.com/v2' })
-
-    fireEvent.change(field, { target: { value: '' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
-    await vi.waitFor(() => expect(updateSettings).toHaveBeenLastCalledWith({ updateUrl: null }))
-  })
-
-  it('shows the core’s refusal of an address that is not https', async () => {
-    setup(() => ({
-      ok: false,
-      error: { code: 'invalid-input', problem: 'update-url-invalid', retryable: false },
-    }))
-    const field = await screen.findByLabelText<HTMLInputElement>('Güncelleme adresi')
-    fireEvent.change(field, { target: { value: 'https://updates.example.com' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Güncelleme adresi geçerli bir https:// adresi olmalı.',
-    )
+    expect(updateSettings).toHaveBeenLastCalledWith({ autoUpdate: true })
   })
 })

@@ -8,7 +8,7 @@ import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 
-/** Language, the platform's time zone, the platform address, an extra CA file and the update address. */
+/** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
 export function SettingsScreen({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const settings = useSettings()
@@ -39,7 +39,7 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
   const [caFile, setCaFile] = useState(settings.extraCaFile ?? '')
   const [address, setAddress] = useState(settings.platformAddress ?? '')
   const [allowWeak, setAllowWeak] = useState(settings.allowWeakSecretStorage)
-  const [updateUrl, setUpdateUrl] = useState(settings.updateUrl ?? '')
+  const [autoUpdate, setAutoUpdate] = useState(settings.autoUpdate)
   const ids = {
     language: useId(),
     zone: useId(),
@@ -60,7 +60,7 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
     if (caFile.trim() !== (settings.extraCaFile ?? '')) change.extraCaFile = caFile.trim() || null
     if (address.trim() !== (settings.platformAddress ?? '')) change.platformAddress = address.trim() || null
     if (allowWeak !== settings.allowWeakSecretStorage) change.allowWeakSecretStorage = allowWeak
-    if (updateUrl.trim() !== (settings.updateUrl ?? '')) change.updateUrl = updateUrl.trim() || null
+    if (autoUpdate !== settings.autoUpdate) change.autoUpdate = autoUpdate
     update.mutate(change)
   }
 
@@ -105,18 +105,18 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
         {t.extraCaFileHint}
       </p>
 
-      <label htmlFor={ids.update}>{t.updateUrl}</label>
-      <input
-        id={ids.update}
-        type="url"
-        value={updateUrl}
-        onChange={(event) => setUpdateUrl(event.target.value)}
-        aria-describedby={ids.updateHint}
-        placeholder="https://"
-        spellCheck={false}
-      />
+      <div className="checkbox">
+        <input
+          id={ids.update}
+          type="checkbox"
+          checked={autoUpdate}
+          onChange={(event) => setAutoUpdate(event.target.checked)}
+          aria-describedby={ids.updateHint}
+        />
+        <label htmlFor={ids.update}>{t.autoUpdate}</label>
+      </div>
       <p id={ids.updateHint} className="hint">
-        {t.updateUrlHint}
+        {t.autoUpdateHint}
       </p>
 
       {session.secretStorage !== 'os-keychain' && (

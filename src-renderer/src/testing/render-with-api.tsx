@@ -12,7 +12,7 @@ export const TEST_SETTINGS: Settings = {
   platformTimeZone: 'Europe/Istanbul',
   language: 'tr',
   allowWeakSecretStorage: false,
-  updateUrl: null,
+  autoUpdate: false,
 }
 
 /** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */
