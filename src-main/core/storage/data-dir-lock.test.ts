@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { lockAddress, lockDataDir } from './data-dir-lock.ts'
+import { DataDirInUseError, holdDataDir, lockAddress, lockDataDir } from './data-dir-lock.ts'
 
 const LOCK_MODULE = join(import.meta.dirname, 'data-dir-lock.ts')
 
@@ -67,6 +67,20 @@ describe('lockDataDir', () => {
     const again = await lockDataDir(dataDir, 'electron')
     expect(again.ok).toBe(true)
     if (again.ok) await again.release()
+  })
+
+  it('keeps Electron off a folder web mode holds, with an error its start-up dialog can name', async () => {
+    const release = await holdDataDir(dataDir, 'web')
+    const refused = holdDataDir(dataDir, 'electron')
+    await expect(refused).rejects.toBeInstanceOf(DataDirInUseError)
+    await expect(refused).rejects.toMatchObject({
+      code: 'DATA_FOLDER_IN_USE',
+      message: `the data folder ${dataDir} is in use by another POS Companion (web mode, pid ${String(process.pid)})`,
+    })
+    await release()
+    await (
+      await holdDataDir(dataDir, 'electron')
+    )()
   })
 
   it('is one lock per folder: another data folder is not held', async () => {

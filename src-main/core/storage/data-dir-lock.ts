@@ -73,6 +73,35 @@ export async function lockDataDir(
   return { ok: false, heldBy: undefined }
 }
 
+/** Thrown by `holdDataDir`; `code` is what Electron's start-up dialog shows as the reason. */
+export class DataDirInUseError extends Error {
+  readonly code = 'DATA_FOLDER_IN_USE'
+  readonly heldBy: LockHolder | undefined
+
+  constructor(dataDir: string, heldBy: LockHolder | undefined) {
+    const holder = heldBy
+      ? ` (${heldBy.shell === 'web' ? 'web mode' : 'the desktop app'}, pid ${String(heldBy.pid)})`
+      : ''
+    super(`the data folder ${dataDir} is in use by another POS Companion${holder}`)
+    this.name = 'DataDirInUseError'
+    this.heldBy = heldBy
+  }
+}
+
+/**
+ * The lock for a shell's start-up: held until the process ends (the OS frees it however it ends), or a
+ * DataDirInUseError. Returns the release, for a shell that wants to let go before it exits.
+ */
+export async function holdDataDir(
+  dataDir: string,
+  shell: Shell,
+  options: LockOptions = {},
+): Promise<() => Promise<void>> {
+  const lock = await lockDataDir(dataDir, shell, options)
+  if (!lock.ok) throw new DataDirInUseError(dataDir, lock.heldBy)
+  return lock.release
+}
+
 /** The socket's name for this data folder on this platform. */
 export function lockAddress(dataDir: string, platform: NodeJS.Platform = process.platform): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
