@@ -1,30 +1,73 @@
 import { BrowserWindow, shell, type WebFrameMain } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { APP_ENTRY_URL } from './app-protocol.ts'
 
 /**
  * The one place that owns window options (Bitwarden's WindowMain is the model): every security switch for
- * the renderer is set here and nowhere else.
+ * the renderer is set here and nowhere else. `webSecurity`, `allowRunningInsecureContent` and
+ * `experimentalFeatures` are never set, so Electron's safe defaults hold (main-window.test.ts checks it).
  */
-const rendererDevUrl = process.env['ELECTRON_RENDERER_URL']
-const rendererFile = join(import.meta.dirname, '../renderer/index.html')
-const rendererUrl = rendererDevUrl ?? pathToFileURL(rendererFile).href
 
 /** External pages staff may be sent to (help, the platform's site); everything else stays closed. */
 const EXTERNAL_URL_ALLOWLIST: readonly string[] = []
 
-export function isAppTopFrame(frame: WebFrameMain | null): boolean {
-  if (!frame || frame.parent !== null) return false
-  return isAppUrl(frame.url)
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** The page the window shows and the test that tells it apart from any other page. */
+export interface AppPage {
+  readonly url: string
+  /** True only in development, when electron-vite's dev server serves the renderer. */
+  readonly fromDevServer: boolean
+  readonly isAppUrl: (url: string) => boolean
+  readonly isAppTopFrame: (frame: WebFrameMain | null) => boolean
 }
 
-/** The app's own page: the built renderer file, or the dev server's origin in development. */
-export function isAppUrl(url: string): boolean {
-  if (rendererDevUrl) return new URL(url).origin === new URL(rendererDevUrl).origin
-  return url.split(/[?#]/)[0] === rendererUrl
+/**
+ * Which page is the app's. ELECTRON_RENDERER_URL (set by `electron-vite dev`) is honoured only when the app is
+ * not packaged and only for a loopback http:// dev server: anyone able to set an environment variable for the
+ * installed app must not be able to give a web page of their choice the app's API.
+ */
+export function appPageFor(
+  isPackaged: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (message: string) => void = () => undefined,
+): AppPage {
+  const requested = env['ELECTRON_RENDERER_URL']
+  const devUrl = !isPackaged && requested !== undefined ? loopbackHttpUrl(requested) : undefined
+  if (requested !== undefined && devUrl === undefined) {
+    warn(
+      'window: ELECTRON_RENDERER_URL ignored (only a loopback http:// dev server, and never when packaged)',
+    )
+  }
+  const isAppUrl = devUrl
+    ? (url: string) => sameOrigin(url, devUrl)
+    : (url: string) => url.split(/[?#]/)[0] === APP_ENTRY_URL
+  return {
+    url: devUrl?.href ?? APP_ENTRY_URL,
+    fromDevServer: devUrl !== undefined,
+    isAppUrl,
+    isAppTopFrame: (frame) => frame !== null && frame.parent === null && isAppUrl(frame.url),
+  }
 }
 
-export function createMainWindow(isDevelopment: boolean): BrowserWindow {
+function loopbackHttpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function sameOrigin(url: string, expected: URL): boolean {
+  try {
+    return new URL(url).origin === expected.origin
+  } catch {
+    return false
+  }
+}
+
+export function createMainWindow(page: AppPage, isDevelopment: boolean): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -46,15 +89,13 @@ export function createMainWindow(isDevelopment: boolean): BrowserWindow {
   })
 
   window.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault()
+    if (!page.isAppUrl(url)) event.preventDefault()
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
     if (EXTERNAL_URL_ALLOWLIST.some((allowed) => url.startsWith(allowed))) void shell.openExternal(url)
     return { action: 'deny' }
   })
   window.once('ready-to-show', () => window.show())
-
-  if (rendererDevUrl) void window.loadURL(rendererDevUrl)
-  else void window.loadFile(rendererFile)
+  void window.loadURL(page.url)
   return window
 }
