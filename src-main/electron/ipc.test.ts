@@ -4,7 +4,8 @@ import { channelOf } from '../../src-shared/channels.ts'
 import { methods } from '../../src-shared/contract.ts'
 import type { CoreHandlers } from '../core/app.ts'
 import { recordingLogger } from '../core/testing/memory-adapters.ts'
-import { registerIpcHandlers } from './ipc.ts'
+import type { CoreEventListener } from '../core/app.ts'
+import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>
 
@@ -87,5 +88,44 @@ describe('registerIpcHandlers', () => {
     const answer = await invoke('addOrder', { text: '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72' })
     expect(answer).toEqual({ ok: false, error: { code: 'internal', retryable: false } })
     expect(JSON.stringify(answer)).not.toContain('secret')
+  })
+})
+
+describe('events to the window (one contract check for both shells)', () => {
+  function subscribed() {
+    let listener: CoreEventListener | undefined
+    const core = { subscribe: (l: CoreEventListener) => ((listener = l), () => undefined) }
+    const sent: [string, unknown][] = []
+    const log = recordingLogger()
+    sendContractEvents(core, log, (channel, payload) => sent.push([channel, payload]))
+    const emit = (event: string, payload: unknown) => {
+      if (!listener) throw new Error('sendContractEvents did not subscribe')
+      ;(listener as (event: string, payload: unknown) => void)(event, payload)
+    }
+    return { emit, sent, log }
+  }
+  const signedOut = {
+    state: 'signed-out',
+    reason: 'never-signed-in',
+    credentialsStored: false,
+    secretStorage: 'os-keychain',
+    platformAddress: null,
+  }
+
+  it('sends an event that parses, on its channel, with only the fields the contract names', () => {
+    const { emit, sent } = subscribed()
+    emit('sessionChanged', { ...signedOut, token: 'secret-token-value' })
+    expect(sent).toEqual([['pos-event:sessionChanged', signedOut]])
+  })
+
+  it('drops an event outside the contract and logs its name only', () => {
+    const { emit, sent, log } = subscribed()
+    emit('sessionChanged', { state: 'signed-in', token: 'secret-token-value' })
+    emit('somethingElse', { x: 1 })
+    expect(sent).toEqual([])
+    const text = log.lines.join('\n')
+    expect(text).toContain('dropped an event outside the contract')
+    expect(text).toContain('dropped an event the contract does not name')
+    expect(text).not.toContain('secret-token-value')
   })
 })

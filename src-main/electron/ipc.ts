@@ -1,8 +1,9 @@
 import type { IpcMain, WebFrameMain } from 'electron'
 import { methods } from '../../src-shared/contract.ts'
-import { channelOf } from '../../src-shared/channels.ts'
-import type { CoreHandlers } from '../core/app.ts'
+import { channelOf, eventChannelOf } from '../../src-shared/channels.ts'
+import type { Core, CoreHandlers } from '../core/app.ts'
 import { dispatch, MALFORMED, type DispatchLog } from '../core/dispatch.ts'
+import { contractEvent } from '../core/outgoing-events.ts'
 
 export type SenderCheck = (frame: WebFrameMain | null) => boolean
 
@@ -26,4 +27,16 @@ export function registerIpcHandlers(
       return dispatch(core, method, payload, log)
     })
   }
+}
+
+/** Sends the core's events to the window on their channels, each checked against the contract first. */
+export function sendContractEvents(
+  core: Pick<Core, 'subscribe'>,
+  log: DispatchLog,
+  send: (channel: string, payload: unknown) => void,
+): () => void {
+  return core.subscribe((event, payload) => {
+    const checked = contractEvent(event, payload, log)
+    if (checked) send(eventChannelOf(checked.event), checked.payload)
+  })
 }
