@@ -44,7 +44,10 @@ export async function forge(options: ForgeOptions): Promise<Forged> {
   if (options.hosts) {
     extensions.push(
       new x509.SubjectAlternativeNameExtension(
-        options.hosts.map((host) => ({ type: /^[\d.]+$/.test(host) ? 'ip' : 'dns', value: host })),
+        options.hosts.map((host): x509.JsonGeneralName => ({
+          type: /^[\d.]+$/.test(host) ? 'ip' : 'dns',
+          value: host,
+        })),
       ),
     )
   }
