@@ -28,6 +28,14 @@ export function fusesFor(build: { e2e: boolean }): ElectronFuses {
 
 export const isE2eBuild = process.env['POS_E2E_BUILD'] === '1'
 
+/**
+ * The subject name on the Windows code-signing certificate. electron-updater installs an update only when its
+ * installer is signed by this publisher (verifyUpdateCodeSignature), so a feed that was tampered with, or a
+ * download swapped in transit, cannot run its own installer. It must match the certificate the release workflow
+ * signs with (CSC_LINK); an unsigned release is then refused as an update, which is the point.
+ */
+export const WINDOWS_PUBLISHER = 'POS Companion'
+
 const config: Configuration = {
   appId: 'com.poscompanion.desktop',
   productName: 'POS Companion',
@@ -57,6 +65,8 @@ const config: Configuration = {
   win: {
     target: [{ target: 'nsis', arch: ['x64'] }],
     icon: 'resources/icon.ico',
+    verifyUpdateCodeSignature: true,
+    signtoolOptions: { publisherName: [WINDOWS_PUBLISHER] },
   },
   nsis: {
     // The assisted installer (welcome, progress, finish pages) in Turkish or English by the OS's language,
@@ -112,7 +122,10 @@ const config: Configuration = {
   deb: { priority: 'optional', packageCategory: 'misc' },
 
   // `--publish always` in the release workflow uploads the installers and the updater's latest*.yml to the
-  // GitHub release of the tag (owner and repository come from the checkout's git remote).
+  // GitHub release of the tag (owner and repository come from the checkout's git remote). This is also the only
+  // place the installed app learns where updates come from: electron-builder writes it into the packaged
+  // app-update.yml at build time, and the app has no setting to point the updater elsewhere (auto-update.ts).
+  // Only published releases, never drafts or pre-releases; over https (GitHub), never a generic address.
   publish: [{ provider: 'github', releaseType: 'release' }],
 }
 

@@ -1,19 +1,21 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, session } from 'electron'
-import { eventChannelOf } from '../../src-shared/channels.ts'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
 import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
+import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 import type { Logger } from '../core/ports.ts'
+import { registerAppScheme, serveRenderer } from './app-protocol.ts'
 import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
-import { registerIpcHandlers } from './ipc.ts'
-import { createMainWindow, isAppTopFrame, isAppUrl } from './main-window.ts'
+import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
+import { appPageFor, createMainWindow } from './main-window.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { readLaunchOptions } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
+import { startOrFail } from './startup-failure.ts'
 
 const isDevelopment = !app.isPackaged
 
@@ -22,20 +24,23 @@ const launchWarnings: string[] = []
 const launch = readLaunchOptions(process.argv, (message) => launchWarnings.push(message))
 // Before the single-instance lock and electron-store, which both live in the userData folder.
 if (launch.dataDir) app.setPath('userData', launch.dataDir)
+// ELECTRON_RENDERER_URL counts only in development (main-window.ts): the installed app shows its own page.
+const page = appPageFor(app.isPackaged, process.env, (message) => launchWarnings.push(message))
+// Chromium learns the app:// scheme's privileges before the app is ready, or never.
+registerAppScheme(protocol)
 
 const redactor = new SecretRedactor()
+const logFolder = join(app.getPath('userData'), 'logs')
 const log = openLog()
 for (const warning of launchWarnings) log.warn(warning)
+// Logged, and the app stays up as Electron's default would, but without its stack-trace dialog.
+logProcessErrors(process, log)
 
 /** The rotating, redacted log in userData/logs; in development each entry's summary also goes to the console. */
 function openLog(): Logger & Partial<Pick<FileLog, 'recentLines'>> {
   const echo = (level: 'info' | 'warn' | 'error', message: string) => console[level](message)
   try {
-    return createFileLog({
-      directory: join(app.getPath('userData'), 'logs'),
-      redactor,
-      ...(isDevelopment ? { echo } : {}),
-    })
+    return createFileLog({ directory: logFolder, redactor, ...(isDevelopment ? { echo } : {}) })
   } catch (error) {
     // An unwritable folder must not stop the app: say so once, then keep redacted summaries on the console.
     console.error(`log: cannot write to the logs folder (${error instanceof Error ? error.name : 'error'})`)
@@ -63,39 +68,54 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit())
 
-  void app.whenReady().then(async () => {
-    // The app asks for no camera, microphone, location or notifications: every permission is refused but
-    // the clipboard write the Tanılama button needs, from the app's own page (permissions.ts).
-    restrictPermissions(session.defaultSession, isAppUrl)
+  // A failed step shows a dialog (what failed, where the log is), releases the lock and exits (startup-failure.ts).
+  void app.whenReady().then(() =>
+    startOrFail(
+      async (enter) => {
+        // The app asks for no camera, microphone, location or notifications: every permission is refused but
+        // the clipboard write the Tanılama button needs, from the app's own page (permissions.ts).
+        restrictPermissions(session.defaultSession, page.isAppUrl)
+        if (!page.fromDevServer) serveRenderer(protocol, join(import.meta.dirname, '../renderer'))
 
-    const core = await createCore({
-      appName: app.getName(),
-      appVersion: app.getVersion(),
-      shell: 'electron',
-      store: createElectronStore(),
-      // Beside electron-store's config.json: the hand-over outbox's fsync'd journal (file-journal.ts).
-      journal: new FileJournal(join(app.getPath('userData'), HANDOVER_JOURNAL_FILE), log),
-      cipher: await createSafeStorageCipher(),
-      createFetch: installPlatformFetch(session.defaultSession),
-      log,
-      secrets: redactor,
-      ...(log.recentLines ? { recentLogLines: log.recentLines } : {}),
-      settingsOverrides: launch.initialSettings,
-    })
-    registerIpcHandlers(ipcMain, core.handlers, isAppTopFrame, log)
-    core.subscribe((event, payload) => mainWindow?.webContents.send(eventChannelOf(event), payload))
-    mainWindow = createMainWindow(isDevelopment)
-    app.on('before-quit', () => core.dispose())
-    void core.start()
-    // Off unless the app is installed and the staff set an https update address (see auto-update.ts).
-    const updates = startAutoUpdate({
-      isPackaged: app.isPackaged,
-      readUpdateUrl: async () => {
-        const settings = await core.handlers.getSettings(undefined)
-        return settings.ok ? settings.value.updateUrl : null
+        enter('data-folder')
+        const store = createElectronStore()
+        // Beside electron-store's config.json: the hand-over outbox's fsync'd journal (file-journal.ts).
+        const journal = new FileJournal(join(app.getPath('userData'), HANDOVER_JOURNAL_FILE), log)
+        enter('secret-storage')
+        const cipher = await createSafeStorageCipher()
+        enter('core')
+        const core = await createCore({
+          appName: app.getName(),
+          appVersion: app.getVersion(),
+          shell: 'electron',
+          store,
+          journal,
+          cipher,
+          createFetch: installPlatformFetch(session.defaultSession),
+          log,
+          secrets: redactor,
+          ...(log.recentLines ? { recentLogLines: log.recentLines } : {}),
+          settingsOverrides: launch.initialSettings,
+        })
+        app.on('before-quit', () => core.dispose())
+        registerIpcHandlers(ipcMain, core.handlers, page.isAppTopFrame, log)
+        sendContractEvents(core, log, (channel, payload) => mainWindow?.webContents.send(channel, payload))
+
+        enter('window')
+        mainWindow = createMainWindow(page, isDevelopment)
+        void core.start()
+        // Off unless the app is installed and the staff turned updates on; the source is fixed at build time.
+        const updates = startAutoUpdate({
+          isPackaged: app.isPackaged,
+          readTurnedOn: async () => {
+            const settings = await core.handlers.getSettings(undefined)
+            return settings.ok && settings.value.autoUpdate
+          },
+          log,
+        })
+        app.on('before-quit', () => updates.stop())
       },
-      log,
-    })
-    app.on('before-quit', () => updates.stop())
-  })
+      { app, dialog, log, logFolder },
+    ),
+  )
 }
