@@ -1,9 +1,9 @@
 import { WebSocket } from 'ws'
 import type { RawData } from 'ws'
-import { EVENT_NAMES, type EventName } from '../../src-shared/channels.ts'
-import { events } from '../../src-shared/contract.ts'
+import type { EventName } from '../../src-shared/channels.ts'
 import type { Core } from '../core/app.ts'
 import { dispatch } from '../core/dispatch.ts'
+import { contractEvent } from '../core/outgoing-events.ts'
 import type { Logger } from '../core/ports.ts'
 
 /** Larger messages are refused by the socket itself (close 1009): a real request is a few hundred bytes. */
@@ -102,13 +102,9 @@ export class BridgeHub {
   }
 
   #broadcast(event: EventName, payload: unknown): void {
-    if (!EVENT_NAMES.includes(event)) return
-    const parsed = events[event].safeParse(payload)
-    if (!parsed.success) {
-      this.#log.warn('bridge: dropped an event outside the contract', { event })
-      return
-    }
-    const message = JSON.stringify({ event, payload: parsed.data })
+    const checked = contractEvent(event, payload, this.#log) // the same check as Electron's (outgoing-events.ts)
+    if (!checked) return
+    const message = JSON.stringify(checked)
     for (const socket of this.#sockets) {
       if (socket.readyState === WebSocket.OPEN) socket.send(message)
     }

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import type { Settings } from '../../src-shared/domain.ts'
 import { createCore, type Core } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
+import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { readExtraCaPem } from '../core/settings/settings-store.ts'
 import { lockDataDir } from '../core/storage/data-dir-lock.ts'
@@ -77,6 +78,8 @@ try {
   process.stderr.write(`web: cannot write logs in ${options.dataDir}: ${String(error)}\n`)
   process.exit(1)
 }
+// Into the log as well as stderr; an uncaught exception still ends the process, as Node's default does.
+logProcessErrors(process, log, () => process.exit(1))
 
 // For this run only: the core never writes them to the settings file (issue 9).
 const settingsOverrides: Partial<Settings> = {}
