@@ -21,8 +21,12 @@ function fsError(code: string): NodeJS.ErrnoException {
 /** A journal on a disk that fills up once `full` is set: every append then fails the way node:fs does. */
 class FillingJournal extends MemoryJournal {
   full: string | undefined
+  /** Only records of this type fail: the disk filled up between two writes. */
+  failingType: string | undefined
   override append(record: unknown): void {
-    if (this.full !== undefined) throw fsError(this.full)
+    const type = (record as { type?: unknown }).type
+    if (this.full !== undefined && (this.failingType === undefined || type === this.failingType))
+      throw fsError(this.full)
     super.append(record)
   }
 }
@@ -75,4 +79,25 @@ describe('a full disk', () => {
       core.dispose()
     })
   }
+
+  it('says disk-full on the order when the attempt cannot be written, and sends nothing', async () => {
+    const journal = new FillingJournal()
+    const core = await coreOnMock(mock, { journal })
+    value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
+    const id = DEMO_ORDER_IDS.kadikoyCashDelivery
+    value(
+      await core.handlers.addOrder({
+        text: `https://panel/orders/${id}`,
+        courierType: 'restaurant',
+        shippingMethod: 'delivery',
+      }),
+    )
+    await mock.control.resetCounters()
+    journal.full = 'ENOSPC'
+    journal.failingType = 'attempt'
+    const order = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+    expect(JSON.stringify(order.handover)).toContain('"code":"disk-full"')
+    expect((await mock.control.counters()).requests.ontheway).toBe(0)
+    core.dispose()
+  })
 })

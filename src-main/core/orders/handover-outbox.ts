@@ -282,7 +282,7 @@ export class HandoverOutbox {
       } catch (error) {
         // Not sent: an attempt that is not written down could not be recognised after a crash.
         this.#log.error('outbox: could not write an attempt; not sending it', { error: String(error) })
-        const outcome = this.#passing(action, { code: 'internal', retryable: true }, undefined)
+        const outcome = this.#passing(action, { ...toAppError(error), retryable: true }, undefined)
         this.#settle(action, attempt, { ...outcome, outcomeUnknown: false })
         return
       }
