@@ -107,7 +107,7 @@ function searchable(bytes: Buffer): Buffer {
 describe('secrets at rest in the desktop app (D11)', () => {
   it('leaves no key and no access token in any file of the userData folder', async () => {
     // The fake keychain is a real cipher: what it writes does not contain what it was given.
-    const probe = (await import('electron')).safeStorage.encryptString('plain-probe')
+    const probe = await (await import('electron')).safeStorage.encryptStringAsync('plain-probe')
     expect(probe.includes(Buffer.from('plain-probe'))).toBe(false)
 
     const redactor = new SecretRedactor()
