@@ -90,6 +90,8 @@ export interface ArmedFault {
 export interface MockCounters {
   /** Requests received per spec route, whatever their outcome, faulted ones included. */
   requests: Record<MockRoute, number>
+  /** Requests answered by an injected fault, per route: proof that a fault fired. */
+  faulted: Record<MockRoute, number>
   loginsSucceeded: number
   /** Logins answered 401, 413 or 422 (wrong, missing or oversized credentials). */
   loginsFailed: number
@@ -98,6 +100,20 @@ export interface MockCounters {
   /** Orders moved to IN_DELIVERY by the on-the-way call. */
   handedOver: number
 }
+
+/** Requests held at arrival until a test releases them, per route. */
+export interface MockHolds {
+  /** How many of the route's next requests will be held. */
+  armed: Record<MockRoute, number>
+  /** Requests held now, waiting for a release. */
+  waiting: Record<MockRoute, number>
+}
+
+export const holdBodySchema = z.strictObject({
+  route: z.enum(MOCK_ROUTES),
+  times: z.int().min(1).max(1000).optional(),
+})
+export const releaseBodySchema = z.strictObject({ route: z.enum(MOCK_ROUTES).optional() })
 
 export interface MockTokenInfo {
   access_token: string

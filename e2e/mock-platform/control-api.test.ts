@@ -10,12 +10,14 @@ import { postJson, startTestPlatform, withToken } from './test-support.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
+/** The mock's real clock, injected: every time the tests check is computed, none read off the wall clock. */
+const NOW = Date.parse('2026-03-10T09:00:00Z')
 let t: TestPlatform
 let control: MockControl
 let raw: Agent
 
 beforeAll(async () => {
-  t = await startTestPlatform('control')
+  t = await startTestPlatform('control', { realNow: () => NOW })
   control = t.platform.control
   raw = new Agent({ connect: { ca: t.platform.caPem } })
 })
@@ -149,27 +151,22 @@ describe('tokens', () => {
 
 describe('clock and expiration skew', () => {
   it('advances the mock clock, which issues and expires tokens', async () => {
-    const start = await control.getClock()
-    expect(start.offsetMs).toBe(0)
-    expect(Math.abs(start.nowMs - Date.now())).toBeLessThan(5_000)
+    expect(await control.getClock()).toEqual({ nowMs: NOW, now: '2026-03-10T09:00:00.000Z', offsetMs: 0 })
     const moved = await control.advanceClock(2 * DAY)
-    expect(moved.offsetMs).toBe(2 * DAY)
-    expect(moved.nowMs - start.nowMs).toBeGreaterThanOrEqual(2 * DAY)
-    expect(Date.parse(moved.now)).toBe(moved.nowMs)
+    expect(moved).toEqual({ nowMs: NOW + 2 * DAY, now: '2026-03-12T09:00:00.000Z', offsetMs: 2 * DAY })
 
     const response = await t.request('/auth/login', postJson(DEMO_CREDENTIALS.vendor))
     const { data } = (await response.json()) as { data: { expiration_date: string } }
-    const expiresAt = parsePlatformDateTime(data.expiration_date) ?? 0
-    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(moved.nowMs / 1000) * 1000 + DAY)
+    // Issued on the moved clock, valid 24 h, written in Istanbul's wall clock (UTC+3).
+    expect(data.expiration_date).toBe('2026-03-13 12:00:00')
+    expect(parsePlatformDateTime(data.expiration_date)).toBe(NOW + 3 * DAY)
   })
 
   it('shifts the written expiration_date but not the real validity', async () => {
     await control.setExpirationSkew(3 * HOUR)
-    const issuedAround = Date.now()
     const response = await t.request('/auth/login', postJson(DEMO_CREDENTIALS.vendor))
     const { data } = (await response.json()) as { data: { access_token: string; expiration_date: string } }
-    const written = parsePlatformDateTime(data.expiration_date) ?? 0
-    expect(written).toBeGreaterThanOrEqual(Math.floor(issuedAround / 1000) * 1000 + DAY + 3 * HOUR)
+    expect(parsePlatformDateTime(data.expiration_date)).toBe(NOW + DAY + 3 * HOUR)
     await control.advanceClock(DAY + 1000)
     expect((await t.request('/orders/variables', withToken(data.access_token))).status).toBe(401)
     const skew = (await (await rawControl('/expiration-skew')).json()) as { ms: number }
@@ -217,6 +214,65 @@ describe('latency and faults through the control API', () => {
   })
 })
 
+describe('holds', () => {
+  const ORDER = DEMO_ORDER_IDS.kadikoyCashDelivery
+  const none = { login: 0, branches: 0, variables: 0, ontheway: 0 }
+  const handOver = (token: string) =>
+    t.request(`/orders/ontheway/${ORDER}`, withToken(token, { method: 'PUT' }))
+
+  it('parks a request at arrival until released, and the release answers once it was answered', async () => {
+    const token = await t.login()
+    expect(await control.hold('ontheway')).toEqual({ armed: { ...none, ontheway: 1 }, waiting: none })
+    let answered = false
+    const put = handOver(token).then((response) => {
+      answered = true
+      return response
+    })
+    // The signal a test waits on: the request is parked, and the platform has not acted on it.
+    await expect.poll(async () => (await control.holds()).waiting.ontheway).toBe(1)
+    expect(await control.holds()).toEqual({ armed: none, waiting: { ...none, ontheway: 1 } })
+    expect((await control.getOrder(ORDER))?.status_id).toBe(ORDER_STATUS.CONFIRMED)
+    expect(answered).toBe(false)
+
+    expect(await control.release('ontheway')).toBe(1)
+    // Released and handled before the release answered: the outcome is there to read at once.
+    expect((await control.getOrder(ORDER))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
+    expect((await control.counters()).handedOver).toBe(1)
+    expect((await put).status).toBe(200)
+    expect(await control.holds()).toEqual({ armed: none, waiting: none })
+  })
+
+  it('holds only as many requests as asked: the next one goes straight through', async () => {
+    const token = await t.login()
+    await control.hold('ontheway', 1)
+    const first = handOver(token)
+    await expect.poll(async () => (await control.holds()).waiting.ontheway).toBe(1)
+    expect((await handOver(token)).status).toBe(200)
+    expect(await control.release()).toBe(1)
+    // The held one reached the handler after the order had moved on: it refuses, and nothing is done twice.
+    expect((await first).status).toBe(409)
+    expect((await control.counters()).handedOver).toBe(1)
+  })
+
+  it('ends a held request unanswered on reset, so it cannot act on the fresh state', async () => {
+    const token = await t.login()
+    await control.hold('ontheway')
+    const put = handOver(token)
+    await expect.poll(async () => (await control.holds()).waiting.ontheway).toBe(1)
+    await control.reset()
+    await expect(put).rejects.toThrow()
+    expect((await control.getOrder(ORDER))?.status_id).toBe(ORDER_STATUS.CONFIRMED)
+    expect((await control.counters()).handedOver).toBe(0)
+    expect(await control.holds()).toEqual({ armed: none, waiting: none })
+  })
+
+  it('refuses an unknown route or a hold of no request with 400', async () => {
+    await expect(control.hold('nowhere' as 'login')).rejects.toMatchObject({ status: 400 })
+    await expect(control.hold('login', 0)).rejects.toMatchObject({ status: 400 })
+    expect(await control.holds()).toEqual({ armed: none, waiting: none })
+  })
+})
+
 describe('reset', () => {
   it('returns orders, tokens, clock, skew, latency, faults and counters to the seed', async () => {
     const token = await t.login()
@@ -234,6 +290,7 @@ describe('reset', () => {
 
     expect(await control.counters()).toEqual({
       requests: { login: 0, branches: 0, variables: 0, ontheway: 0 },
+      faulted: { login: 0, branches: 0, variables: 0, ontheway: 0 },
       loginsSucceeded: 0,
       loginsFailed: 0,
       unauthorized: 0,

@@ -7,6 +7,7 @@ import type {
   MockClock,
   MockCounters,
   MockFault,
+  MockHolds,
   MockLatency,
   MockOrder,
   MockRoute,
@@ -21,6 +22,7 @@ export type {
   MockCredential,
   MockFault,
   MockFaultKind,
+  MockHolds,
   MockLatency,
   MockMethod,
   MockOrder,
@@ -54,6 +56,14 @@ export interface MockControl {
   injectFault(fault: MockFault): Promise<ArmedFault>
   listFaults(): Promise<ArmedFault[]>
   clearFaults(): Promise<void>
+  /** Holds the route's next `times` requests (default 1) at arrival, until `release`. */
+  hold(route: MockRoute, times?: number): Promise<MockHolds>
+  holds(): Promise<MockHolds>
+  /**
+   * Lets the held requests of the route (or of every route) go on and disarms its holds; resolves once they
+   * have been answered, with how many there were.
+   */
+  release(route?: MockRoute): Promise<number>
   counters(): Promise<MockCounters>
   resetCounters(): Promise<void>
   /** Closes the client's connections. */
@@ -130,6 +140,12 @@ export function createMockControl(origin: string, caPem: string): MockControl {
     clearFaults: async () => {
       await call('DELETE', '/faults')
     },
+    hold: (route, times) =>
+      call<MockHolds>('POST', '/holds', times === undefined ? { route } : { route, times }),
+    holds: () => call<MockHolds>('GET', '/holds'),
+    release: async (route) =>
+      (await call<{ released: number }>('POST', '/holds/release', route === undefined ? {} : { route }))
+        .released,
     counters: () => call<MockCounters>('GET', '/counters'),
     resetCounters: async () => {
       await call('POST', '/counters/reset')

@@ -7,9 +7,11 @@ import { z } from 'zod'
 import {
   clockAdvanceBodySchema,
   expirationSkewBodySchema,
+  holdBodySchema,
   latencyBodySchema,
   mockFaultSchema,
   orderStatusBodySchema,
+  releaseBodySchema,
   tokenTargetBodySchema,
   upsertOrdersBodySchema,
 } from './contract.ts'
@@ -31,7 +33,7 @@ interface ControlRoute {
   /** Matched against the path below CONTROL_PREFIX; capture groups become `params`. */
   pattern: RegExp
   takesBody: boolean
-  run(state: MockState, params: string[], body: unknown): ControlAnswer
+  run(state: MockState, params: string[], body: unknown): ControlAnswer | Promise<ControlAnswer>
 }
 
 const ok = (body: unknown): ControlAnswer => ({ status: 200, body })
@@ -49,7 +51,11 @@ function withBody<Schema extends z.ZodType>(
   method: Method,
   pattern: RegExp,
   schema: Schema,
-  handle: (state: MockState, body: z.output<Schema>, params: string[]) => ControlAnswer,
+  handle: (
+    state: MockState,
+    body: z.output<Schema>,
+    params: string[],
+  ) => ControlAnswer | Promise<ControlAnswer>,
 ): ControlRoute {
   return {
     method,
@@ -115,6 +121,15 @@ const ROUTES: readonly ControlRoute[] = [
     return ok({ ok: true })
   }),
 
+  plain('GET', /^\/holds$/, (state) => ok(state.holds.status())),
+  withBody('POST', /^\/holds$/, holdBodySchema, (state, { route, times }) =>
+    ok(state.holds.hold(route, times ?? 1)),
+  ),
+  // Answers once the released requests have been answered, so the caller can read their outcome at once.
+  withBody('POST', /^\/holds\/release$/, releaseBodySchema, async (state, { route }) =>
+    ok({ released: await state.holds.release(route) }),
+  ),
+
   plain('GET', /^\/counters$/, (state) => ok(state.counters())),
   plain('POST', /^\/counters\/reset$/, (state) => {
     state.resetCounters()
@@ -152,7 +167,7 @@ export async function handleControlRequest(
   } else {
     req.resume()
   }
-  const answer = route.run(state, params, body)
+  const answer = await route.run(state, params, body)
   sendJson(res, answer.status, answer.body)
 }
 

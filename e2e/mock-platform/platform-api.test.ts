@@ -19,10 +19,15 @@ import type { Envelope, TestPlatform } from './test-support.ts'
 import { expectErrorEnvelope, postJson, startTestPlatform, withToken } from './test-support.ts'
 
 const DAY = 24 * 60 * 60 * 1000
+/**
+ * The mock's real clock, injected: 21:30 UTC is already the next day in Istanbul (UTC+3), so the written
+ * expiration below shows the exact offset, not merely "not UTC".
+ */
+const NOW = Date.parse('2026-07-01T21:30:00Z')
 let t: TestPlatform
 
 beforeAll(async () => {
-  t = await startTestPlatform('api')
+  t = await startTestPlatform('api', { realNow: () => NOW })
 })
 afterAll(async () => {
   await t.stop()
@@ -88,9 +93,7 @@ describe('transport', () => {
 
 describe('POST /auth/login', () => {
   it('issues an opaque token valid for 24 h, written in Istanbul local time', async () => {
-    const before = Date.now()
     const response = await t.request('/auth/login', postJson(vendorKeys))
-    const after = Date.now()
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     const body = (await response.json()) as {
@@ -99,13 +102,10 @@ describe('POST /auth/login', () => {
     }
     expect(body.status).toBe(true)
     expect(body.data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(body.data.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-    const expiresAt = parsePlatformDateTime(body.data.expiration_date, 'Europe/Istanbul') ?? 0
-    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + DAY)
-    expect(expiresAt).toBeLessThanOrEqual(after + DAY)
-    // Istanbul is UTC+3 all year: the written wall clock is 3 h ahead of UTC.
-    const utcText = new Date(expiresAt).toISOString().replace('T', ' ').slice(0, 19)
-    expect(utcText).not.toBe(body.data.expiration_date)
+    // Issued 2026-07-01 21:30 UTC, valid 24 h: 2026-07-02 21:30 UTC, which Istanbul (UTC+3 all year) writes as
+    // 00:30 on the 3rd.
+    expect(body.data.expiration_date).toBe('2026-07-03 00:30:00')
+    expect(parsePlatformDateTime(body.data.expiration_date, 'Europe/Istanbul')).toBe(NOW + DAY)
     const tokens = await t.platform.control.listTokens()
     expect(tokens.map((token) => token.access_token)).toEqual([body.data.access_token])
   })

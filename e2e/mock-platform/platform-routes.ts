@@ -3,13 +3,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setTimeout as delay } from 'node:timers/promises'
 
-import type { MockRoute } from './contract.ts'
+import type { ArmedFault, MockRoute } from './contract.ts'
 import { UUID_PATTERN } from './contract.ts'
 import { respondWithFault } from './faults.ts'
+import { HoldDroppedError } from './holds.ts'
 import { BodyTooLargeError, errorEnvelope, readBody, sendJson } from './http-io.ts'
 import type { MockState, TokenGrant } from './state.ts'
 
 export const PLATFORM_PREFIX = '/integrations'
+
+/** Waits `ms`, or rejects when the server closes (`signal`). */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
+export const realSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal })
 export const LOGIN_BODY_LIMIT_BYTES = 64 * 1024
 
 const ON_THE_WAY_PATH = '/orders/ontheway'
@@ -54,10 +59,15 @@ const ROUTES: readonly PlatformRoute[] = [
 ]
 
 /**
- * Counts the request, takes its fault (at arrival, so concurrent requests consume faults in the order
- * they came), waits out the configured latency, then answers with the fault or the real handler.
+ * Counts the request, takes its fault and its hold (at arrival, so concurrent requests consume them in the
+ * order they came), waits until a held request is released, waits out the configured latency, then answers
+ * with the fault or the real handler.
  */
-export async function handlePlatformRequest(request: PlatformRequest, signal: AbortSignal): Promise<void> {
+export async function handlePlatformRequest(
+  request: PlatformRequest,
+  signal: AbortSignal,
+  sleep: Sleep = realSleep,
+): Promise<void> {
   const { req, res, path, state } = request
   const route = ROUTES.find((r) => r.matches(path))
   if (!route) {
@@ -66,8 +76,30 @@ export async function handlePlatformRequest(request: PlatformRequest, signal: Ab
   }
   state.countRequest(route.route)
   const fault = state.takeFault(route.route)
-  const latencyMs = state.latencyFor(route.route)
-  if (latencyMs > 0) await delay(latencyMs, undefined, { signal })
+  const held = state.holds.take(route.route)
+  try {
+    if (held) await held.released(signal)
+    await answer(request, route, fault, () => {
+      const latencyMs = state.latencyFor(route.route)
+      return latencyMs > 0 ? sleep(latencyMs, signal) : Promise.resolve()
+    })
+  } catch (error) {
+    // Held through a reset: the request must not act on the new state, and gets no answer at all.
+    if (!(error instanceof HoldDroppedError)) throw error
+    req.socket.destroy()
+  } finally {
+    held?.done()
+  }
+}
+
+async function answer(
+  request: PlatformRequest,
+  route: PlatformRoute,
+  fault: ArmedFault | undefined,
+  waitOutLatency: () => Promise<void>,
+): Promise<void> {
+  const { req, res } = request
+  await waitOutLatency()
   if (fault) {
     respondWithFault(fault, route.route, req, res)
     return

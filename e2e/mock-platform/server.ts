@@ -8,7 +8,7 @@ import type { MockControl } from './control-client.ts'
 import { createMockControl } from './control-client.ts'
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts'
 import { errorEnvelope, requestPath, sendJson } from './http-io.ts'
-import { handlePlatformRequest, PLATFORM_PREFIX } from './platform-routes.ts'
+import { handlePlatformRequest, PLATFORM_PREFIX, realSleep, type Sleep } from './platform-routes.ts'
 import { MockState } from './state.ts'
 import { ensureTestCertificates } from './tls.ts'
 
@@ -19,6 +19,10 @@ export interface MockPlatformOptions {
   port?: number
   /** Default 127.0.0.1, the address the certificate is issued for. */
   host?: string
+  /** The real clock the mock clock is offset from; tests inject one so that no assertion reads the wall clock. */
+  realNow?: () => number
+  /** How an injected latency is waited out; tests inject one to see the wait without timing it. */
+  sleep?: Sleep
 }
 
 export interface MockPlatform {
@@ -37,12 +41,13 @@ export interface MockPlatform {
 export async function startMockPlatform(options: MockPlatformOptions): Promise<MockPlatform> {
   const host = options.host ?? '127.0.0.1'
   const certificates = await ensureTestCertificates(options.dataDir)
-  const state = new MockState()
+  const state = new MockState(options.realNow ? { realNow: options.realNow } : {})
+  const sleep = options.sleep ?? realSleep
   // Aborted on close, so that requests waiting out an injected latency stop waiting.
   const lifetime = new AbortController()
 
   const server = createServer({ cert: certificates.certPem, key: certificates.keyPem }, (req, res) => {
-    route(req, res, state, lifetime.signal).catch((error: unknown) => {
+    route(req, res, state, lifetime.signal, sleep).catch((error: unknown) => {
       if (lifetime.signal.aborted) return
       if (res.headersSent) {
         res.destroy()
@@ -86,7 +91,13 @@ export async function startMockPlatform(options: MockPlatformOptions): Promise<M
   }
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, state: MockState, signal: AbortSignal) {
+async function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: MockState,
+  signal: AbortSignal,
+  sleep: Sleep,
+) {
   const path = requestPath(req)
   const below = (prefix: string) =>
     path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : undefined
@@ -96,7 +107,7 @@ async function route(req: IncomingMessage, res: ServerResponse, state: MockState
 
   const platformPath = below(PLATFORM_PREFIX)
   if (platformPath !== undefined) {
-    return handlePlatformRequest({ req, res, path: platformPath, state }, signal)
+    return handlePlatformRequest({ req, res, path: platformPath, state }, signal, sleep)
   }
 
   sendJson(

@@ -339,18 +339,26 @@ describe('MockState counters and reset', () => {
     state.countRequest('ontheway')
     state.count('loginsSucceeded')
     state.count('unauthorized')
+    state.armFault({ route: 'any', kind: 'drop', times: 1 })
+    state.takeFault('branches')
+    state.takeFault('branches')
     const snapshot = state.counters()
     expect(snapshot).toEqual({
       requests: { login: 2, branches: 0, variables: 0, ontheway: 1 },
+      // One fault armed for one request: fired once, not for the second request.
+      faulted: { login: 0, branches: 1, variables: 0, ontheway: 0 },
       loginsSucceeded: 1,
       loginsFailed: 0,
       unauthorized: 1,
       handedOver: 0,
     })
     snapshot.requests.login = 100
+    snapshot.faulted.branches = 100
     expect(state.counters().requests.login).toBe(2)
+    expect(state.counters().faulted.branches).toBe(1)
     state.resetCounters()
     expect(state.counters().requests.login).toBe(0)
+    expect(state.counters().faulted.branches).toBe(0)
   })
 
   it('returns everything to the seed', () => {

@@ -23,6 +23,7 @@ import {
   PAYMENT_METHODS,
   SHIPPING_METHODS,
 } from './demo-data.ts'
+import { RequestHolds } from './holds.ts'
 import { formatPlatformDateTime } from './platform-time.ts'
 
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -85,6 +86,7 @@ const orderKey = (paymentKey: string) => paymentKey.toLowerCase()
 
 const zeroCounters = (): MockCounters => ({
   requests: { login: 0, branches: 0, variables: 0, ontheway: 0 },
+  faulted: { login: 0, branches: 0, variables: 0, ontheway: 0 },
   loginsSucceeded: 0,
   loginsFailed: 0,
   unauthorized: 0,
@@ -105,6 +107,8 @@ export class MockState {
   #faults: ArmedFault[] = []
   #nextFaultId = 1
   #counters = zeroCounters()
+  /** Requests parked at arrival until released: not data, but dropped with everything else on reset. */
+  readonly holds = new RequestHolds()
 
   constructor(options: MockStateOptions = {}) {
     this.#seed = options.seed ?? DEMO_SEED
@@ -113,8 +117,9 @@ export class MockState {
     this.reset()
   }
 
-  /** Back to the seed: orders, tokens, clock, skew, latency, faults and counters. */
+  /** Back to the seed: orders, tokens, clock, skew, latency, faults, holds (held requests end unanswered) and counters. */
   reset(): void {
+    this.holds.dropAll()
     this.#orders = new Map(this.#seed.orders.map((order) => [orderKey(order.payment_key), { ...order }]))
     this.#tokens = new Map()
     this.#clockOffsetMs = 0
@@ -336,6 +341,7 @@ export class MockState {
     const index = this.#faults.findIndex((f) => f.route === route || f.route === 'any')
     const fault = this.#faults[index]
     if (!fault) return undefined
+    this.#counters.faulted[route] += 1
     if (fault.remaining !== null) {
       fault.remaining -= 1
       if (fault.remaining === 0) this.#faults.splice(index, 1)
@@ -362,7 +368,11 @@ export class MockState {
   }
 
   counters(): MockCounters {
-    return { ...this.#counters, requests: { ...this.#counters.requests } }
+    return {
+      ...this.#counters,
+      requests: { ...this.#counters.requests },
+      faulted: { ...this.#counters.faulted },
+    }
   }
 
   resetCounters(): void {

@@ -9,7 +9,7 @@ import { Agent, fetch } from 'undici'
 import { expect } from 'vitest'
 
 import { DEMO_CREDENTIALS } from './demo-data.ts'
-import type { MockPlatform } from './server.ts'
+import type { MockPlatform, MockPlatformOptions } from './server.ts'
 import { startMockPlatform } from './server.ts'
 
 export interface TestPlatform {
@@ -26,9 +26,12 @@ export async function makeTempDir(label: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `mock-platform-${label}-`))
 }
 
-export async function startTestPlatform(label: string): Promise<TestPlatform> {
+export async function startTestPlatform(
+  label: string,
+  options: Pick<MockPlatformOptions, 'realNow' | 'sleep'> = {},
+): Promise<TestPlatform> {
   const dataDir = await makeTempDir(label)
-  const platform = await startMockPlatform({ dataDir, port: 0 })
+  const platform = await startMockPlatform({ dataDir, port: 0, ...options })
   const dispatcher = new Agent({ connect: { ca: platform.caPem } })
 
   const request = (subPath: string, init: RequestInit = {}) =>
