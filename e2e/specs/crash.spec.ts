@@ -81,20 +81,24 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
     await orderItem(page, paymentKey).getByRole('button', { name: 'Kuryeye Verildi' }).click()
   }
 
+  // Each moment is made by holding a request in the mock until the test releases it, and each step waits on a
+  // signal (a request held, an order's status, a text on screen), never on a fixed time (issue 16 item 7).
+
   test('killed after the intent was written, before the platform took it: sent after the restart, once', async ({
     mock,
   }) => {
-    // The PUT meets a revoked token (401: the platform acts on nothing) and the re-login hangs: the process
+    // The PUT meets a revoked token (401: the platform acts on nothing) and the re-login is held: the process
     // dies with the action written down and not yet done.
     await mock.control.revokeTokens()
-    await mock.control.setLatency(60_000, 'login')
+    await mock.control.hold('login')
     await mock.control.resetCounters()
     await press(till.page as Page)
-    await expect.poll(async () => (await mock.control.counters()).requests.login).toBe(1)
+    await expect.poll(async () => (await mock.control.holds()).waiting.login).toBe(1)
     expect((await mock.control.counters()).handedOver).toBe(0)
     await till.kill()
 
-    await mock.control.setLatency(0, 'login')
+    // The hold was for one request: the restarted process signs in straight away. (The held login is dropped
+    // by the next test's reset, unanswered.)
     const page = await till.start()
     await expect(orderItem(page, ORDER)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/)
     const counters = await mock.control.counters()
@@ -105,21 +109,19 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
   test('killed while the platform held the PUT: the resend is answered and the order handed over once', async ({
     mock,
   }) => {
-    const HELD_MS = 12_000
-    await mock.control.setLatency(HELD_MS, 'ontheway')
+    await mock.control.hold('ontheway')
     await mock.control.resetCounters()
     await press(till.page as Page)
-    await expect.poll(async () => (await mock.control.counters()).requests.ontheway).toBe(1)
-    const arrived = Date.now()
+    await expect.poll(async () => (await mock.control.holds()).waiting.ontheway).toBe(1)
     await till.kill()
 
     // The killed process's PUT is still held by the platform; the restarted one's goes straight through.
-    await mock.control.setLatency(0, 'ontheway')
     const page = await till.start()
     await expect(orderItem(page, ORDER)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/)
     expect((await mock.control.counters()).handedOver).toBe(1)
-    // Then the held PUT reaches the platform's handler too: it must find nothing left to do.
-    await page.waitForTimeout(Math.max(0, arrived + HELD_MS + 1000 - Date.now()))
+    // Then the held PUT reaches the platform's handler too (the release answers once it has): it must find
+    // nothing left to do.
+    expect(await mock.control.release('ontheway')).toBe(1)
     const counters = await mock.control.counters()
     expect(counters.requests.ontheway).toBe(2)
     expect(counters.handedOver).toBe(1)
@@ -129,16 +131,15 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
   test('killed after the platform acted but before its answer arrived: unconfirmed, never a second hand-over', async ({
     mock,
   }) => {
-    await mock.control.setLatency(2_000, 'ontheway')
+    await mock.control.hold('ontheway')
     await mock.control.resetCounters()
     await press(till.page as Page)
-    await expect.poll(async () => (await mock.control.counters()).requests.ontheway).toBe(1)
+    await expect.poll(async () => (await mock.control.holds()).waiting.ontheway).toBe(1)
     await till.kill()
-    await expect
-      .poll(async () => (await mock.control.getOrder(ORDER))?.status_id)
-      .toBe(ORDER_STATUS.IN_DELIVERY)
+    // The platform acts on the PUT only now, with nobody left to read its answer.
+    expect(await mock.control.release('ontheway')).toBe(1)
+    expect((await mock.control.getOrder(ORDER))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
 
-    await mock.control.setLatency(0, 'ontheway')
     const page = await till.start()
     const item = orderItem(page, ORDER)
     await expect(item.getByRole('alert')).toContainText('Doğrulanamadı')
