@@ -46,7 +46,8 @@ export async function readDropFile(path: string): Promise<DropRead> {
   const text = decodeText(bytes)?.trim()
   if (text === undefined) return { kind: 'refused', reason: 'not-text' }
   if (text === '') return { kind: 'refused', reason: 'empty-file' }
-  if (text.startsWith('{')) {
+  // JSON is read as JSON: an array or an object with details must not lose them by being read as plain text.
+  if (text.startsWith('{') || text.startsWith('[')) {
     let json: unknown
     try {
       json = JSON.parse(text)
