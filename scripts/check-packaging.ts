@@ -23,6 +23,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join, posix, relative, sep } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { ElectronFuses } from '../electron-builder.config.ts'
+import {
+  builtCspProblems,
+  customProtocolProblems,
+  observeBuiltMain,
+  rendererUrlProblems,
+  windowOptionProblems,
+} from './packaging/built-main-checks.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const REPORT = join(ROOT, 'test-results', 'packaging-results.json')
@@ -115,6 +122,43 @@ if (missing.length > 0) {
 }
 await check('the electron-vite build is there: main, preload, renderer', () =>
   ENTRY_POINTS.filter((file) => !existsSync(join(ROOT, file))).map((file) => `${file} is missing`),
+)
+
+// 1b. The built main process, run under plain Node with a stand-in `electron` (packaging/built-main-checks.ts).
+const packagedRun = observeBuiltMain(ROOT, true)
+const developmentRun = observeBuiltMain(ROOT, false)
+await check(
+  'the packaged app ignores ELECTRON_RENDERER_URL: run as packaged with it set, the built main loads app://',
+  () => rendererUrlProblems(packagedRun, developmentRun),
+)
+await check(
+  'the built main loads the renderer from app:// (privileged, standard, secure), never file://; app:// serves only the renderer folder',
+  () => customProtocolProblems(packagedRun),
+)
+await check(
+  'the built main’s window: sandboxed, isolated, no Node, no devtools; webSecurity, allowRunningInsecureContent and experimentalFeatures never set',
+  () => windowOptionProblems(packagedRun),
+)
+await check('the built index.html carries the Content-Security-Policy', () => builtCspProblems(ROOT))
+await check(
+  'updates come only from the build-time publish config, signed by the publisher on Windows',
+  () => {
+    const problems: string[] = []
+    const main = existsSync(join(ROOT, 'out/main/main.js'))
+      ? readFileSync(join(ROOT, 'out/main/main.js'), 'utf8')
+      : ''
+    if (main.includes('setFeedURL'))
+      problems.push('out/main calls setFeedURL: the update source can be changed at run time')
+    const publish = [config.publish].flat()
+    if (publish.length !== 1 || (publish[0] as { provider?: string } | null)?.provider !== 'github')
+      problems.push(`publish is ${JSON.stringify(config.publish)}, not the one GitHub release feed`)
+    if (config.win?.verifyUpdateCodeSignature !== true)
+      problems.push('win.verifyUpdateCodeSignature is not on')
+    const publisher = [config.win?.signtoolOptions?.publisherName ?? []].flat()
+    if (publisher.length === 0 || publisher.some((name) => !name))
+      problems.push('win has no publisherName to verify updates against')
+    return problems
+  },
 )
 
 // 2. Package it with the stand-in.

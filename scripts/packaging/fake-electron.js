@@ -1,0 +1,159 @@
+// A stand-in for the `electron` module, so the packaging check can run the BUILT main process (out/main/main.js)
+// under plain Node and watch what it asks of Electron: which page the window loads, with which options, and how
+// the app:// scheme is registered and answers. Nothing here is Electron; every observation is appended as one
+// JSON line to the file named by POS_FAKE_ELECTRON_OUT. The run ends once the window has loaded its page (or
+// the app gave up with an error box).
+import { appendFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const out = process.env.POS_FAKE_ELECTRON_OUT
+const record = (kind, value) => appendFileSync(out, `${JSON.stringify({ kind, value })}\n`)
+let userData = process.env.POS_FAKE_ELECTRON_USERDATA || mkdtempSync(join(tmpdir(), 'fake-electron-'))
+let schemeHandler
+
+/** Anything not modelled below: any property is a function that returns another stub; `new` works too. */
+function stub() {
+  const target = function () {}
+  return new Proxy(target, {
+    get: (_t, property) => (property === 'then' ? undefined : stub()),
+    apply: () => stub(),
+    construct: () => stub(),
+  })
+}
+
+async function finish() {
+  if (schemeHandler) {
+    for (const url of [
+      'app://renderer/index.html',
+      'app://renderer/%2e%2e/main/main.js',
+      'app://renderer/..%2fmain%2fmain.js',
+      'app://other/index.html',
+    ]) {
+      const response = await schemeHandler(new Request(url))
+      record('scheme-answer', {
+        url,
+        status: response.status,
+        csp: response.headers.get('content-security-policy'),
+      })
+    }
+  }
+  process.exit(0)
+}
+
+export const app = {
+  isPackaged: process.env.POS_FAKE_ELECTRON_PACKAGED === '1',
+  getPath: (name) => (name === 'userData' ? userData : tmpdir()),
+  setPath: (name, value) => {
+    if (name === 'userData') userData = value
+  },
+  getName: () => 'POS Companion',
+  getVersion: () => '0.0.0-packaging-check',
+  getLocale: () => 'tr',
+  requestSingleInstanceLock: () => true,
+  releaseSingleInstanceLock: () => undefined,
+  on: () => app,
+  once: () => app,
+  whenReady: () => Promise.resolve(),
+  isReady: () => true,
+  quit: () => process.exit(0),
+  exit: (code) => {
+    record('exit', code)
+    process.exit(code ?? 0)
+  },
+  setAppUserModelId: () => undefined,
+}
+
+export class BrowserWindow {
+  constructor(options) {
+    record('window-options', options)
+    this.webContents = { on: () => undefined, setWindowOpenHandler: () => undefined, send: () => undefined }
+  }
+  once() {
+    return this
+  }
+  on() {
+    return this
+  }
+  loadURL(url) {
+    record('load-url', url)
+    void finish()
+    return Promise.resolve()
+  }
+  loadFile(file) {
+    record('load-file', file)
+    void finish()
+    return Promise.resolve()
+  }
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => record('privileged-schemes', schemes),
+  handle: (scheme, handler) => {
+    record('scheme-handled', scheme)
+    schemeHandler = handler
+  },
+}
+
+export const dialog = {
+  showErrorBox: (title, body) => {
+    record('error-box', { title, body })
+  },
+}
+
+const defaultSession = {
+  setPermissionRequestHandler: () => undefined,
+  setPermissionCheckHandler: () => undefined,
+  setCertificateVerifyProc: () => undefined,
+}
+export const session = { defaultSession, fromPartition: () => defaultSession }
+export const ipcMain = { handle: () => undefined, on: () => undefined, removeHandler: () => undefined }
+export const net = { fetch: () => Promise.reject(new Error('no network in the packaging check')) }
+export const shell = { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') }
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  isAsyncEncryptionAvailable: () => Promise.resolve(false),
+  getSelectedStorageBackend: () => 'basic_text',
+  encryptStringAsync: () => Promise.reject(new Error('no keychain in the packaging check')),
+  decryptStringAsync: () => Promise.reject(new Error('no keychain in the packaging check')),
+}
+export const Tray = stub()
+export const Menu = stub()
+export const MenuItem = stub()
+export const Notification = stub()
+export const nativeImage = stub()
+export const nativeTheme = stub()
+export const powerMonitor = stub()
+export const powerSaveBlocker = stub()
+export const screen = stub()
+export const clipboard = stub()
+export const globalShortcut = stub()
+export const crashReporter = stub()
+export const autoUpdater = stub()
+export const webContents = stub()
+
+export default {
+  app,
+  BrowserWindow,
+  protocol,
+  dialog,
+  session,
+  ipcMain,
+  net,
+  shell,
+  safeStorage,
+  Tray,
+  Menu,
+  MenuItem,
+  Notification,
+  nativeImage,
+  nativeTheme,
+  powerMonitor,
+  powerSaveBlocker,
+  screen,
+  clipboard,
+  globalShortcut,
+  crashReporter,
+  autoUpdater,
+  webContents,
+}
