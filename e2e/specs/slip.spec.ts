@@ -1,13 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises'
-import type { Browser, Page } from '@playwright/test'
+import { _electron as electron, type Browser, type Page } from '@playwright/test'
 import type { BoardOrder } from '../../src-shared/domain.ts'
 import { shortCodeOf } from '../../src-shared/order-rules.ts'
 import type { CourierSlipProps, PaperWidth } from '../../src-renderer/src/slip/CourierSlip.tsx'
-import { fitPageToSlip } from '../../src-renderer/src/slip/page-size.ts'
+import { fitPageToSlip, type SlipPage } from '../../src-renderer/src/slip/page-size.ts'
+import { slipPdfOptions } from '../../src-main/electron/all-day/slip-print.ts'
 import { DEMO_ORDER_IDS, PAYMENT_METHODS, SHIPPING_METHODS } from '../mock-platform/demo-data.ts'
+import { findElectronBinary } from '../support/electron-binary.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { decodeQr, pdfPageSizesMm, renderPdf } from '../support/slip-pdf.ts'
 import { slipPageHtml } from '../support/slip-render.ts'
+import { withTempFolder } from '../support/temp-folders.ts'
 
 /**
  * The courier slip, printed for real: the component and its CSS laid out by Chromium, printed to PDF at the
@@ -135,4 +138,58 @@ test.describe('the courier slip printed by Chromium', () => {
     expect(words(rendered.text)).not.toContain('Kurye nakit')
     await page.close()
   })
+})
+
+test.describe('the courier slip printed by Electron', () => {
+  const binary = findElectronBinary()
+  test.skip(({ shell }) => shell !== 'electron', 'Electron prints the slip in the electron project')
+  test.skip(
+    'missing' in binary,
+    `no Electron binary on this machine (${'missing' in binary ? binary.missing : ''})`,
+  )
+
+  for (const paperWidth of [80, 58] as const) {
+    test(`printToPDF at ${paperWidth} mm with the options slip-print.ts gives, QR read back`, async () => {
+      if ('missing' in binary) throw new Error('unreachable: skipped above')
+      const html = await slipPageHtml(slipOf(cashOrder, paperWidth))
+      await withTempFolder('e2e-slip-electron-', async (dataDir) => {
+        const app = await electron.launch({
+          executablePath: binary.path,
+          args: ['.', `--data-dir=${dataDir}`],
+        })
+        try {
+          // A hidden window of its own holds the slip page, as the app's print window will.
+          const page = await app.evaluate(
+            async ({ BrowserWindow }, { html, fit }) => {
+              const window = new BrowserWindow({ show: false })
+              await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`)
+              const size = (await window.webContents.executeJavaScript(`(${fit})()`)) as SlipPage
+              return { id: window.id, size }
+            },
+            { html, fit: fitPageToSlip.toString() },
+          )
+          expect(page.size.widthMm).toBe(paperWidth)
+          const base64 = await app.evaluate(
+            async ({ BrowserWindow }, { id, options }) => {
+              const window = BrowserWindow.fromId(id)
+              if (!window) throw new Error('the slip window is gone')
+              const pdf = await window.webContents.printToPDF(options)
+              window.destroy()
+              return pdf.toString('base64')
+            },
+            { id: page.id, options: slipPdfOptions(paperWidth, page.size) },
+          )
+          const pdf = Buffer.from(base64, 'base64')
+          const pages = pdfPageSizesMm(pdf)
+          expect(pages).toHaveLength(1)
+          expect(pages[0]?.widthMm).toBeCloseTo(paperWidth, 0)
+          const rendered = await renderPdf(pdf)
+          expect(decodeQr(rendered.png)).toBe(cashOrder.paymentKey)
+          expect(words(rendered.text)).toContain('Kurye nakit tahsil edecek')
+        } finally {
+          await app.close()
+        }
+      })
+    })
+  }
 })
