@@ -48,3 +48,34 @@ describe('automatic updates', () => {
     expect(updateSettings).toHaveBeenLastCalledWith({ autoUpdate: true })
   })
 })
+
+describe('the platform address', () => {
+  /** Stands in for the core's rule (D8): it refuses what is not https:// and accepts what is. */
+  const httpsOnly = (update: SettingsUpdate): Result<Settings> =>
+    update.platformAddress !== undefined &&
+    update.platformAddress !== null &&
+    !update.platformAddress.startsWith('https://')
+      ? { ok: false, error: { code: 'invalid-input', problem: 'not-https', retryable: false } }
+      : { ok: true, value: { ...TEST_SETTINGS, ...update } as Settings }
+
+  it('shows the core’s refusal of an http:// address, and saves an https:// one', async () => {
+    const updateSettings = setup(httpsOnly)
+    const field = await screen.findByLabelText<HTMLInputElement>('Platform adresi')
+    fireEvent.change(field, { target: { value: ' http://platform.example.com/integrations ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Platform adresi https:// ile başlamalı.',
+    )
+    expect(updateSettings).toHaveBeenLastCalledWith({
+      platformAddress: 'http://platform.example.com/integrations',
+    })
+
+    fireEvent.change(field, { target: { value: 'https://platform.example.com/integrations' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    await screen.findByRole('status')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(updateSettings).toHaveBeenLastCalledWith({
+      platformAddress: 'https://platform.example.com/integrations',
+    })
+  })
+})
