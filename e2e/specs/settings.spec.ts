@@ -36,19 +36,18 @@ test('settings refuse a bad time zone and an http:// address, and change nothing
   await expect(page.getByRole('alert')).toContainText('Sertifika dosyası okunamadı')
 })
 
-test('the update address takes https:// only, and an empty one keeps automatic updates off', async ({
+test('automatic updates are an on/off switch with no address to type, and the choice survives a restart', async ({
   app,
 }) => {
   let page = app.page
   await page.getByRole('button', { name: 'Ayarlar' }).click()
-  await expect(page.getByLabel('Güncelleme adresi')).toHaveValue('')
-  await page.getByLabel('Güncelleme adresi').fill('http://updates.example.com/pos')
-  await page.getByRole('button', { name: 'Kaydet' }).click()
-  await expect(page.getByRole('alert')).toContainText('Güncelleme adresi geçerli bir https:// adresi olmalı.')
-  await page.getByLabel('Güncelleme adresi').fill('https://updates.example.com/pos/')
+  await expect(page.getByLabel('Güncelleme adresi')).toHaveCount(0)
+  const toggle = page.getByLabel('Otomatik güncelleme')
+  await expect(toggle).not.toBeChecked()
+  await toggle.check()
   await page.getByRole('button', { name: 'Kaydet' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Kaydedildi.' })).toBeVisible()
   page = await app.restart()
   await page.getByRole('button', { name: 'Ayarlar' }).click()
-  await expect(page.getByLabel('Güncelleme adresi')).toHaveValue('https://updates.example.com/pos')
+  await expect(page.getByLabel('Otomatik güncelleme')).toBeChecked()
 })
