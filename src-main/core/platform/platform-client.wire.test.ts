@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
@@ -268,8 +268,12 @@ describe('size cap', () => {
 
 describe('Retry-After', () => {
   it('honours an HTTP date', async () => {
-    // Whole seconds only in an HTTP date: at least one full second from now.
-    const retryAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000)
+    // The clock the client reads the date against is set, not read (only Date is faked; timers stay real).
+    const now = Date.parse('2026-05-04T10:20:30Z')
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const timers = vi.spyOn(globalThis, 'setTimeout')
+    // Whole seconds only in an HTTP date: one second after `now`.
+    const retryAt = new Date(now + 1000)
     server.handle((_request, res) => {
       if (server.requests.length === 1) {
         sendJson(
@@ -280,10 +284,15 @@ describe('Retry-After', () => {
         )
       } else sendJson(res, 200, { status: true, data: [] })
     })
-    await client({ retry: { limit: 1, baseDelayMs: 10, maxDelayMs: 5_000 } }).listBranches('t')
+    try {
+      await client({ retry: { limit: 1, baseDelayMs: 10, maxDelayMs: 5_000 } }).listBranches('t')
+      // The wait before the retry is the date's distance from now, exactly.
+      expect(timers.mock.calls.map(([, ms]) => ms)).toContain(1000)
+    } finally {
+      timers.mockRestore()
+      vi.useRealTimers()
+    }
     expect(server.requests).toHaveLength(2)
-    // Lower bound only; 10 ms allowance for timer rounding.
-    expect(Date.now()).toBeGreaterThanOrEqual(retryAt.getTime() - 10)
   })
 
   it('caps a long Retry-After at maxDelayMs', async () => {
