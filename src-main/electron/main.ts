@@ -4,6 +4,7 @@ import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
+import { holdDataDir } from '../core/storage/data-dir-lock.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 import type { Logger } from '../core/ports.ts'
 import { registerAppScheme, serveRenderer } from './app-protocol.ts'
@@ -78,6 +79,8 @@ if (!app.requestSingleInstanceLock()) {
         if (!page.fromDevServer) serveRenderer(protocol, join(import.meta.dirname, '../renderer'))
 
         enter('data-folder')
+        // One app per data folder across both shells (web mode on the same folder included); the OS frees it.
+        await holdDataDir(app.getPath('userData'), 'electron')
         const store = createElectronStore()
         // Beside electron-store's config.json: the hand-over outbox's fsync'd journal (file-journal.ts).
         const journal = new FileJournal(join(app.getPath('userData'), HANDOVER_JOURNAL_FILE), log)

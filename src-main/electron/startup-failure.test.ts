@@ -48,6 +48,17 @@ describe('a failed start-up (issue 9 item 8)', () => {
     expect(deps.dialog.showErrorBox.mock.calls[0]?.[1]).toContain('veri klasörü açılamadı (EACCES)')
   })
 
+  it('says so when another POS Companion holds the data folder', async () => {
+    const { deps } = setup()
+    const inUse = Object.assign(new Error('the data folder is in use'), { code: 'DATA_FOLDER_IN_USE' })
+    await startOrFail(() => Promise.reject(inUse), deps)
+    const body = deps.dialog.showErrorBox.mock.calls[0]?.[1]
+    expect(body).toContain(
+      'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor',
+    )
+    expect(body).toContain('the data folder is in use by another POS Companion (web mode or the desktop app)')
+  })
+
   it('still releases the lock and exits when the dialog itself fails', async () => {
     const { deps, calls } = setup()
     deps.dialog.showErrorBox.mockImplementation(() => {

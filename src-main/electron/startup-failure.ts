@@ -14,6 +14,14 @@ const STAGE_TEXT: Readonly<Record<StartupStage, { tr: string; en: string }>> = {
   window: { tr: 'pencere açılamadı', en: 'the window could not be opened' },
 }
 
+/** Causes the staff can fix themselves get their own words, whatever step met them. */
+const CAUSE_TEXT: Readonly<Record<string, { tr: string; en: string }>> = {
+  DATA_FOLDER_IN_USE: {
+    tr: 'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor; önce onu kapatın',
+    en: 'the data folder is in use by another POS Companion (web mode or the desktop app); close it first',
+  },
+}
+
 export interface StartupFailureDeps {
   app: Pick<App, 'releaseSingleInstanceLock' | 'exit'>
   dialog: Pick<Dialog, 'showErrorBox'>
@@ -68,7 +76,7 @@ export function startupFailureText(
   reason: string,
   logFolder: string,
 ): { title: string; body: string } {
-  const step = STAGE_TEXT[stage]
+  const step = CAUSE_TEXT[reason] ?? STAGE_TEXT[stage]
   return {
     title: 'POS Companion başlatılamadı / could not start',
     body: [
