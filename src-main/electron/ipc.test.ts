@@ -9,7 +9,7 @@ import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>
 
-const APP_URL = 'file:///app/out/renderer/index.html'
+const APP_URL = 'app://renderer/index.html'
 const appFrame = { url: APP_URL, parent: null } as unknown as WebFrameMain
 const childFrame = { url: APP_URL, parent: appFrame } as unknown as WebFrameMain
 const foreignFrame = { url: 'https://evil.example/', parent: null } as unknown as WebFrameMain

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { permissionAllowed } from './permissions.ts'
 
-const APP = 'file:///app/out/renderer/index.html'
+const APP = 'app://renderer/index.html'
 const isAppUrl = (url: string) => url.split(/[?#]/)[0] === APP
 
 describe('permissionAllowed', () => {
