@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../testing/manual-clock.ts'
+import { recordingLogger } from '../testing/memory-adapters.ts'
 import { anyText, FUZZ_RUNS_IO, paymentKey } from '../testing/fuzz.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { generateIntakeKey } from './intake-key.ts'
@@ -297,5 +298,32 @@ describe('whatever a POS sends (fuzz)', () => {
       ),
       FUZZ_RUNS_IO,
     )
+  })
+})
+
+describe('the log', () => {
+  it('never holds a key sent, and a flood of refusals writes one line per code per 10 s', async () => {
+    const clock = new ManualClock()
+    const log = recordingLogger()
+    const { server } = await start({ clock, log, limits: { rateLimit: NO_RATE_LIMIT } })
+    const wrongKey = generateIntakeKey()
+    for (let index = 0; index < 20; index++) {
+      await send(server.port, {
+        path: `/v1/orders/${ORDER}`,
+        headers: { Authorization: `Bearer ${wrongKey}` },
+      })
+    }
+    await send(server.port, { path: '/v1/health', headers: { ...AUTH, Host: 'attacker.example' } })
+    expect(log.lines.filter((line) => line.includes('"code":"unauthorized"'))).toHaveLength(1)
+    await clock.advance(10_000)
+    await send(server.port, { path: `/v1/orders/${ORDER}`, headers: { Authorization: `Bearer ${wrongKey}` } })
+    expect(log.lines.filter((line) => line.includes('"code":"unauthorized"')).at(-1)).toContain(
+      '"alsoRefused":19',
+    )
+    expect(log.lines.some((line) => line.includes('"code":"host-not-allowed"'))).toBe(true)
+    for (const line of log.lines) {
+      expect(line).not.toContain(KEY)
+      expect(line).not.toContain(wrongKey)
+    }
   })
 })

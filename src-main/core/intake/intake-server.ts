@@ -84,7 +84,9 @@ export async function startIntakeServer(options: IntakeServerOptions): Promise<I
   const { port } = server.address() as AddressInfo
   // Attached only now, with the port the Host check needs: nothing can have connected in between.
   const hosts = allowedHosts(port)
-  const limiter = new SlidingWindowLimiter(options.clock ?? systemClock, limits.rateLimit)
+  const clock = options.clock ?? systemClock
+  const limiter = new SlidingWindowLimiter(clock, limits.rateLimit)
+  const refusalLog = throttledWarnings(log, clock)
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pathname = pathOf(request.url)
@@ -97,7 +99,7 @@ export async function startIntakeServer(options: IntakeServerOptions): Promise<I
       const answer = await routeIntakeRequest(request, pathname, options.intake, options.keys)
       answerJson(request, response, answer.status, answer.body)
     } catch (error) {
-      answerRefusal(request, response, error, pathname, log)
+      answerRefusal(request, response, error, pathname, refusalLog)
     }
   }
 
@@ -139,24 +141,53 @@ function answerRefusal(
   response: ServerResponse,
   error: unknown,
   pathname: string,
-  log: Logger,
+  log: RefusalLog,
 ): void {
   const refusal = error instanceof IntakeRefusal ? error : new IntakeRefusal('internal')
   if (refusal.code === 'internal') {
     log.error('intake: a request failed', { error: describeThrown(error) })
-  } else if (refusal.code !== 'rate-limited') {
+  } else {
     // Never the headers or the body: the Authorization header holds the key, a wrong key most of it.
-    log.warn('intake: refused a request', {
-      code: refusal.code,
-      method: request.method,
-      path: pathname.slice(0, 120),
-    })
+    log.refused(refusal.code, { method: request.method, path: pathname.slice(0, 120) })
   }
   if (refusal.retryAfterSeconds !== undefined)
     response.setHeader('Retry-After', String(refusal.retryAfterSeconds))
   if (refusal instanceof MethodNotAllowed) response.setHeader('Allow', refusal.allow)
   if (refusal.code === 'unauthorized') response.setHeader('WWW-Authenticate', 'Bearer')
   answerJson(request, response, refusal.status, intakeErrorBody(refusal.code))
+}
+
+interface RefusalLog extends Pick<Logger, 'error'> {
+  refused(code: string, details: Record<string, unknown>): void
+}
+
+/** One refusal line per code per this long: any web page can make 50 refused requests a second. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000
+
+/**
+ * Refusals, logged without letting a flood of them rotate the useful lines out of the log: the first of each
+ * code is logged, then at most one line per interval, saying how many were left out.
+ */
+function throttledWarnings(log: Logger, clock: Pick<Clock, 'now'>): RefusalLog {
+  const lastLogged = new Map<string, { at: number; skipped: number }>()
+  return {
+    error: (message, details) => log.error(message, details),
+    refused(code, details) {
+      const now = clock.now()
+      const last = lastLogged.get(code)
+      if (last && now - last.at < REFUSAL_LOG_INTERVAL_MS) {
+        last.skipped += 1
+        return
+      }
+      const skipped = last?.skipped ?? 0
+      lastLogged.set(code, { at: now, skipped: 0 })
+      log.warn('intake: refused a request', {
+        code,
+        ...details,
+        ...(skipped > 0 ? { alsoRefused: skipped } : {}),
+      })
+    },
+  }
 }
 
 function answerJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
