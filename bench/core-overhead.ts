@@ -6,7 +6,7 @@ import { createCore, type Core } from '../src-main/core/app.ts'
 import type { KeyValueStore } from '../src-main/core/ports.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../src-main/core/storage/file-journal.ts'
 import type { Journal } from '../src-main/core/storage/journal.ts'
-import { fakeCipher, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
 import { JsonFileStore } from '../src-main/web/json-file-store.ts'
 import { createNodeFetch } from '../src-main/web/node-fetch.ts'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
@@ -111,6 +111,7 @@ async function signedInCore(mock: MockPlatform, store: KeyValueStore, journal?: 
     appVersion: '0.0.0-bench',
     shell: 'web',
     store,
+    ...inMemoryCoreParts(),
     ...(journal ? { journal } : {}),
     cipher: fakeCipher('strong'),
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),

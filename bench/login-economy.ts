@@ -1,7 +1,7 @@
 // 6. Login economy: one shared login for many calls on an expired token; few variables calls over 48 h.
 import { createCore, type Core } from '../src-main/core/app.ts'
 import { ManualClock } from '../src-main/core/testing/manual-clock.ts'
-import { fakeCipher, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
 import { createNodeFetch } from '../src-main/web/node-fetch.ts'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
 import { everyRunAtMost, everyRunExactly, row, type Benchmark } from './report.ts'
@@ -80,6 +80,7 @@ async function makeCore(mock: MockPlatform, store: MemoryStore, clock?: ManualCl
     appVersion: '0.0.0-bench',
     shell: 'web',
     store,
+    ...inMemoryCoreParts(),
     cipher: fakeCipher('strong'),
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
     ...(clock ? { clock } : {}),

@@ -9,7 +9,7 @@ import type { EventPayload, SignInInput } from '../../src-shared/contract.ts'
 import { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { createCore, type Core } from '../../src-main/core/app.ts'
-import { fakeCipher, MemoryStore } from '../../src-main/core/testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../src-main/core/testing/memory-adapters.ts'
 import { createNodeFetch } from '../../src-main/web/node-fetch.ts'
 import type { BenchContext } from '../report.ts'
 import { connectBridge, startWebServer } from './web-server.ts'
@@ -88,6 +88,7 @@ export async function boardOrdersLikeTheCore(count: number): Promise<BoardOrder[
     appVersion: '0.0.0-bench',
     shell: 'web',
     store,
+    ...inMemoryCoreParts(),
     cipher: fakeCipher('strong'),
     createFetch: () => createNodeFetch(),
   })

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-shared/errors.ts'
 import { createCore, type Core } from './app.ts'
-import { fakeCipher, MemoryStore } from './testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from './testing/memory-adapters.ts'
 import { DEMO_KEYS, ScriptedPlatform } from './testing/scripted-platform-fetch.ts'
 
 const HOST_A = 'platform-a.example.com'
@@ -23,6 +23,7 @@ async function core(platform: ScriptedPlatform, store = new MemoryStore(), setti
     appVersion: '0.0.0-test',
     shell: 'web',
     store,
+    ...inMemoryCoreParts(),
     cipher: fakeCipher('strong'),
     createFetch: () => platform.fetch,
     settingsOverrides,

@@ -55,8 +55,11 @@ export const HISTORY_RETENTION_MS = 180 * 24 * 60 * 60 * 1000
 export interface HandoverOutboxOptions {
   journal: Journal
   board: OrderBoard
-  /** What the outbox needs of the session: a token for each attempt (with D3's re-login), and whether there is one. */
-  session: Pick<Session, 'isSignedIn' | 'withToken'>
+  /**
+   * What the outbox needs of the session: a token for each attempt (with D3's re-login), whether there is one,
+   * and its changes (a session that comes back sends what was held for it).
+   */
+  session: Pick<Session, 'isSignedIn' | 'withToken' | 'onChange'>
   clock: Clock
   log: Logger
   policy?: RetryPolicy
@@ -92,6 +95,7 @@ export class HandoverOutbox {
   readonly #inFlight = new Set<string>()
   #nextSeq = 0
   #disposed = false
+  readonly #stopFollowingSession: () => void
 
   constructor(options: HandoverOutboxOptions) {
     this.#journal = options.journal
@@ -102,6 +106,7 @@ export class HandoverOutbox {
     this.#policy = options.policy ?? DEFAULT_RETRY_POLICY
     this.#random = options.random ?? Math.random
     this.#open()
+    this.#stopFollowingSession = options.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
   }
 
   /** Sends what was left owing at the last stop; call once the session has had its chance to sign in again. */
@@ -163,7 +168,7 @@ export class HandoverOutbox {
   }
 
   /** A session that comes back sends what was held for it. */
-  onSessionChanged(status: SessionStatus): void {
+  #sendWhatWaitedForSignIn(status: SessionStatus): void {
     if (status.state !== 'signed-in') return
     for (const action of this.#actions.values()) {
       if (action.handover.state === 'queued' && action.handover.waitingForSignIn) void this.#send(action)
@@ -198,6 +203,7 @@ export class HandoverOutbox {
 
   dispose(): void {
     this.#disposed = true
+    this.#stopFollowingSession()
     for (const cancel of this.#timers.values()) cancel()
     this.#timers.clear()
   }

@@ -5,7 +5,7 @@ import type { Result } from '../../../src-shared/errors.ts'
 import { createCore, type Core } from '../app.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
-import { fakeCipher, MemoryStore } from '../testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../testing/memory-adapters.ts'
 import { DEMO_KEYS, ScriptedPlatform } from '../testing/scripted-platform-fetch.ts'
 
 const HOST = 'platform.example.com'
@@ -30,6 +30,7 @@ async function signedIn(journal: MemoryJournal) {
     appVersion: '0.0.0-test',
     shell: 'web',
     store: new MemoryStore(),
+    ...inMemoryCoreParts(),
     journal,
     cipher: fakeCipher('strong'),
     createFetch: () => platform.fetch,

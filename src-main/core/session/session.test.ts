@@ -88,8 +88,8 @@ async function setup(cipher: SecretCipher = fakeCipher('strong')) {
     clientFor: () => Promise.resolve(client),
     clock,
     log,
-    onChange: (status) => statuses.push(status),
   })
+  session.onChange((status) => statuses.push(status))
   return { clock, store, log, platform, settings, vault, session, statuses }
 }
 
@@ -237,7 +237,6 @@ describe('Session', () => {
         }),
       clock: skewed.clock,
       log: skewed.log,
-      onChange: () => undefined,
     })
     await session.signIn({ platformAddress: ADDRESS, ...GOOD })
     expect(skewed.vault.token?.expiresAt).toBe(skewed.clock.now() + TOKEN_LIFETIME_MS)

@@ -1,18 +1,21 @@
 import type { SignInInput } from '../../../src-shared/contract.ts'
-import type { AccessScope, SessionStatus, SignedOutReason } from '../../../src-shared/domain.ts'
-import type { AppError } from '../../../src-shared/errors.ts'
+import type { AccessScope, SessionStatus } from '../../../src-shared/domain.ts'
 import { AppFailure, invalidInput, toAppError } from '../app-failure.ts'
 import type { PlatformClient } from '../platform/platform-client.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { CredentialVault, Credentials } from '../secrets/credential-vault.ts'
 import { normalizePlatformAddress, type SettingsStore } from '../settings/settings-store.ts'
-import { effectiveExpiry, renewalTime } from './token-expiry.ts'
+import {
+  sessionStatusOf,
+  stateAfterFailedLogin,
+  stateAfterFailedSignIn,
+  type SessionState,
+} from './session-status.ts'
+import { Listeners } from '../listeners.ts'
+import { RenewalSchedule, StartRetry } from './session-timers.ts'
+import { effectiveExpiryLogged } from './token-expiry.ts'
 
-/** When a renewal fails for a passing reason (network, 5xx) while the token still lives, try again this soon. */
-const RENEWAL_RETRY_MS = 60 * 1000
-/** At launch, while the platform cannot be reached, signing in is tried again this soon, doubling up to the cap. */
-export const START_RETRY_FIRST_MS = 5 * 1000
-export const START_RETRY_MAX_MS = 5 * 60 * 1000
+export { START_RETRY_FIRST_MS, START_RETRY_MAX_MS } from './session-timers.ts'
 
 export interface SessionOptions {
   vault: CredentialVault
@@ -21,12 +24,9 @@ export interface SessionOptions {
   clientFor: (platformAddress: string) => Promise<PlatformClient>
   clock: Clock
   log: Logger
-  onChange: (status: SessionStatus) => void
 }
 
-type State =
-  | { state: 'signed-out'; reason: SignedOutReason; error?: AppError }
-  | { state: 'signing-in' | 'signed-in' | 'renewing' }
+export type SessionListener = (status: SessionStatus) => void
 
 /**
  * The token's whole life (D2, D3): sign in, renew ten minutes before the effective expiry, and on a 401 log
@@ -34,51 +34,47 @@ type State =
  */
 export class Session {
   readonly #options: SessionOptions
-  #state: State = { state: 'signed-out', reason: 'never-signed-in' }
+  #state: SessionState = { state: 'signed-out', reason: 'never-signed-in' }
   #scope: AccessScope | undefined
   #loginInFlight: Promise<string> | undefined
-  #cancelRenewal: (() => void) | undefined
-  #cancelStartRetry: (() => void) | undefined
+  readonly #renewal: RenewalSchedule
+  readonly #startRetry: StartRetry
+  readonly #listeners = new Listeners<[SessionStatus]>()
   /** The address being signed in to, shown before it is saved (it is saved only if the platform accepts). */
   #signingInTo: string | undefined
 
   constructor(options: SessionOptions) {
     this.#options = options
+    const { clock, log } = options
+    this.#renewal = new RenewalSchedule({
+      clock,
+      log,
+      renew: () => this.#login(),
+      isSignedIn: () => this.isSignedIn,
+    })
+    const stillWanted = () => this.#state.state === 'signed-out' && this.#state.reason === 'never-signed-in'
+    this.#startRetry = new StartRetry({ clock, log, signIn: () => this.resume(), stillWanted })
     // Only a token and keys of the address in use count: `--api-base` elsewhere starts signed out (issue 9).
     const platformAddress = options.settings.get().platformAddress
     const token = platformAddress === null ? undefined : options.vault.tokenFor(platformAddress)
-    const credentials = platformAddress === null ? undefined : options.vault.credentialsFor(platformAddress)
-    if (token && credentials && token.expiresAt > options.clock.now()) {
+    if (token && this.hasStoredCredentials && token.expiresAt > options.clock.now()) {
       this.#state = { state: 'signed-in' }
-      this.#scheduleRenewal(token.expiresAt)
+      this.#renewal.scheduleFor(token.expiresAt)
     }
   }
 
+  /** Calls `listener` with the status after every change (the outbox, the bridges); returns the unsubscribe. */
+  onChange(listener: SessionListener): () => void {
+    return this.#listeners.add(listener)
+  }
+
   status(): SessionStatus {
-    const { vault, settings } = this.#options
-    const platformAddress = this.#signingInTo ?? settings.get().platformAddress
-    // Keys stored for another address are not offered: staff are asked for the keys again (issue 9).
-    const credentialsStored = platformAddress !== null && vault.credentialsFor(platformAddress) !== undefined
-    const common = { credentialsStored, secretStorage: vault.storage }
-    if (this.#state.state === 'signed-out' || platformAddress === null) {
-      const signedOut: { reason: SignedOutReason; error?: AppError } =
-        this.#state.state === 'signed-out' ? this.#state : { reason: 'never-signed-in' }
-      return {
-        state: 'signed-out',
-        reason: signedOut.reason,
-        ...(signedOut.error ? { error: signedOut.error } : {}),
-        ...common,
-        platformAddress,
-      }
-    }
-    const expiresAt = vault.tokenFor(platformAddress)?.expiresAt
-    return {
-      state: this.#state.state,
-      platformAddress,
-      ...(this.#scope ? { scope: this.#scope } : {}),
-      ...(expiresAt !== undefined ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
-      ...common,
-    }
+    return sessionStatusOf({
+      state: this.#state,
+      platformAddress: this.#signingInTo ?? this.#options.settings.get().platformAddress,
+      scope: this.#scope,
+      vault: this.#options.vault,
+    })
   }
 
   /** Keys are stored for the address in use (keys stored for another address do not count). */
@@ -93,11 +89,11 @@ export class Session {
 
   /** Staff sign in with an address and both keys. Nothing is stored unless the platform accepts them. */
   async signIn(input: SignInInput): Promise<SessionStatus> {
-    this.#stopStartRetry()
+    this.#startRetry.stop()
     const platformAddress = normalizePlatformAddress(input.platformAddress)
     const credentials = { appSecretKey: input.appSecretKey.trim(), restSecretKey: input.restSecretKey.trim() }
     if (!credentials.appSecretKey || !credentials.restSecretKey) throw invalidInput('empty-key')
-    await this.#waitForLogin()
+    await this.#loginInFlight?.catch(() => undefined)
     const previous = this.#state
     this.#signingInTo = platformAddress
     this.#setState({ state: 'signing-in' })
@@ -111,14 +107,7 @@ export class Session {
       await this.#acceptToken(answer, receivedAt, platformAddress)
     } catch (error) {
       this.#signingInTo = undefined
-      const appError = toAppError(error)
-      this.#setState(
-        appError.code === 'wrong-credentials'
-          ? { state: 'signed-out', reason: 'wrong-credentials', error: appError }
-          : previous.state === 'signed-out'
-            ? previous
-            : { state: 'signed-out', reason: 'never-signed-in', error: appError },
-      )
+      this.#setState(stateAfterFailedSignIn(toAppError(error), previous))
       throw error
     }
     return this.status()
@@ -132,9 +121,9 @@ export class Session {
   }
 
   async signOut(forgetCredentials: boolean): Promise<SessionStatus> {
-    this.#stopStartRetry()
+    this.#startRetry.stop()
     this.#options.log.info('session: signed out', { forgetCredentials })
-    this.#cancelRenewal?.()
+    this.#renewal.cancel()
     if (forgetCredentials) await this.#options.vault.forgetAll()
     else await this.#options.vault.saveToken(undefined)
     this.#scope = undefined
@@ -169,7 +158,7 @@ export class Session {
       } catch (second) {
         if (!isTokenRejected(second)) throw second
         this.#options.log.warn('session: the platform refused a fresh token; signing out')
-        this.#cancelRenewal?.()
+        this.#renewal.cancel()
         await this.#options.vault.saveToken(undefined)
         this.#setState({ state: 'signed-out', reason: 'token-rejected', error: toAppError(second) })
         throw second
@@ -186,37 +175,14 @@ export class Session {
     try {
       return await this.resume()
     } catch (error) {
-      if (toAppError(error).retryable) this.#scheduleStartRetry(START_RETRY_FIRST_MS)
+      if (toAppError(error).retryable) this.#startRetry.schedule()
       throw error
     }
   }
 
-  #scheduleStartRetry(delayMs: number): void {
-    this.#stopStartRetry()
-    this.#cancelStartRetry = this.#options.clock.setTimer(delayMs, () => void this.#retryStart(delayMs))
-  }
-
-  async #retryStart(delayMs: number): Promise<void> {
-    this.#cancelStartRetry = undefined
-    // Only while nothing else happened: staff signing in or out, or the keys being refused, ends the retries.
-    if (this.#state.state !== 'signed-out' || this.#state.reason !== 'never-signed-in') return
-    try {
-      await this.resume()
-    } catch (error) {
-      const appError = toAppError(error)
-      this.#options.log.warn('session: still cannot sign in with the stored keys', { code: appError.code })
-      if (appError.retryable) this.#scheduleStartRetry(Math.min(delayMs * 2, START_RETRY_MAX_MS))
-    }
-  }
-
-  #stopStartRetry(): void {
-    this.#cancelStartRetry?.()
-    this.#cancelStartRetry = undefined
-  }
-
   dispose(): void {
-    this.#stopStartRetry()
-    this.#cancelRenewal?.()
+    this.#startRetry.stop()
+    this.#renewal.cancel()
   }
 
   async #validToken(platformAddress: string): Promise<string> {
@@ -256,10 +222,6 @@ export class Session {
     return this.#loginInFlight
   }
 
-  async #waitForLogin(): Promise<void> {
-    await this.#loginInFlight?.catch(() => undefined)
-  }
-
   async #performLogin(): Promise<string> {
     const platformAddress = this.#options.settings.get().platformAddress
     // Keys go only to the address that accepted them (issue 9): another address asks staff for them again.
@@ -281,17 +243,12 @@ export class Session {
         code: appError.code,
         ...(appError.httpStatus !== undefined ? { httpStatus: appError.httpStatus } : {}),
       })
-      if (appError.code === 'wrong-credentials' || appError.code === 'missing-credentials') {
-        this.#cancelRenewal?.()
+      const next = stateAfterFailedLogin(appError, wasSignedIn)
+      if (next.state === 'signed-out' && next.reason === 'wrong-credentials') {
+        this.#renewal.cancel()
         await this.#options.vault.saveToken(undefined)
-        this.#setState({ state: 'signed-out', reason: 'wrong-credentials', error: appError })
-      } else if (wasSignedIn) {
-        // The keys were not refused; the platform failed (network, timeout, 5xx, 429, a bad answer). Staying
-        // signed in keeps staff on the main screen, and the next call logs in again by itself once it recovers.
-        this.#setState({ state: 'signed-in' })
-      } else {
-        this.#setState({ state: 'signed-out', reason: 'never-signed-in', error: appError })
       }
+      this.#setState(next)
       throw error
     }
   }
@@ -302,19 +259,18 @@ export class Session {
     platformAddress: string,
   ): Promise<string> {
     const { platformTimeZone } = this.#options.settings.get()
-    const expiry = effectiveExpiry(answer.expirationDate, receivedAt, platformTimeZone)
-    if (expiry.warning) {
-      this.#options.log.warn(`session: ${expiry.warning}; trusting received-at + 24 h`, {
-        expirationDate: answer.expirationDate,
-        ...(expiry.skewMs !== undefined ? { skewMinutes: Math.round(expiry.skewMs / 60000) } : {}),
-      })
-    }
+    const expiry = effectiveExpiryLogged(
+      answer.expirationDate,
+      receivedAt,
+      platformTimeZone,
+      this.#options.log,
+    )
     await this.#options.vault.saveToken({
       accessToken: answer.accessToken,
       expiresAt: expiry.expiresAt,
       platformAddress,
     })
-    this.#scheduleRenewal(expiry.expiresAt)
+    this.#renewal.scheduleFor(expiry.expiresAt)
     this.#setState({ state: 'signed-in' })
     this.#options.log.info('session: signed in', {
       platformAddress,
@@ -323,41 +279,19 @@ export class Session {
     return answer.accessToken
   }
 
-  #scheduleRenewal(expiresAt: number): void {
-    this.#cancelRenewal?.()
-    const delay = Math.max(0, renewalTime(expiresAt) - this.#options.clock.now())
-    this.#cancelRenewal = this.#options.clock.setTimer(delay, () => void this.#renewOnSchedule(expiresAt))
-  }
-
-  async #renewOnSchedule(expiresAt: number): Promise<void> {
-    try {
-      await this.#login()
-    } catch (error) {
-      const { code } = toAppError(error)
-      this.#options.log.warn('session: scheduled renewal failed', { code })
-      const retryAt = this.#options.clock.now() + RENEWAL_RETRY_MS
-      if (this.isSignedIn && retryAt < expiresAt) {
-        this.#cancelRenewal = this.#options.clock.setTimer(
-          RENEWAL_RETRY_MS,
-          () => void this.#renewOnSchedule(expiresAt),
-        )
-      }
-    }
-  }
-
   #currentAddress(): string {
     const platformAddress = this.#options.settings.get().platformAddress
     if (platformAddress === null) throw new AppFailure({ code: 'missing-credentials', retryable: false })
     return platformAddress
   }
 
-  #setState(state: State): void {
+  #setState(state: SessionState): void {
     this.#state = state
     this.#emit()
   }
 
   #emit(): void {
-    this.#options.onChange(this.status())
+    this.#listeners.emit(this.status())
   }
 }
 

@@ -2,7 +2,7 @@ import { DEMO_CREDENTIALS } from '../../../e2e/mock-platform/demo-data.ts'
 import type { MockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
 import { createCore, type Core, type CoreDependencies } from '../app.ts'
-import { fakeCipher, MemoryStore } from './memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from './memory-adapters.ts'
 
 /** The vendor-wide demo keys as the contract's sign-in takes them. */
 export const VENDOR_KEYS = {
@@ -20,6 +20,7 @@ export function coreOnMock(mock: MockPlatform, overrides: Partial<CoreDependenci
     appVersion: '0.0.0-test',
     shell: 'web',
     store: new MemoryStore(),
+    ...inMemoryCoreParts(),
     cipher: fakeCipher('strong'),
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
     ...overrides,

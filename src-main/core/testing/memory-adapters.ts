@@ -1,4 +1,21 @@
-import type { KeyValueStore, Logger, SecretCipher } from '../ports.ts'
+import type { Journal } from '../storage/journal.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
+import {
+  noSecretRedaction,
+  silentLogger,
+  type KeyValueStore,
+  type Logger,
+  type SecretCipher,
+  type SecretRedaction,
+} from '../ports.ts'
+
+/**
+ * The parts every core must be given, kept in memory for tests and benchmarks: a journal that survives
+ * nothing, a silent log, no redaction. Production wiring has no such defaults: the shells pass their own.
+ */
+export function inMemoryCoreParts(): { journal: Journal; log: Logger; secrets: SecretRedaction } {
+  return { journal: new MemoryJournal(), log: silentLogger, secrets: noSecretRedaction }
+}
 
 /** A KeyValueStore in memory that also shows what would reach the disk, as JSON text. */
 export class MemoryStore implements KeyValueStore {

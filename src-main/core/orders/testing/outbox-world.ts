@@ -166,16 +166,12 @@ export class OutboxWorld {
       allowWeakStorage: () => false,
     })
     const client = this.platform.client()
-    const followers: ((status: Parameters<HandoverOutbox['onSessionChanged']>[0]) => void)[] = []
     const session = new Session({
       vault,
       settings,
       clientFor: () => Promise.resolve(client),
       clock: this.clock,
       log: this.log,
-      onChange: (status) => {
-        for (const follow of followers) follow(status)
-      },
     })
     const board = new OrderBoard(this.store, this.clock, () => undefined)
     const journal = new ProcessJournal(this.journal)
@@ -188,7 +184,6 @@ export class OutboxWorld {
       policy: this.policy,
       random: () => this.random(),
     })
-    followers.push((status) => outbox.onSessionChanged(status))
     this.app = { session, board, outbox, journal }
     return this.app
   }

@@ -1,0 +1,37 @@
+import type { SettingsUpdate } from '../../../src-shared/contract.ts'
+import type { SessionStatus, Settings } from '../../../src-shared/domain.ts'
+import type { PlatformClients } from '../platform/platform-clients.ts'
+import type { CredentialVault } from '../secrets/credential-vault.ts'
+import type { Session } from '../session/session.ts'
+import type { SettingsStore } from './settings-store.ts'
+
+export interface SettingsChangeParts {
+  settings: SettingsStore
+  clients: Pick<PlatformClients, 'clear'>
+  session: Pick<Session, 'isSignedIn' | 'signOut' | 'status'>
+  vault: Pick<CredentialVault, 'refreshStorage'>
+  /** Tells the renderer the session changed without the session changing state (the vault's storage did). */
+  announceSession: (status: SessionStatus) => void
+}
+
+/**
+ * What follows from staff changing a setting, beyond saving it: the rules that tie settings to the rest of
+ * the core, in one place.
+ */
+export async function changeSettings(parts: SettingsChangeParts, update: SettingsUpdate): Promise<Settings> {
+  const { settings, clients, session, vault } = parts
+  const before = settings.get()
+  const after = await settings.update(update)
+  // A client is built for one address and one extra CA.
+  if (after.platformAddress !== before.platformAddress || after.extraCaFile !== before.extraCaFile) {
+    clients.clear()
+  }
+  // A token belongs to the platform that issued it: a new address means signing in again.
+  if (after.platformAddress !== before.platformAddress && session.isSignedIn) await session.signOut(false)
+  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11).
+  if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
+    await vault.refreshStorage()
+    parts.announceSession(session.status())
+  }
+  return after
+}
