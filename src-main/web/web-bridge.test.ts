@@ -16,10 +16,18 @@ import { WEB_SHELL_MARKER } from './renderer-files.ts'
 import { BRIDGE_PATH, startWebServer, type WebServer } from './server.ts'
 import { stubCore } from './testing/stub-core.ts'
 
+/** Connection attempts that ended without a socket (refused while the server was down): a signal to wait on. */
+let failedConnects = 0
+
 /** What a browser does on its own: send the page's Origin with the upgrade. */
 class BrowserLikeWebSocket extends NodeWebSocket {
   constructor(url: string, protocols?: string | string[]) {
     super(url, protocols, { origin: `http://${new URL(url).host}` })
+    let opened = false
+    this.on('open', () => (opened = true))
+    this.on('close', () => {
+      if (!opened) failedConnects += 1
+    })
   }
 }
 
@@ -138,9 +146,13 @@ describe('the web bridge', () => {
     api.on('sessionChanged', (payload) => heard.push(payload))
     api.on('orderChanged', (payload) => heard.push(payload))
     await stopServer()
-    // A call made while the server is down waits for the connection instead of failing at once.
-    const waiting = api.getAppInfo()
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // A call made while the server is down waits for the connection instead of failing at once: it is still
+    // unanswered after two connection attempts were refused (a signal, not a guessed wait).
+    let answered = false
+    const waiting = api.getAppInfo().finally(() => (answered = true))
+    const refusedBefore = failedConnects
+    await expect.poll(() => failedConnects - refusedBefore).toBeGreaterThanOrEqual(2)
+    expect(answered).toBe(false)
     await restartServer()
     expect(await waiting).toMatchObject({ ok: true })
     expect(heard).toEqual([])
