@@ -167,4 +167,4 @@ export const BoardOrder = OrderDetails.extend({
 export type BoardOrder = z.infer<typeof BoardOrder>
 
 // The rules live apart from the schemas so the renderer can use them without bundling zod.
-export { handoverEligibility, shortCodeOf, type HandoverEligibility } from './order-rules.ts'
+export { handoverEligibility, isOwed, shortCodeOf, type HandoverEligibility } from './order-rules.ts'

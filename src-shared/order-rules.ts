@@ -15,6 +15,14 @@ export function shortCodeOf(paymentKey: string): string {
   return `${tail.slice(0, 3)}-${tail.slice(3)}`
 }
 
+/**
+ * The outbox still owes the platform this hand-over: it is on its way, or will be by itself. The board may not
+ * drop such an order, and tray and badge count it.
+ */
+export function isOwed(handover: { state: string }): boolean {
+  return handover.state === 'queued' || handover.state === 'sending' || handover.state === 'retrying'
+}
+
 export type HandoverEligibility = 'eligible' | 'unknown' | 'pickup' | 'platform-courier'
 
 /**

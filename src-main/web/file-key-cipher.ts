@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmod, link, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
 import { silentLogger, type Logger, type SecretCipher } from '../core/ports.ts'
+import { isErrorWithCode, temporaryNameFor } from '../core/storage/durable-files.ts'
 
 const ALGORITHM = 'aes-256-gcm'
 const KEY_BYTES = 32
@@ -65,7 +66,7 @@ async function readKey(keyFile: string): Promise<Buffer | undefined> {
   try {
     return await readFile(keyFile)
   } catch (error) {
-    if (hasCode(error, 'ENOENT')) return undefined
+    if (isErrorWithCode(error, 'ENOENT')) return undefined
     throw error
   }
 }
@@ -77,7 +78,7 @@ async function readKey(keyFile: string): Promise<Buffer | undefined> {
 async function createKey(keyFile: string): Promise<Buffer> {
   await mkdir(dirname(keyFile), { recursive: true, mode: 0o700 })
   const key = randomBytes(KEY_BYTES)
-  const temporary = `${keyFile}.${randomBytes(6).toString('hex')}.tmp`
+  const temporary = temporaryNameFor(keyFile)
   const handle = await open(temporary, 'wx', 0o600)
   try {
     await handle.writeFile(key)
@@ -88,7 +89,7 @@ async function createKey(keyFile: string): Promise<Buffer> {
   try {
     await link(temporary, keyFile)
   } catch (error) {
-    if (hasCode(error, 'EEXIST')) {
+    if (isErrorWithCode(error, 'EEXIST')) {
       await rm(temporary, { force: true })
       const winner = await readKey(keyFile)
       if (winner?.length === KEY_BYTES) return winner
@@ -110,8 +111,4 @@ async function tightenMode(keyFile: string): Promise<void> {
   } catch {
     // Not ours to change (another owner): reading it still works; nothing more to do.
   }
-}
-
-function hasCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code
 }

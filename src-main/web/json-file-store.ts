@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
 import { silentLogger, type KeyValueStore, type Logger } from '../core/ports.ts'
-import { isErrorWithCode, syncDirectory } from '../core/storage/durable-files.ts'
+import {
+  isErrorWithCode,
+  removeStaleTemporaryFiles,
+  replaceFileDurably,
+} from '../core/storage/durable-files.ts'
 
 /**
  * Web mode's KeyValueStore: one JSON file, read once, rewritten whole on every change. Each write goes to a
@@ -30,7 +23,7 @@ export class JsonFileStore implements KeyValueStore {
     this.#file = file
     this.#log = log
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-    this.#removeStaleTemporaryFiles()
+    removeStaleTemporaryFiles(file)
     this.#values = this.#load()
   }
 
@@ -80,31 +73,10 @@ export class JsonFileStore implements KeyValueStore {
   }
 
   #save(): void {
-    const text = JSON.stringify(Object.fromEntries(this.#values), null, 2)
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`
-    // 0600: the file holds the encrypted secrets blob and the staff's orders; nobody else on the machine needs it.
-    const fd = openSync(temporary, 'w', 0o600)
-    try {
-      writeSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    try {
-      renameSync(temporary, this.#file)
-    } catch (error) {
-      rmSync(temporary, { force: true })
-      throw error
-    }
-    syncDirectory(dirname(this.#file))
-  }
-
-  /** A crash between writing and renaming leaves a temporary file behind; it holds nothing the real file lacks. */
-  #removeStaleTemporaryFiles(): void {
-    const prefix = `${basename(this.#file)}.`
-    for (const name of readdirSync(dirname(this.#file))) {
-      if (name.startsWith(prefix) && name.endsWith('.tmp'))
-        rmSync(join(dirname(this.#file), name), { force: true })
-    }
+    // 0600 (replaceFileDurably): the file holds the encrypted secrets blob and the staff's orders.
+    replaceFileDurably(
+      this.#file,
+      Buffer.from(JSON.stringify(Object.fromEntries(this.#values), null, 2), 'utf8'),
+    )
   }
 }

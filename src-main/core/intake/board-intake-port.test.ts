@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { toAppError } from '../app-failure.ts'
-import { isPending } from '../orders/handover-outbox.ts'
 import { ORDER, OTHER_ORDER, OutboxWorld } from '../orders/testing/outbox-world.ts'
 import { createBoardIntakePort, type BoardIntakePort } from './board-intake-port.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
@@ -30,7 +29,7 @@ beforeEach(async () => {
     press: (key) => world.app.outbox.press(key),
     health: () => ({
       signedIn: world.app.session.isSignedIn,
-      owed: world.app.outbox.snapshot().filter(({ handover }) => isPending(handover)).length,
+      owed: world.app.outbox.countOwed(),
     }),
     handoverAllowed: () => true,
     now: () => world.clock.now(),

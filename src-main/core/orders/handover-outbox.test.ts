@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
-import { HISTORY_RETENTION_MS } from './handover-outbox.ts'
+import { HISTORY_RETENTION_MS } from './handover-history.ts'
 import {
   NOT_CONFIRMED,
   NOT_FOUND,

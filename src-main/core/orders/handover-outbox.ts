@@ -1,64 +1,50 @@
-// "Kuryeye Verildi", made durable (issue 5, D5, D9). A press is written to the journal before anything is
-// sent; every attempt is written before it goes out and its result before it is shown. Whatever happens in
-// between — a dropped connection, a 503, a crash, a restart — the journal says what is still owed.
-//
-// Exactly once. The platform's on-the-way call is not idempotent: a second PUT for an order already IN_DELIVERY
-// is refused (the platform's words, e.g. 409 `sipariş durumu uygun değil`). So:
-// 1. The outbox sends each attempt once (`retry: false`) and owns every retry itself; a 401 goes through the
-//    session's one re-login first, which is safe because the platform checks the token before it acts.
-// 2. `handed-over` is shown only after the platform answered `status: true`, and only after that answer is in
-//    the journal: an action the platform confirmed is never sent again, even after a crash.
-// 3. An attempt whose answer never came (a timeout, a cut connection, a 5xx, an answer we could not read, a crash
-//    mid-send) may have gone through. It is sent again — the intent must not be lost — and if the platform
-//    then refuses with an error the spec does not name (`platform-refused`, as the "not CONFIRMED" refusal is),
-//    the order becomes `unconfirmed`: probably handed over by the earlier attempt, never claimed as handed over
-//    (D5), shown with the platform's words so staff can check. `sipariş bulunamadı` and `URL hatalı` cannot be
-//    caused by an earlier success and stay plain `failed`.
+// "Kuryeye Verildi", made durable (docs/decisions.md D17–D20). A press is written to the journal before anything
+// is sent; every attempt is written before it goes out and its result before it is shown, so after a dropped
+// connection, a 503, a crash or a restart the journal says what is still owed. The platform's on-the-way call is
+// not idempotent: each attempt is exactly one PUT (`retry: false`), `handed-over` is shown only for a journalled
+// `status: true`, and a refusal after a lost answer becomes `unconfirmed`, never claimed either way (D20).
 import { randomUUID } from 'node:crypto'
 import type { HistoryQuery } from '../../../src-shared/contract.ts'
 import {
   handoverEligibility,
+  isOwed,
   type BoardOrder,
   type Handover,
   type HistoryEntry,
   type HistoryPage,
   type SessionStatus,
 } from '../../../src-shared/domain.ts'
-import type { AppError } from '../../../src-shared/errors.ts'
-import { invalidInput, toAppError } from '../app-failure.ts'
-import { PlatformError } from '../platform/platform-error.ts'
+import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
 import type { Journal } from '../storage/journal.ts'
+import {
+  outcomeOfFailure,
+  settledDetails,
+  unwrittenAttemptOutcome,
+  type FailureContext,
+  type Outcome,
+} from './attempt-outcome.ts'
+import { HandoverHistory, HISTORY_RETENTION_MS } from './handover-history.ts'
+import { KeyedTimers } from './keyed-timers.ts'
 import type { OrderBoard } from './order-board.ts'
 import {
-  compactJournal,
+  applyResult,
+  freshAction,
   handoverOf,
   historyEntryOf,
-  replayJournal,
+  openJournal,
+  resultRecordOf,
   type ActionReplay,
   type AttemptRecord,
   type QueuedRecord,
-  type ResultRecord,
 } from './outbox-journal.ts'
-import {
-  DEFAULT_RETRY_POLICY,
-  kindOfFailure,
-  mayHaveReachedPlatform,
-  retryDelayMs,
-  type RetryPolicy,
-} from './retry-policy.ts'
-
-/** The history is kept this long; older entries go when the journal is compacted at start. */
-export const HISTORY_RETENTION_MS = 180 * 24 * 60 * 60 * 1000
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 
 export interface HandoverOutboxOptions {
   journal: Journal
   board: OrderBoard
-  /**
-   * What the outbox needs of the session: a token for each attempt (with D3's re-login), whether there is one,
-   * and its changes (a session that comes back sends what was held for it).
-   */
+  /** A token for each attempt (with D3's re-login), whether there is one, and its changes (to resume on). */
   session: Pick<Session, 'isSignedIn' | 'withToken' | 'onChange'>
   clock: Clock
   log: Logger
@@ -72,26 +58,18 @@ interface Action extends ActionReplay {
   handover: Handover
 }
 
-type Outcome = Pick<ResultRecord, 'result' | 'httpStatus' | 'error' | 'nextAttemptAt' | 'outcomeUnknown'>
-
-const PENDING_STATES: ReadonlySet<Handover['state']> = new Set(['queued', 'sending', 'retrying'])
-
-export function isPending(handover: Handover): boolean {
-  return PENDING_STATES.has(handover.state)
-}
-
 export class HandoverOutbox {
   readonly #journal: Journal
   readonly #board: OrderBoard
   readonly #session: HandoverOutboxOptions['session']
   readonly #clock: Clock
   readonly #log: Logger
-  readonly #policy: RetryPolicy
-  readonly #random: () => number
+  /** The backoff's policy and jitter. */
+  readonly #backoff: Pick<FailureContext, 'policy' | 'random'>
   /** The latest action of each order, by payment key. */
   readonly #actions = new Map<string, Action>()
-  readonly #history: HistoryEntry[] = []
-  readonly #timers = new Map<string, () => void>()
+  readonly #history = new HandoverHistory()
+  readonly #timers: KeyedTimers
   readonly #inFlight = new Set<string>()
   #nextSeq = 0
   #disposed = false
@@ -103,8 +81,8 @@ export class HandoverOutbox {
     this.#session = options.session
     this.#clock = options.clock
     this.#log = options.log
-    this.#policy = options.policy ?? DEFAULT_RETRY_POLICY
-    this.#random = options.random ?? Math.random
+    this.#backoff = { policy: options.policy ?? DEFAULT_RETRY_POLICY, random: options.random ?? Math.random }
+    this.#timers = new KeyedTimers(options.clock)
     this.#open()
     this.#stopFollowingSession = options.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
   }
@@ -128,28 +106,13 @@ export class HandoverOutbox {
   async press(paymentKey: string): Promise<BoardOrder> {
     const order = this.#board.require(paymentKey)
     const current = this.#actions.get(paymentKey)
-    if (current && isPending(current.handover)) throw invalidInput('already-sending')
+    if (current && isOwed(current.handover)) throw invalidInput('already-sending')
     if (order.handover.state === 'handed-over') return order
     const eligibility = handoverEligibility(order)
     if (eligibility === 'pickup' || eligibility === 'platform-courier') throw invalidInput('not-eligible')
 
-    const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
-    if (order.label !== undefined) queued.label = order.label
     // If this write fails, it throws: the press is refused and nothing is claimed.
-    this.#journal.append(queued)
-    const action: Action = {
-      id: queued.action,
-      paymentKey,
-      label: order.label,
-      queuedAt: queued.at,
-      attempts: 0,
-      passingFailures: 0,
-      outcomeUnknown: false,
-      openAttempt: undefined,
-      last: undefined,
-      handover: { state: 'queued', since: queued.at, waitingForSignIn: false },
-    }
-    this.#actions.set(paymentKey, action)
+    const action = this.#queue(order, 0)
     this.#show(action)
     await this.#send(action)
     return this.#board.require(paymentKey)
@@ -158,7 +121,7 @@ export class HandoverOutbox {
   /** An order whose hand-over is still owed stays on the board: removing it would drop the staff's intent. */
   assertRemovable(paymentKey: string): void {
     const action = this.#actions.get(paymentKey)
-    if (action && isPending(action.handover)) throw invalidInput('already-sending')
+    if (action && isOwed(action.handover)) throw invalidInput('already-sending')
   }
 
   /** After an order is (re)added to the board: it shows what the outbox knows of it. */
@@ -176,56 +139,32 @@ export class HandoverOutbox {
   }
 
   listHistory(query: HistoryQuery): HistoryPage {
-    const before = query.beforeSeq
-    const older = before === undefined ? this.#history : this.#history.filter((entry) => entry.seq < before)
-    const page = older.slice(Math.max(0, older.length - query.limit)).reverse()
-    const oldest = page.at(-1)
-    return {
-      entries: page,
-      nextBeforeSeq: oldest !== undefined && older.length > page.length ? oldest.seq : null,
-      total: this.#history.length,
-    }
+    return this.#history.page(query)
   }
 
   /** Every history entry, newest first. */
   allHistory(): HistoryEntry[] {
-    return [...this.#history].reverse()
+    return this.#history.newestFirst()
   }
 
-  /** Each order's hand-over as the outbox holds it, for a support bundle. */
-  snapshot(): { paymentKey: string; handover: Handover; attempts: number }[] {
-    return [...this.#actions.values()].map(({ paymentKey, handover, attempts }) => ({
-      paymentKey,
-      handover,
-      attempts,
-    }))
+  /** How many hand-overs are still owed to the platform (queued, sending or retrying by itself). */
+  countOwed(): number {
+    let owed = 0
+    for (const { handover } of this.#actions.values()) if (isOwed(handover)) owed++
+    return owed
   }
 
   dispose(): void {
     this.#disposed = true
     this.#stopFollowingSession()
-    for (const cancel of this.#timers.values()) cancel()
-    this.#timers.clear()
+    this.#timers.cancelAll()
   }
 
   /** Reads the journal back, records what a crash cut off, and brings the board in line with it. */
   #open(): void {
-    const raw = this.#journal.read()
-    const compacted = compactJournal(raw, this.#clock.now(), HISTORY_RETENTION_MS)
-    if (compacted.length < raw.length) {
-      try {
-        this.#journal.replace(compacted)
-      } catch (error) {
-        // Compaction only saves space; the journal as it was is still whole.
-        this.#log.warn('outbox: could not compact the journal', { error: String(error) })
-      }
-    }
-    const replay = replayJournal(compacted)
-    if (replay.unreadable > 0) {
-      this.#log.warn('outbox: journal records it cannot read were left alone', { count: replay.unreadable })
-    }
+    const replay = openJournal(this.#journal, this.#clock.now(), HISTORY_RETENTION_MS, this.#log)
     this.#nextSeq = Math.max(-1, ...replay.results.map((record) => record.seq)) + 1
-    this.#history.push(...replay.results.map(historyEntryOf))
+    this.#history.add(...replay.results.map(historyEntryOf))
     for (const replayed of replay.actions) {
       this.#actions.set(replayed.paymentKey, { ...replayed, handover: handoverOf(replayed) })
     }
@@ -248,48 +187,52 @@ export class HandoverOutbox {
     for (const order of this.#board.list()) {
       const known = this.#actions.get(order.paymentKey)
       // Known to the journal: the journal wins (the board's copy may lag it by the one write a crash cut off).
-      if (!isPending(order.handover) || known) continue
-      const at = this.#isoNow()
-      const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey: order.paymentKey, at }
-      if (order.label !== undefined) queued.label = order.label
+      if (!isOwed(order.handover) || known) continue
+      let action: Action
       try {
-        this.#journal.append(queued)
+        // One attempt already went out (or may have), in the run that left the order sending.
+        action = this.#queue(order, 1)
       } catch (error) {
-        this.#log.error('outbox: could not adopt an order left sending', { error: String(error) })
+        this.#log.error('outbox: could not adopt an order left sending', { error: describeThrown(error) })
         continue
       }
-      const action: Action = {
-        id: queued.action,
-        paymentKey: order.paymentKey,
-        label: order.label,
-        queuedAt: at,
-        attempts: 1,
-        passingFailures: 0,
-        outcomeUnknown: false,
-        openAttempt: undefined,
-        last: undefined,
-        handover: { state: 'queued', since: at, waitingForSignIn: false },
-      }
-      this.#actions.set(order.paymentKey, action)
       this.#settle(action, 1, { result: 'interrupted', outcomeUnknown: true })
       this.#log.info('outbox: adopted an order left sending by an earlier run')
     }
   }
 
+  /**
+   * Writes the intent to the journal (throwing if the disk refuses it) and only then holds it as the order's
+   * action: the one place an action is made for a press or an adopted order.
+   */
+  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number): Action {
+    const { paymentKey, label } = order
+    const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
+    if (label !== undefined) queued.label = label
+    this.#journal.append(queued)
+    const action: Action = {
+      ...freshAction(queued),
+      attempts: attemptsSoFar,
+      handover: { state: 'queued', since: queued.at, waitingForSignIn: false },
+    }
+    this.#actions.set(paymentKey, action)
+    return action
+  }
+
   async #send(action: Action): Promise<void> {
     if (this.#disposed || this.#inFlight.has(action.id)) return
     this.#inFlight.add(action.id)
-    this.#cancelTimer(action.id)
+    this.#timers.cancel(action.id)
     try {
       const attempt = action.attempts + 1
       const started: AttemptRecord = { type: 'attempt', action: action.id, attempt, at: this.#isoNow() }
       try {
         this.#journal.append(started)
       } catch (error) {
-        // Not sent: an attempt that is not written down could not be recognised after a crash.
-        this.#log.error('outbox: could not write an attempt; not sending it', { error: String(error) })
-        const outcome = this.#passing(action, { ...toAppError(error), retryable: true }, undefined)
-        this.#settle(action, attempt, { ...outcome, outcomeUnknown: false })
+        this.#log.error('outbox: could not write an attempt; not sending it', {
+          error: describeThrown(error),
+        })
+        this.#settle(action, attempt, unwrittenAttemptOutcome(error, this.#momentFor(action)))
         return
       }
       action.attempts = attempt
@@ -303,7 +246,10 @@ export class HandoverOutbox {
         )
         outcome = { result: 'handed-over', httpStatus: confirmation.httpStatus, outcomeUnknown: false }
       } catch (error) {
-        outcome = this.#judge(action, error)
+        outcome = outcomeOfFailure(error, {
+          ...this.#momentFor(action),
+          isSignedIn: this.#session.isSignedIn,
+        })
       }
       this.#settle(action, attempt, outcome)
     } finally {
@@ -311,85 +257,26 @@ export class HandoverOutbox {
     }
   }
 
-  #judge(action: Action, thrown: unknown): Outcome {
-    const error = toAppError(thrown)
-    switch (kindOfFailure(error)) {
-      case 'refused':
-        return {
-          result: action.outcomeUnknown && error.code === 'platform-refused' ? 'unconfirmed' : 'refused',
-          error,
-          outcomeUnknown: false,
-        }
-      case 'needs-sign-in':
-        // Signed in again meanwhile (the staff were quick): no sign-in event is coming, so retry instead.
-        if (!this.#session.isSignedIn) return { result: 'waiting-for-sign-in', error, outcomeUnknown: false }
-        return this.#passing(action, error, undefined)
-      case 'passing':
-        return this.#passing(action, error, thrown instanceof PlatformError ? thrown.retryAfterMs : undefined)
-    }
-  }
-
-  #passing(action: Action, error: AppError, retryAfterMs: number | undefined): Outcome {
-    const delay = retryDelayMs(action.passingFailures + 1, this.#random, retryAfterMs, this.#policy)
-    return {
-      result: 'will-retry',
-      error,
-      nextAttemptAt: new Date(this.#clock.now() + delay).toISOString(),
-      outcomeUnknown: mayHaveReachedPlatform(error),
-    }
-  }
-
   /** Writes an attempt's result, then (and only then) shows it and schedules what follows. */
   #settle(action: Action, attempt: number, outcome: Outcome): void {
-    const record: ResultRecord = {
-      type: 'result',
-      seq: this.#nextSeq++,
-      action: action.id,
-      paymentKey: action.paymentKey,
-      attempt,
-      at: this.#isoNow(),
-      ...outcome,
-    }
-    if (action.label !== undefined) record.label = action.label
+    const record = resultRecordOf(action, { seq: this.#nextSeq++, attempt, at: this.#isoNow() }, outcome)
     try {
       this.#journal.append(record)
     } catch (error) {
       // The platform's answer stands whether or not the disk took it; after a restart the attempt reads as
       // interrupted and is resolved by the rules above, never as a silent loss.
-      this.#log.error('outbox: could not write an attempt result', { error: String(error) })
+      this.#log.error('outbox: could not write an attempt result', { error: describeThrown(error) })
     }
-    action.openAttempt = undefined
-    if (record.result === 'will-retry' || record.result === 'interrupted') action.passingFailures += 1
-    action.outcomeUnknown ||= record.outcomeUnknown
-    action.last = record
+    applyResult(action, record)
     action.handover = handoverOf(action)
-    this.#history.push(historyEntryOf(record))
-    this.#log.info('outbox: attempt settled', {
-      result: record.result,
-      attempt,
-      ...(record.error ? { code: record.error.code } : {}),
-      ...(record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}),
-    })
+    this.#history.add(historyEntryOf(record))
+    this.#log.info('outbox: attempt settled', settledDetails(record))
     this.#show(action)
     if (record.nextAttemptAt !== undefined) this.#schedule(action, Date.parse(record.nextAttemptAt))
   }
 
   #schedule(action: Action, at: number): void {
-    if (this.#disposed) return
-    this.#cancelTimer(action.id)
-    const delay = Math.max(0, at - this.#clock.now())
-    this.#timers.set(
-      action.id,
-      this.#clock.setTimer(delay, () => {
-        this.#timers.delete(action.id)
-        void this.#send(action)
-      }),
-    )
-  }
-
-  #cancelTimer(actionId: string): void {
-    this.#timers.get(actionId)?.()
-    this.#timers.delete(actionId)
+    if (!this.#disposed) this.#timers.at(action.id, at, () => void this.#send(action))
   }
 
   /** The board mirrors the outbox (it is persisted for display; the journal is the truth). */
@@ -398,6 +285,10 @@ export class HandoverOutbox {
     const order = this.#board.get(action.paymentKey)
     if (!order || JSON.stringify(order.handover) === JSON.stringify(action.handover)) return
     this.#board.setHandover(action.paymentKey, action.handover)
+  }
+
+  #momentFor({ passingFailures, outcomeUnknown }: Action): Omit<FailureContext, 'isSignedIn'> {
+    return { passingFailures, outcomeUnknown, now: this.#clock.now(), ...this.#backoff }
   }
 
   #isoNow(): string {

@@ -4,6 +4,9 @@
 import { z } from 'zod'
 import { AttemptResult, type Handover, type HistoryEntry } from '../../../src-shared/domain.ts'
 import { AppError } from '../../../src-shared/errors.ts'
+import { describeThrown } from '../app-failure.ts'
+import type { Logger } from '../ports.ts'
+import type { Journal } from '../storage/journal.ts'
 
 const Iso = z.iso.datetime()
 const ActionId = z.string().min(1).max(100)
@@ -66,7 +69,7 @@ export interface ActionReplay {
 }
 
 /** An action as its first record tells it, before any attempt is read. */
-function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
+export function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
   return {
     id: record.action,
     paymentKey: record.paymentKey,
@@ -128,13 +131,56 @@ export function replayJournal(raw: readonly unknown[]): JournalReplay {
       byId.set(record.action, action)
     }
     action.attempts = Math.max(action.attempts, record.attempt)
-    if (action.openAttempt === record.attempt) action.openAttempt = undefined
-    if (record.result === 'will-retry' || record.result === 'interrupted') action.passingFailures += 1
-    action.outcomeUnknown ||= record.outcomeUnknown
-    action.last = record
+    applyResult(action, record)
     results.push(record)
   }
   return { actions: [...byId.values()], results, unreadable }
+}
+
+/** The record of an attempt's outcome, the history's entry for it. */
+export function resultRecordOf(
+  action: ActionReplay,
+  at: { seq: number; attempt: number; at: string },
+  outcome: Pick<ResultRecord, 'result' | 'httpStatus' | 'error' | 'nextAttemptAt' | 'outcomeUnknown'>,
+): ResultRecord {
+  const record: ResultRecord = {
+    type: 'result',
+    action: action.id,
+    paymentKey: action.paymentKey,
+    ...at,
+    ...outcome,
+  }
+  if (action.label !== undefined) record.label = action.label
+  return record
+}
+
+/** What a result changes in its action's story: the same whether read back at start or settled while running. */
+export function applyResult(action: ActionReplay, record: ResultRecord): void {
+  if (action.openAttempt === record.attempt) action.openAttempt = undefined
+  if (record.result === 'will-retry' || record.result === 'interrupted') action.passingFailures += 1
+  action.outcomeUnknown ||= record.outcomeUnknown
+  action.last = record
+}
+
+/**
+ * The journal as the outbox opens it: compacted first when that saves space (a failure to compact costs
+ * nothing, the journal as it was is still whole), then replayed.
+ */
+export function openJournal(journal: Journal, now: number, retentionMs: number, log: Logger): JournalReplay {
+  const raw = journal.read()
+  const compacted = compactJournal(raw, now, retentionMs)
+  if (compacted.length < raw.length) {
+    try {
+      journal.replace(compacted)
+    } catch (error) {
+      log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
+    }
+  }
+  const replay = replayJournal(compacted)
+  if (replay.unreadable > 0) {
+    log.warn('outbox: journal records it cannot read were left alone', { count: replay.unreadable })
+  }
+  return replay
 }
 
 /**

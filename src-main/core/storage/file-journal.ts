@@ -7,23 +7,17 @@
 // needs little: append a record durably, read them all back at start, and rewrite the file now and then. An
 // fsync'd append does the first; a cut-short last line (a crash mid-append) is recognised and dropped; an
 // atomic rename does the last. The file stays readable by a support engineer with any text editor.
-import { randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { silentLogger, type Logger } from '../ports.ts'
+import {
+  isErrorWithCode,
+  removeStaleTemporaryFiles,
+  replaceFileDurably,
+  syncDirectory,
+  writeAll,
+} from './durable-files.ts'
 import type { Journal } from './journal.ts'
-import { syncDirectory, writeAll, isErrorWithCode } from './durable-files.ts'
 
 const NEWLINE = 0x0a
 
@@ -42,7 +36,7 @@ export class FileJournal implements Journal {
     this.#file = file
     this.#log = log
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-    this.#removeStaleTemporaryFiles()
+    removeStaleTemporaryFiles(file)
     this.#records = this.#load()
     // 0600: the journal names the restaurant's orders; nobody else on the machine needs to read it.
     this.#fd = openSync(file, 'a', 0o600)
@@ -76,24 +70,13 @@ export class FileJournal implements Journal {
 
   replace(records: readonly unknown[]): void {
     const text = records.map((record) => `${JSON.stringify(record)}\n`).join('')
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`
-    const fd = openSync(temporary, 'w', 0o600)
-    try {
-      writeAll(fd, Buffer.from(text, 'utf8'))
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
+    // Closed while it is replaced (Windows cannot rename over an open file), and open again either way.
     closeSync(this.#fd)
     try {
-      renameSync(temporary, this.#file)
-    } catch (error) {
-      rmSync(temporary, { force: true })
+      replaceFileDurably(this.#file, Buffer.from(text, 'utf8'))
+    } finally {
       this.#fd = openSync(this.#file, 'a', 0o600)
-      throw error
     }
-    syncDirectory(dirname(this.#file))
-    this.#fd = openSync(this.#file, 'a', 0o600)
     this.#size = Buffer.byteLength(text, 'utf8')
     this.#records =
       text === ''
@@ -145,14 +128,5 @@ export class FileJournal implements Journal {
     }
     if (damaged > 0) this.#log.warn('journal: skipped lines that do not parse', { damaged })
     return records
-  }
-
-  /** A crash between writing and renaming leaves a temporary file behind; it holds nothing the real file lacks. */
-  #removeStaleTemporaryFiles(): void {
-    const prefix = `${basename(this.#file)}.`
-    for (const name of readdirSync(dirname(this.#file))) {
-      if (name.startsWith(prefix) && name.endsWith('.tmp'))
-        rmSync(join(dirname(this.#file), name), { force: true })
-    }
   }
 }

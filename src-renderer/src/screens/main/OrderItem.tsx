@@ -1,7 +1,7 @@
 import { memo, useId } from 'react'
-import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
-import { handoverEligibility, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
@@ -18,10 +18,6 @@ interface OrderItemProps {
   setSize?: number
   measureRef?: ((element: HTMLLIElement | null) => void) | undefined
 }
-
-/** The outbox still owes the platform this hand-over: it is on its way, or will be by itself. */
-const isOwed = (handover: Handover) =>
-  handover.state === 'queued' || handover.state === 'sending' || handover.state === 'retrying'
 
 /**
  * One order: a short code to read aloud, the full payment_key for support calls, what is known of it, and
