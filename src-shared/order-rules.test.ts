@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { handoverEligibility, RESTAURANT_COURIER, shortCodeOf, type OrderFacts } from './order-rules.ts'
+import { Handover } from './domain.ts'
+import { handoverEligibility, isOwed, RESTAURANT_COURIER, shortCodeOf, type OrderFacts } from './order-rules.ts'
 
 describe('handoverEligibility (D5)', () => {
   it.each<[string, OrderFacts, ReturnType<typeof handoverEligibility>]>([
@@ -48,5 +49,12 @@ describe('handoverEligibility (D5)', () => {
 describe('shortCodeOf', () => {
   it("reads the key's last six hex digits, upper-case, in two groups", () => {
     expect(shortCodeOf('0d3e1f00-5a1b-4c2d-8e3f-100000abc123')).toBe('ABC-123')
+  })
+})
+
+describe('isOwed', () => {
+  it('is true exactly for the states the outbox still has to send', () => {
+    const states = Handover.options.map((option) => option.shape.state.value)
+    expect(states.filter((state) => isOwed({ state }))).toEqual(['queued', 'sending', 'retrying'])
   })
 })

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
+import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, bridge } from './api.ts'
 import { ErrorMessage } from './components/ErrorMessage.tsx'
 import { tr } from './i18n/tr.ts'
@@ -55,7 +56,7 @@ function Screens() {
   }
   if (screen === 'settings') return <SettingsScreen session={session.data} />
   if (screen === 'history') return <HistoryScreen />
-  if (session.data.state === 'signed-in' || session.data.state === 'renewing') {
+  if (isSignedIn(session.data)) {
     return <MainScreen session={session.data} />
   }
   return <SignInScreen session={session.data} />

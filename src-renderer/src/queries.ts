@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
 import type { BoardOrder, HistoryPage, Methods, SessionStatus, Settings } from '../../src-shared/domain.ts'
 import type { AppError } from '../../src-shared/errors.ts'
+import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, requireBridge, unwrap } from './api.ts'
 
 /**
@@ -28,10 +29,6 @@ export const keys = {
 }
 
 const HISTORY_PAGE_SIZE = 50
-
-function isSignedIn(session: SessionStatus | undefined): boolean {
-  return session?.state === 'signed-in' || session?.state === 'renewing'
-}
 
 /** Subscribes once to the core's events and writes them into the cache. */
 export function useCoreEvents(): void {
