@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { Handover } from './domain.ts'
-import { handoverEligibility, isOwed, RESTAURANT_COURIER, shortCodeOf, type OrderFacts } from './order-rules.ts'
+import {
+  handoverEligibility,
+  isOwed,
+  RESTAURANT_COURIER,
+  shortCodeOf,
+  type OrderFacts,
+} from './order-rules.ts'
 
 describe('handoverEligibility (D5)', () => {
   it.each<[string, OrderFacts, ReturnType<typeof handoverEligibility>]>([
