@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { Language } from '../../src-shared/domain.ts'
-import { normalizePlatformAddress } from '../core/settings/settings-store.ts'
+import type { Language } from '../../src-shared/domain.ts'
+import { describeThrown } from '../core/app-failure.ts'
+import { LAUNCH_FLAGS_USAGE, readLaunchFlags } from '../core/settings/launch-flags.ts'
 
 export interface CliOptions {
   /** 0 = any free port: the READY line says which one. */
@@ -15,8 +16,7 @@ export interface CliOptions {
   help: boolean
 }
 
-export const USAGE =
-  'usage: npm run web -- [--port N] [--api-base https://…] [--extra-ca FILE] [--data-dir DIR] [--lang tr|en] [--renderer-dir DIR]'
+export const USAGE = `usage: npm run web -- [--port N] ${LAUNCH_FLAGS_USAGE} [--renderer-dir DIR]`
 
 export interface CliEnvironment {
   env: NodeJS.ProcessEnv
@@ -49,7 +49,7 @@ export function parseCliOptions(
     }).values
   } catch (error) {
     // parseArgs's messages name the flag; keep their first sentence so the refusal stays one line.
-    const message = error instanceof Error ? error.message : String(error)
+    const message = error instanceof Error ? error.message : describeThrown(error)
     return { ok: false, problem: message.split(/\.\s/)[0] ?? message }
   }
   const text = (name: string): string | undefined => {
@@ -60,36 +60,19 @@ export function parseCliOptions(
   const portText = text('port') ?? '0'
   const port = Number(portText)
   if (!/^\d{1,5}$/.test(portText) || port > 65535) return { ok: false, problem: '--port must be 0 to 65535' }
-
-  let apiBase: string | undefined
-  const apiBaseText = text('api-base')
-  if (apiBaseText !== undefined) {
-    try {
-      apiBase = normalizePlatformAddress(apiBaseText)
-    } catch {
-      return { ok: false, problem: '--api-base must be an https:// address' }
-    }
-  }
-
-  const languageText = text('lang')
-  const language = languageText === undefined ? undefined : Language.safeParse(languageText)
-  if (language?.success === false) return { ok: false, problem: '--lang must be tr or en' }
-
-  for (const name of ['extra-ca', 'data-dir', 'renderer-dir']) {
-    if (text(name) === '') return { ok: false, problem: `--${name} needs a path` }
-  }
-  const extraCa = text('extra-ca')
-  const dataDir = text('data-dir')
+  const { flags, problems } = readLaunchFlags(text)
   const rendererDir = text('renderer-dir')
+  if (rendererDir === '') problems.push('--renderer-dir needs a path')
+  if (problems[0] !== undefined) return { ok: false, problem: problems[0] }
 
   return {
     ok: true,
     options: {
       port,
-      apiBase,
-      extraCaFile: extraCa === undefined ? undefined : resolve(extraCa),
-      dataDir: dataDir === undefined ? defaultDataDir(environment) : resolve(dataDir),
-      language: language?.data,
+      apiBase: flags.settingsOverrides.platformAddress ?? undefined,
+      extraCaFile: flags.settingsOverrides.extraCaFile ?? undefined,
+      dataDir: flags.dataDir ?? defaultDataDir(environment),
+      language: flags.settingsOverrides.language,
       rendererDir: resolve(rendererDir ?? join(environment.repoRoot, 'out', 'renderer')),
       help: values['help'] === true,
     },
