@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
+import { describeThrown } from '../src-main/core/app-failure.ts'
 import { board5000 } from './board-5000.ts'
 import { bundleSize } from './bundle-size.ts'
 import { clickToVisible } from './click-to-visible.ts'
@@ -81,7 +82,7 @@ try {
         await mock.control.reset()
         rows.push(...(await benchmark.run(context)))
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
+        const message = error instanceof Error ? error.message : describeThrown(error)
         const problem = message.replace(/\s+/g, ' ').trim().slice(0, 300)
         failures.push({ metric: benchmark.title, problem })
         progress(

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, posix, relative, sep } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { ElectronFuses } from '../electron-builder.config.ts'
+import { describeThrown } from '../src-main/core/app-failure.ts'
 import {
   builtCspProblems,
   customProtocolProblems,
@@ -93,7 +94,7 @@ async function check(name: string, run: () => string[] | Promise<string[]>): Pro
     const problems = await run()
     outcomes.push({ name, ok: problems.length === 0, details: problems })
   } catch (error) {
-    outcomes.push({ name, ok: false, details: [error instanceof Error ? error.message : String(error)] })
+    outcomes.push({ name, ok: false, details: [error instanceof Error ? error.message : describeThrown(error)] })
   }
 }
 

@@ -31,6 +31,30 @@ describe('dispatch', () => {
     expect(log.lines.join('\n')).not.toContain('SECRET')
   })
 
+  it('logs where a payload failed to parse (each path and code), never the values', async () => {
+    const log = recordingLogger()
+    const payload = { platformAddress: 'https://p', appSecretKey: 'SECRET', restSecretKey: 1, extra: 'VALUE' }
+    await dispatch(stubCore().core.handlers, 'signIn', payload, log)
+    expect(log.lines).toHaveLength(1)
+    expect(log.lines[0]).toContain('"issues":["restSecretKey: invalid_type","(root): unrecognized_keys"]')
+    expect(log.lines[0]).not.toMatch(/SECRET|VALUE/)
+  })
+
+  it('logs where an answer left the contract, and answers `internal`', async () => {
+    const stub = stubCore()
+    stub.answer('getAppInfo', () =>
+      Promise.resolve({ ok: true, value: { name: 'POS Companion', version: 7 } }),
+    )
+    const log = recordingLogger()
+    expect(await dispatch(stub.core.handlers, 'getAppInfo', undefined, log)).toEqual({
+      ok: false,
+      error: { code: 'internal', retryable: false },
+    })
+    expect(log.lines.join('\n')).toMatch(
+      /answered outside the contract.*"issues":\[.*"value\.version: invalid_type"/,
+    )
+  })
+
   it('turns a throwing handler, sync or async, into `internal`', async () => {
     const stub = stubCore()
     stub.answer('getSettings', () => {

@@ -2,6 +2,7 @@ import { isMethodName, methods } from '../../src-shared/contract.ts'
 import { resultSchema, type AppError, type Result } from '../../src-shared/errors.ts'
 import { describeThrown } from './app-failure.ts'
 import type { CoreHandlers } from './app.ts'
+import { issuePaths } from './schema-issues.ts'
 
 export interface DispatchLog {
   warn(message: string, details?: Record<string, unknown>): void
@@ -18,7 +19,8 @@ const INTERNAL: AppError = { code: 'internal', retryable: false }
  * the payload parses with its zod schema, and the answer parses with the method's output schema before it leaves
  * (zod drops fields the contract does not name, so nothing the core holds leaks by accident). Never throws.
  *
- * Logs carry the method name only, never the payload: a payload can hold secrets (signIn).
+ * Logs carry the method name and, for a refusal, where the payload failed (paths, never values): a payload can
+ * hold secrets (signIn).
  */
 export async function dispatch(
   handlers: CoreHandlers,
@@ -32,7 +34,7 @@ export async function dispatch(
   }
   const input = methods[method].input.safeParse(payload)
   if (!input.success) {
-    log.warn('dispatch: refused a payload that does not parse', { method })
+    log.warn('dispatch: refused a payload that does not parse', { method, issues: issuePaths(input.error) })
     return { ok: false, error: MALFORMED }
   }
 
@@ -47,7 +49,10 @@ export async function dispatch(
 
   const answer = resultSchema(methods[method].output).safeParse(result)
   if (!answer.success) {
-    log.warn('dispatch: a handler answered outside the contract', { method })
+    log.warn('dispatch: a handler answered outside the contract', {
+      method,
+      issues: issuePaths(answer.error),
+    })
     return { ok: false, error: INTERNAL }
   }
   if (!answer.data.ok) log.info?.(`dispatch: ${method} answered an error`, errorFacts(answer.data.error))

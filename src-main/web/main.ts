@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Settings } from '../../src-shared/domain.ts'
+import { describeThrown } from '../core/app-failure.ts'
 import { createCore, type Core } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
@@ -75,7 +76,7 @@ try {
     },
   })
 } catch (error) {
-  process.stderr.write(`web: cannot write logs in ${options.dataDir}: ${String(error)}\n`)
+  process.stderr.write(`web: cannot write logs in ${options.dataDir}: ${describeThrown(error)}\n`)
   process.exit(1)
 }
 // Into the log as well as stderr; an uncaught exception still ends the process, as Node's default does.
@@ -105,7 +106,7 @@ try {
     settingsOverrides,
   })
 } catch (error) {
-  process.stderr.write(`web: cannot open the data folder ${options.dataDir}: ${String(error)}\n`)
+  process.stderr.write(`web: cannot open the data folder ${options.dataDir}: ${describeThrown(error)}\n`)
   process.exit(1)
 }
 // Not awaited: signing in again with stored credentials can take as long as the platform does, and the page
@@ -122,7 +123,7 @@ try {
     token: launchToken,
   })
 } catch (error) {
-  process.stderr.write(`web: cannot listen on 127.0.0.1:${String(options.port)}: ${String(error)}\n`)
+  process.stderr.write(`web: cannot listen on 127.0.0.1:${String(options.port)}: ${describeThrown(error)}\n`)
   core.dispose()
   process.exit(1)
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core/app.ts'
+import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
 import { BridgeHub, MAX_MESSAGE_BYTES } from './bridge-hub.ts'
 import { BRIDGE_PROTOCOL, isLaunchToken, LaunchAccess } from './launch-access.ts'
@@ -146,7 +147,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     setSecurityHeaders(response)
     handleRequest(request, response).catch((error: unknown) => {
-      log.error('web: a request failed', { error: String(error) })
+      log.error('web: a request failed', { error: describeThrown(error) })
       if (!response.headersSent) answerPlainText(response, 500, 'Internal error')
       else response.destroy()
     })

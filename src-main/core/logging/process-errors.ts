@@ -1,3 +1,4 @@
+import { describeThrown } from '../app-failure.ts'
 import type { Logger } from '../ports.ts'
 
 type ProcessEvents = Pick<NodeJS.Process, 'on'>
@@ -23,6 +24,6 @@ export function logProcessErrors(
 }
 
 function describe(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { value: String(error) }
+  if (!(error instanceof Error)) return { value: describeThrown(error) }
   return { name: error.name, message: error.message, stack: error.stack }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { SecretStorage } from '../../../src-shared/domain.ts'
+import { describeThrown } from '../app-failure.ts'
 import type { KeyValueStore, Logger, SecretCipher, SecretRegistry } from '../ports.ts'
 
 export interface Credentials {
@@ -80,7 +81,7 @@ export class CredentialVault {
     if (reEncrypt) {
       // The keychain's key changed (safeStorage's hint): write the same record again under the current one.
       vault.#persist().catch((error: unknown) => {
-        vault.#log.warn('secrets: could not re-encrypt the stored secrets', { error: String(error) })
+        vault.#log.warn('secrets: could not re-encrypt the stored secrets', { error: describeThrown(error) })
       })
     }
     return vault
