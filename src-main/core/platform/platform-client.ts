@@ -1,11 +1,12 @@
 // The platform's four calls (integration-api.md section 4) over ky, every answer checked with zod. Retries for
 // network errors, 429 and 5xx happen here (D9); re-login on 401 happens in the session layer above (D3).
-import ky, { isHTTPError } from 'ky'
-import type { KyInstance, Options, RetryOptions } from 'ky'
+import ky from 'ky'
+import type { KyInstance, Options } from 'ky'
 import type { z } from 'zod'
 
-import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
-import { failureOfAnswer, isKnownPlatformError, readEnvelope, toPlatformError } from './error-mapping.ts'
+import { createBoundedFetch } from './bounded-fetch.ts'
+import { platformBaseUrl, positiveInteger } from './client-setup.ts'
+import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
 import type { PlatformCall } from './platform-error.ts'
 import { platformError } from './platform-error.ts'
 import type { Branch, Method } from './schemas.ts'
@@ -15,18 +16,11 @@ import {
   onTheWayAnswerSchema,
   variablesAnswerSchema,
 } from './schemas.ts'
-import { findCertificateFailure, findChromiumNetworkFailure } from './transport-failure.ts'
+import { retryOptions, type PlatformRetryOptions } from './platform-retry.ts'
 
 export { PlatformError } from './platform-error.ts'
+export type { PlatformRetryOptions } from './platform-retry.ts'
 export type { Branch, Method } from './schemas.ts'
-
-export interface PlatformRetryOptions {
-  /** Retries after the first attempt: `limit: 3` means at most four attempts. */
-  limit: number
-  baseDelayMs: number
-  /** Caps both the backoff and a server's Retry-After. */
-  maxDelayMs: number
-}
 
 export interface PlatformClientOptions {
   /** The integrations base address, e.g. `https://host/integrations`. Must be https:// (D8). */
@@ -85,11 +79,6 @@ const DEFAULT_TIMEOUT_MS = 15_000
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const DEFAULT_RETRY: PlatformRetryOptions = { limit: 3, baseDelayMs: 500, maxDelayMs: 10_000 }
 
-/** 429 and every 5xx; the rest of 4xx is an answer, not a hiccup. */
-const RETRIED_STATUS_CODES = [429, ...Array.from({ length: 100 }, (_, index) => 500 + index)]
-/** Statuses whose Retry-After (seconds or HTTP date) sets the wait; ky caps it at maxRetryAfter. */
-const RETRY_AFTER_STATUS_CODES = [429, 503]
-
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const baseUrl = platformBaseUrl(options.baseUrl)
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
@@ -124,6 +113,27 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     schema: Schema,
   ): Promise<z.output<Schema>> => (await exchange(call, path, init, schema)).answer
 
+  return platformCalls(request, exchange)
+}
+
+type Exchange = <Schema extends z.ZodType>(
+  call: PlatformCall,
+  path: string,
+  init: Options,
+  schema: Schema,
+  retryEnabled?: boolean,
+) => Promise<{ answer: z.output<Schema>; httpStatus: number }>
+
+/** The platform's four calls, each as the spec writes it (integration-api section 4). */
+function platformCalls(
+  request: <Schema extends z.ZodType>(
+    call: PlatformCall,
+    path: string,
+    init: Options,
+    schema: Schema,
+  ) => Promise<z.output<Schema>>,
+  exchange: Exchange,
+): PlatformClient {
   return {
     async login({ appSecretKey, restSecretKey }) {
       const answer = await request(
@@ -176,41 +186,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return { httpStatus }
     },
   }
-}
-
-function retryOptions(policy: PlatformRetryOptions): (call: PlatformCall) => RetryOptions {
-  const limit = nonNegativeInteger('retry.limit', policy.limit)
-  const baseDelayMs = nonNegativeInteger('retry.baseDelayMs', policy.baseDelayMs)
-  const maxDelayMs = nonNegativeInteger('retry.maxDelayMs', policy.maxDelayMs)
-  return (call) => ({
-    limit,
-    // Login is the only POST, and sending it twice is harmless: it just issues another token.
-    methods: ['get', 'put', 'post'],
-    statusCodes: RETRIED_STATUS_CODES,
-    afterStatusCodes: RETRY_AFTER_STATUS_CODES,
-    maxRetryAfter: maxDelayMs,
-    backoffLimit: maxDelayMs,
-    // Exponential backoff; `jitter: true` then draws the actual wait uniformly below it (full jitter).
-    delay: (attempt) => baseDelayMs * 2 ** (attempt - 1),
-    jitter: true,
-    retryOnTimeout: true,
-    shouldRetry: ({ error }) => shouldRetry(call, error),
-  })
-}
-
-/**
- * Overrides ky's own judgement only where it would be wrong for us; undefined leaves the decision to ky
- * (network errors, timeouts, the status codes above).
- */
-function shouldRetry(call: PlatformCall, error: Error): boolean | undefined {
-  // ky sees "fetch failed" and would retry, but a certificate does not become trusted by asking again (D8).
-  if (findCertificateFailure(error) !== undefined) return false
-  if (error instanceof ResponseTooLargeError) return false
-  // A 5xx that still names a spec error (`sipariş bulunamadı`…) is a final answer (D4).
-  if (isHTTPError(error) && isKnownPlatformError(call, error.data)) return false
-  // Electron's net.fetch rejects with `Error: net::ERR_…`, which ky does not recognise as a network error.
-  if (findChromiumNetworkFailure(error) !== undefined) return true
-  return undefined
 }
 
 async function send<Schema extends z.ZodType>(
@@ -269,49 +244,4 @@ function pathSegment(value: string): string {
     throw platformError('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
   }
   return encodeURIComponent(value)
-}
-
-/** The base address with a trailing slash, so that relative paths extend its path instead of replacing a segment. */
-function platformBaseUrl(address: string): URL {
-  let url: URL
-  try {
-    url = new URL(address)
-  } catch {
-    throw platformError('setup', {
-      code: 'invalid-input',
-      retryable: false,
-      detail: 'base address is not a URL',
-    })
-  }
-  if (url.protocol !== 'https:') {
-    throw platformError('setup', { code: 'insecure-address', retryable: false })
-  }
-  // Credentials in the address would end up in logs; a query or fragment would be silently lost when joining.
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw platformError('setup', {
-      code: 'invalid-input',
-      retryable: false,
-      detail: 'base address must not carry credentials, a query or a fragment',
-    })
-  }
-  if (!url.pathname.endsWith('/')) url.pathname += '/'
-  return url
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (Number.isInteger(value) && value > 0) return value
-  throw platformError('setup', {
-    code: 'invalid-input',
-    retryable: false,
-    detail: `${name} must be a positive integer`,
-  })
-}
-
-function nonNegativeInteger(name: string, value: number): number {
-  if (Number.isInteger(value) && value >= 0) return value
-  throw platformError('setup', {
-    code: 'invalid-input',
-    retryable: false,
-    detail: `${name} must be a non-negative integer`,
-  })
 }
