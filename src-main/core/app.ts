@@ -140,6 +140,12 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   return {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
+    ...lifecycle(session, outbox, log),
+  }
+}
+
+function lifecycle(session: Session, outbox: HandoverOutbox, log: Logger): Pick<Core, 'start' | 'dispose'> {
+  return {
     async start() {
       if (!session.isSignedIn && session.hasStoredCredentials) {
         await session.resumeAtStart().catch((error: unknown) => {

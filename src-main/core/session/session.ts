@@ -28,10 +28,7 @@ export interface SessionOptions {
 
 export type SessionListener = (status: SessionStatus) => void
 
-/**
- * The token's whole life (D2, D3): sign in, renew ten minutes before the effective expiry, and on a 401 log
- * in again once and retry once. However many calls wait, one login is in flight at a time.
- */
+/** The token's whole life (D2, D3): sign-in, renewal, one shared re-login and retry on a 401. */
 export class Session {
   readonly #options: SessionOptions
   #state: SessionState = { state: 'signed-out', reason: 'never-signed-in' }
