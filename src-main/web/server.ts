@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
@@ -88,28 +88,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw new Error('web: the token given is too weak')
   const files = await RendererFiles.open(options.rendererDir)
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits }
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node checks the two timeouts above only this often.
-    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
-  })
-  server.maxConnections = limits.maxConnections
-  let openConnections = 0
-  server.on('connection', (socket) => {
-    openConnections += 1
-    socket.once('close', () => (openConnections -= 1))
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    // Loopback only: web mode is for this machine, never the network.
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const { server, connections } = createBoundedServer(limits)
+  const port = await listenOnLoopback(server, options.port)
   // The Host and Origin checks need the port, so the handlers are attached only now; nothing can have
   // connected in between, as connections are accepted only on a later turn of the event loop.
   const access = new LaunchAccess(port, options.token)
@@ -125,34 +105,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     refusals.refused('web: dropped a connection over the cap', { cap: limits.maxConnections }),
   )
 
-  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = requestUrl(request)
-    if (url === undefined) {
-      answerPlainText(response, 400, 'Bad request')
-      return
-    }
-    if (!access.hostAllowed(request)) {
-      refusals.refused('web: refused a request', { reason: 'host', path: url.pathname.slice(0, 200) })
-      answerPlainText(response, 403, 'Forbidden')
-      return
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.setHeader('Allow', 'GET, HEAD')
-      answerPlainText(response, 405, 'Method not allowed')
-      return
-    }
-    await files.serve(url.pathname, response, request.method === 'GET')
-  }
-
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    setSecurityHeaders(response)
-    handleRequest(request, response).catch((error: unknown) => {
-      log.error('web: a request failed', { error: describeThrown(error) })
-      if (!response.headersSent) answerPlainText(response, 500, 'Internal error')
-      else response.destroy()
-    })
-  })
-
+  server.on('request', fileRequestHandler({ access, files, refusals, log }))
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     const url = requestUrl(request)
@@ -175,7 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     token: access.token,
     limits,
-    connections: () => openConnections,
+    connections,
     async close() {
       await hub.close()
       sockets.close()
@@ -184,6 +137,72 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         server.closeAllConnections()
       })
     },
+  }
+}
+
+/** An HTTP server with the limits on slow clients and on connections, counting the open ones. */
+function createBoundedServer(limits: ServerLimits): { server: Server; connections: () => number } {
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often.
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  })
+  server.maxConnections = limits.maxConnections
+  let openConnections = 0
+  server.on('connection', (socket) => {
+    openConnections += 1
+    socket.once('close', () => (openConnections -= 1))
+  })
+  return { server, connections: () => openConnections }
+}
+
+/** Listens on 127.0.0.1 only (web mode is for this machine, never the network); resolves with the port. */
+async function listenOnLoopback(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return (server.address() as AddressInfo).port
+}
+
+/** GET and HEAD of the renderer's files, for this launch's Host only; a failure answers 500, never a stack. */
+function fileRequestHandler(parts: {
+  access: LaunchAccess
+  files: RendererFiles
+  refusals: RefusalLog
+  log: Logger
+}): (request: IncomingMessage, response: ServerResponse) => void {
+  const { access, files, refusals, log } = parts
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = requestUrl(request)
+    if (url === undefined) {
+      answerPlainText(response, 400, 'Bad request')
+      return
+    }
+    if (!access.hostAllowed(request)) {
+      refusals.refused('web: refused a request', { reason: 'host', path: url.pathname.slice(0, 200) })
+      answerPlainText(response, 403, 'Forbidden')
+      return
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD')
+      answerPlainText(response, 405, 'Method not allowed')
+      return
+    }
+    await files.serve(url.pathname, response, request.method === 'GET')
+  }
+  return (request, response) => {
+    setSecurityHeaders(response)
+    handleRequest(request, response).catch((error: unknown) => {
+      log.error('web: a request failed', { error: describeThrown(error) })
+      if (!response.headersSent) answerPlainText(response, 500, 'Internal error')
+      else response.destroy()
+    })
   }
 }
 
