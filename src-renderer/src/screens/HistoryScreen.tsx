@@ -2,6 +2,7 @@ import type { AttemptResult, HistoryEntry, Language } from '../../../src-shared/
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
+import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import { downloadTextFile, historyFileName } from '../download.ts'
 import { describeError } from '../i18n/describe-error.ts'
 import { formatRecordTime } from '../i18n/index.ts'
@@ -32,12 +33,7 @@ export function HistoryScreen() {
 
   return (
     <main className="history">
-      <div className="signin-top">
-        <h1>{t.historyTitle}</h1>
-        <button type="button" className="button secondary" onClick={closeHistory}>
-          {t.back}
-        </button>
-      </div>
+      <ScreenHeader title={<h1>{t.historyTitle}</h1>} action={t.back} onAction={closeHistory} />
       <p className="muted">{t.historyIntro}</p>
       <div className="history-actions">
         <button

@@ -3,6 +3,8 @@ import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import type { Language, SessionStatus, Settings } from '../../../src-shared/domain.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
+import { CheckboxField, TextField } from '../components/FormFields.tsx'
+import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
@@ -15,12 +17,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
   const closeSettings = useUi((state) => state.closeSettings)
   return (
     <main className="settings">
-      <div className="signin-top">
-        <h1>{t.settings}</h1>
-        <button type="button" className="button secondary" onClick={closeSettings}>
-          {t.back}
-        </button>
-      </div>
+      <ScreenHeader title={<h1>{t.settings}</h1>} action={t.back} onAction={closeSettings} />
       {settings.data ? (
         <SettingsForm settings={settings.data} session={session} />
       ) : (
@@ -31,109 +28,91 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
   )
 }
 
+interface SettingsDraft {
+  language: Language
+  timeZone: string
+  caFile: string
+  address: string
+  allowWeak: boolean
+  autoUpdate: boolean
+}
+
+/** Only what staff changed is sent: an untouched field keeps a one-run override from the command line. */
+function changesOf(settings: Settings, draft: SettingsDraft): SettingsUpdate {
+  const change: SettingsUpdate = {}
+  if (draft.language !== settings.language) change.language = draft.language
+  if (draft.timeZone !== settings.platformTimeZone) change.platformTimeZone = draft.timeZone
+  if (draft.caFile.trim() !== (settings.extraCaFile ?? '')) change.extraCaFile = draft.caFile.trim() || null
+  if (draft.address.trim() !== (settings.platformAddress ?? ''))
+    change.platformAddress = draft.address.trim() || null
+  if (draft.allowWeak !== settings.allowWeakSecretStorage) change.allowWeakSecretStorage = draft.allowWeak
+  if (draft.autoUpdate !== settings.autoUpdate) change.autoUpdate = draft.autoUpdate
+  return change
+}
+
 function SettingsForm({ settings, session }: { settings: Settings; session: SessionStatus }) {
   const { t } = useMessages()
   const update = useUpdateSettings()
-  const [language, setLanguage] = useState<Language>(settings.language)
-  const [timeZone, setTimeZone] = useState(settings.platformTimeZone)
-  const [caFile, setCaFile] = useState(settings.extraCaFile ?? '')
-  const [address, setAddress] = useState(settings.platformAddress ?? '')
-  const [allowWeak, setAllowWeak] = useState(settings.allowWeakSecretStorage)
-  const [autoUpdate, setAutoUpdate] = useState(settings.autoUpdate)
-  const ids = {
-    language: useId(),
-    zone: useId(),
-    ca: useId(),
-    caHint: useId(),
-    address: useId(),
-    weak: useId(),
-    update: useId(),
-    updateHint: useId(),
-  }
+  const [draft, setDraft] = useState<SettingsDraft>({
+    language: settings.language,
+    timeZone: settings.platformTimeZone,
+    caFile: settings.extraCaFile ?? '',
+    address: settings.platformAddress ?? '',
+    allowWeak: settings.allowWeakSecretStorage,
+    autoUpdate: settings.autoUpdate,
+  })
+  const set =
+    <K extends keyof SettingsDraft>(key: K) =>
+    (value: SettingsDraft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }))
+  const languageId = useId()
   const error = appErrorOf(update.error)
 
   function submit(event: SubmitEvent) {
     event.preventDefault()
-    const change: SettingsUpdate = {}
-    if (language !== settings.language) change.language = language
-    if (timeZone !== settings.platformTimeZone) change.platformTimeZone = timeZone
-    if (caFile.trim() !== (settings.extraCaFile ?? '')) change.extraCaFile = caFile.trim() || null
-    if (address.trim() !== (settings.platformAddress ?? '')) change.platformAddress = address.trim() || null
-    if (allowWeak !== settings.allowWeakSecretStorage) change.allowWeakSecretStorage = allowWeak
-    if (autoUpdate !== settings.autoUpdate) change.autoUpdate = autoUpdate
-    update.mutate(change)
+    update.mutate(changesOf(settings, draft))
   }
 
   return (
     <form className="settings-card" onSubmit={submit}>
-      <label htmlFor={ids.language}>{t.language}</label>
+      <label htmlFor={languageId}>{t.language}</label>
       <select
-        id={ids.language}
-        value={language}
-        onChange={(event) => setLanguage(event.target.value as Language)}
+        id={languageId}
+        value={draft.language}
+        onChange={(event) => set('language')(event.target.value as Language)}
       >
         <option value="tr">{t.languageTr}</option>
         <option value="en">{t.languageEn}</option>
       </select>
-
-      <label htmlFor={ids.zone}>{t.platformTimeZone}</label>
-      <input
-        id={ids.zone}
-        value={timeZone}
-        onChange={(event) => setTimeZone(event.target.value)}
+      <TextField
+        label={t.platformTimeZone}
+        value={draft.timeZone}
+        onChange={set('timeZone')}
         spellCheck={false}
       />
-
-      <label htmlFor={ids.address}>{t.platformAddress}</label>
-      <input
-        id={ids.address}
+      <TextField
+        label={t.platformAddress}
         type="url"
-        value={address}
-        onChange={(event) => setAddress(event.target.value)}
+        value={draft.address}
+        onChange={set('address')}
         placeholder="https://"
       />
-
-      <label htmlFor={ids.ca}>{t.extraCaFile}</label>
-      <input
-        id={ids.ca}
-        value={caFile}
-        onChange={(event) => setCaFile(event.target.value)}
-        aria-describedby={ids.caHint}
+      <TextField
+        label={t.extraCaFile}
+        hint={t.extraCaFileHint}
+        value={draft.caFile}
+        onChange={set('caFile')}
         spellCheck={false}
       />
-      <p id={ids.caHint} className="hint">
-        {t.extraCaFileHint}
-      </p>
-
-      <div className="checkbox">
-        <input
-          id={ids.update}
-          type="checkbox"
-          checked={autoUpdate}
-          onChange={(event) => setAutoUpdate(event.target.checked)}
-          aria-describedby={ids.updateHint}
-        />
-        <label htmlFor={ids.update}>{t.autoUpdate}</label>
-      </div>
-      <p id={ids.updateHint} className="hint">
-        {t.autoUpdateHint}
-      </p>
-
+      <CheckboxField
+        label={t.autoUpdate}
+        hint={t.autoUpdateHint}
+        checked={draft.autoUpdate}
+        onChange={set('autoUpdate')}
+      />
       {session.secretStorage !== 'os-keychain' && (
-        <div className="checkbox">
-          <input
-            id={ids.weak}
-            type="checkbox"
-            checked={allowWeak}
-            onChange={(event) => setAllowWeak(event.target.checked)}
-          />
-          <label htmlFor={ids.weak}>
-            {t.weakStorage}
-            <span className="hint"> {t.weakStorageHint}</span>
-          </label>
-        </div>
+        <WeakStorageField checked={draft.allowWeak} onChange={set('allowWeak')} />
       )}
-
       {error && <ErrorMessage error={error} />}
       {update.isSuccess && (
         <p className="success" role="status">
@@ -144,5 +123,20 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
         {t.save}
       </button>
     </form>
+  )
+}
+
+/** The hint sits inside the label here: it is the reason to tick the box, read as part of its name. */
+function WeakStorageField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useMessages()
+  const id = useId()
+  return (
+    <div className="checkbox">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>
+        {t.weakStorage}
+        <span className="hint"> {t.weakStorageHint}</span>
+      </label>
+    </div>
   )
 }

@@ -3,6 +3,8 @@ import type { SessionStatus, SignedOutReason } from '../../../src-shared/domain.
 import type { AppError } from '../../../src-shared/errors.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
+import { TextField } from '../components/FormFields.tsx'
+import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import type { TextKey } from '../i18n/messages.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useSignIn } from '../queries.ts'
@@ -27,7 +29,7 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
   const [appSecretKey, setAppSecretKey] = useState('')
   const [restSecretKey, setRestSecretKey] = useState('')
   const [localError, setLocalError] = useState<AppError | undefined>()
-  const ids = { address: useId(), addressHint: useId(), app: useId(), rest: useId(), status: useId() }
+  const statusId = useId()
 
   const busy = signIn.isPending || session.state === 'signing-in'
   const stored = session.credentialsStored
@@ -38,15 +40,9 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
   function submit(event: SubmitEvent) {
     event.preventDefault()
     const trimmed = address.trim()
-    if (!/^https:\/\//i.test(trimmed)) {
-      setLocalError({
-        code: 'invalid-input',
-        problem: /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? 'not-https' : 'not-a-url',
-        retryable: false,
-      })
-      return
-    }
-    setLocalError(undefined)
+    const addressError = addressErrorOf(trimmed)
+    setLocalError(addressError)
+    if (addressError) return
     if (stored && !appSecretKey.trim() && !restSecretKey.trim()) {
       signIn.mutate('stored')
       return
@@ -56,53 +52,37 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
 
   return (
     <main className="signin">
-      <div className="signin-top">
-        <span className="brand">{t.appName}</span>
-        <button type="button" className="button secondary" onClick={openSettings}>
-          {t.settings}
-        </button>
-      </div>
-      <form className="signin-card" onSubmit={submit} noValidate aria-describedby={ids.status}>
+      <ScreenHeader
+        title={<span className="brand">{t.appName}</span>}
+        action={t.settings}
+        onAction={openSettings}
+      />
+      <form className="signin-card" onSubmit={submit} noValidate aria-describedby={statusId}>
         <h1>{t.signInTitle}</h1>
-        <p id={ids.status}>{reason ? t[REASON_TEXT[reason]] : t.signInIntro}</p>
-
-        <label htmlFor={ids.address}>{t.platformAddress}</label>
-        <input
-          id={ids.address}
+        <p id={statusId}>{reason ? t[REASON_TEXT[reason]] : t.signInIntro}</p>
+        <TextField
+          label={t.platformAddress}
+          hint={t.platformAddressHint}
           type="url"
           inputMode="url"
           autoComplete="url"
           value={address}
-          onChange={(event) => setAddress(event.target.value)}
-          aria-describedby={ids.addressHint}
+          onChange={setAddress}
           placeholder="https://"
           required
         />
-        <p id={ids.addressHint} className="hint">
-          {t.platformAddressHint}
-        </p>
-
-        <label htmlFor={ids.app}>{t.appSecretKey}</label>
-        <input
-          id={ids.app}
-          type="password"
-          autoComplete="off"
-          value={appSecretKey}
-          onChange={(event) => setAppSecretKey(event.target.value)}
-          placeholder={stored ? t.keyStoredPlaceholder : ''}
-          required={!stored}
-        />
-
-        <label htmlFor={ids.rest}>{t.restSecretKey}</label>
-        <input
-          id={ids.rest}
-          type="password"
-          autoComplete="off"
-          value={restSecretKey}
-          onChange={(event) => setRestSecretKey(event.target.value)}
-          placeholder={stored ? t.keyStoredPlaceholder : ''}
-          required={!stored}
-        />
+        {(['app', 'rest'] as const).map((which) => (
+          <TextField
+            key={which}
+            label={which === 'app' ? t.appSecretKey : t.restSecretKey}
+            type="password"
+            autoComplete="off"
+            value={which === 'app' ? appSecretKey : restSecretKey}
+            onChange={which === 'app' ? setAppSecretKey : setRestSecretKey}
+            placeholder={stored ? t.keyStoredPlaceholder : ''}
+            required={!stored}
+          />
+        ))}
 
         {stored && <p className="note">{t.keysStored}</p>}
         {session.secretStorage === 'this-run-only' && <p className="note warning">{t.keysThisRunOnly}</p>}
@@ -114,4 +94,14 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
       </form>
     </main>
   )
+}
+
+/** The address is checked here before anything is sent (https only), and again in the main process (D8). */
+function addressErrorOf(address: string): AppError | undefined {
+  if (/^https:\/\//i.test(address)) return undefined
+  return {
+    code: 'invalid-input',
+    problem: /^[a-z][a-z0-9+.-]*:/i.test(address) ? 'not-https' : 'not-a-url',
+    retryable: false,
+  }
 }

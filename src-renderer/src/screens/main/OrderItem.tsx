@@ -1,5 +1,5 @@
 import { memo, useId } from 'react'
-import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
@@ -68,24 +68,8 @@ export const OrderItem = memo(function OrderItem({
         {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
         {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
         <HandoverStatus handover={handover} />
-        {(eligibility === 'eligible' || eligibility === 'unknown') && (
-          <>
-            {handover.state !== 'handed-over' && (
-              <button
-                type="button"
-                className="button primary handover"
-                disabled={owed}
-                aria-busy={owed}
-                onClick={() => onHandOver(order.paymentKey)}
-              >
-                {owed
-                  ? t.sending
-                  : handover.state === 'failed' || handover.state === 'unconfirmed'
-                    ? t.retry
-                    : t.handOver}
-              </button>
-            )}
-          </>
+        {(eligibility === 'eligible' || eligibility === 'unknown') && handover.state !== 'handed-over' && (
+          <HandOverButton handover={handover} onPress={() => onHandOver(order.paymentKey)} />
         )}
         {shownRefusal && (
           <p className="press-refusal" role="status">
@@ -105,3 +89,24 @@ export const OrderItem = memo(function OrderItem({
     </li>
   )
 })
+
+/** "Kuryeye Verildi"; while the hand-over is owed it says so and cannot be pressed, after a refusal it retries. */
+function HandOverButton({ handover, onPress }: { handover: Handover; onPress: () => void }) {
+  const { t } = useMessages()
+  const owed = isOwed(handover)
+  return (
+    <button
+      type="button"
+      className="button primary handover"
+      disabled={owed}
+      aria-busy={owed}
+      onClick={onPress}
+    >
+      {owed
+        ? t.sending
+        : handover.state === 'failed' || handover.state === 'unconfirmed'
+          ? t.retry
+          : t.handOver}
+    </button>
+  )
+}
