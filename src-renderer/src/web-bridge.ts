@@ -1,4 +1,4 @@
-import { isEventName, type EventName } from '../../src-shared/channels.ts'
+import type { EventName } from '../../src-shared/channels.ts'
 import type {
   Api,
   EventPayload,
@@ -7,40 +7,20 @@ import type {
   MethodOutput,
   Unsubscribe,
 } from '../../src-shared/contract.ts'
-import type { AppError, Result } from '../../src-shared/errors.ts'
+import type { Result } from '../../src-shared/errors.ts'
 import { bridge } from './api.ts'
+import { BridgeConnection, type WebBridgeOptions } from './bridge-connection.ts'
 
 /** The tag web mode adds to index.html (src-main/web/renderer-files.ts); its presence means "use the bridge". */
 export const WEB_SHELL_META = { name: 'pos-companion-shell', content: 'web' } as const
 /** Where web mode listens for the bridge (src-main/web/server.ts). */
 export const BRIDGE_PATH = '/bridge'
-/** The subprotocol of the bridge (src-main/web/launch-access.ts); the server answers with it. */
-export const BRIDGE_PROTOCOL = 'pos-companion.bridge.v1'
-/** The launch token travels as one more offered subprotocol, `<prefix><token>` (launch-access.ts says why). */
-export const TOKEN_PROTOCOL_PREFIX = 'pos-companion.token.'
 /** Where a reload of the same tab finds the token again; see `installWebBridge`. */
 export const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
-/** The server closes a socket that sends more (1009); such a call is refused here instead, sparing the others. */
-const MAX_MESSAGE_BYTES = 64 * 1024
 
-export interface WebBridgeOptions {
-  /** ws:// or wss:// address of web mode's /bridge. */
-  url: string
-  /** The launch token to offer, asked again at every (re)connect: a later address may bring a newer one. */
-  token?: () => string | undefined
-  WebSocketImpl?: typeof WebSocket
-  /** How long a call made while disconnected waits for the connection before it answers `unreachable`. */
-  connectWaitMs?: number
-  /** Reconnect delays: the first, doubling up to the last. */
-  retryDelayMs?: { first: number; max: number }
-  /** Aborting it closes the socket for good (tests; a page never needs to). */
-  signal?: AbortSignal
-}
+export { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from './bridge-connection.ts'
 
-type Answer = (result: Result<unknown>) => void
-
-const unreachable: Result<never> = { ok: false, error: { code: 'unreachable', retryable: true } }
-const failure = (error: AppError): Result<never> => ({ ok: false, error })
+export type { WebBridgeOptions } from './bridge-connection.ts'
 
 /**
  * window.api over web mode's WebSocket, the same shape as the Electron preload. It never throws and never
@@ -49,148 +29,9 @@ const failure = (error: AppError): Result<never> => ({ ok: false, error })
  * reconnect, reports only what the core really sends.
  */
 export function createWebBridge(options: WebBridgeOptions): Api {
-  const SocketImpl = options.WebSocketImpl ?? WebSocket
-  const connectWaitMs = options.connectWaitMs ?? 10_000
-  const { first, max } = options.retryDelayMs ?? { first: 250, max: 5000 }
-  const sent = new Map<number, Answer>()
-  const queued = new Set<{
-    message: string
-    id: number
-    answer: Answer
-    timer: ReturnType<typeof setTimeout>
-  }>()
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
-  let nextId = 1
-  let socket: WebSocket | undefined
-  let isOpen = false
-  let retryDelay = first
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
-
-  const stopped = () => options.signal?.aborted === true
-
-  function connect(): void {
-    retryTimer = undefined
-    if (stopped()) return
-    let current: WebSocket
-    try {
-      const token = options.token?.()
-      const protocols =
-        token === undefined ? [BRIDGE_PROTOCOL] : [BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX + token]
-      current = new SocketImpl(options.url, protocols)
-    } catch {
-      scheduleReconnect()
-      return
-    }
-    socket = current
-    current.onopen = () => {
-      isOpen = true
-      retryDelay = first
-      for (const entry of queued) {
-        clearTimeout(entry.timer)
-        transmit(entry.id, entry.message, entry.answer)
-      }
-      queued.clear()
-    }
-    current.onmessage = (event: MessageEvent) => receive(event.data)
-    // A close event always follows an error; handling it there is enough, but some sockets insist on a handler.
-    current.onerror = () => undefined
-    current.onclose = () => {
-      if (socket !== current) return
-      socket = undefined
-      isOpen = false
-      // The answers to these will never come on a new socket; whether the core acted is for events to tell.
-      for (const answer of sent.values()) answer(unreachable)
-      sent.clear()
-      scheduleReconnect()
-    }
-  }
-
-  function scheduleReconnect(): void {
-    if (stopped() || retryTimer !== undefined) return
-    retryTimer = setTimeout(connect, retryDelay)
-    retryDelay = Math.min(retryDelay * 2, max)
-  }
-
-  function transmit(id: number, message: string, answer: Answer): void {
-    sent.set(id, answer)
-    try {
-      socket?.send(message)
-    } catch {
-      sent.delete(id)
-      answer(unreachable)
-    }
-  }
-
-  function call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
-    return new Promise<Result<unknown>>((answer) => {
-      const id = nextId++
-      let message: string
-      try {
-        message = JSON.stringify({ id, method, input })
-      } catch {
-        answer(failure({ code: 'invalid-input', problem: 'malformed', retryable: false }))
-        return
-      }
-      if (new TextEncoder().encode(message).length > MAX_MESSAGE_BYTES) {
-        answer(failure({ code: 'invalid-input', problem: 'malformed', retryable: false }))
-      } else if (isOpen) {
-        transmit(id, message, answer)
-      } else if (stopped()) {
-        answer(unreachable)
-      } else {
-        const entry = {
-          id,
-          message,
-          answer,
-          timer: setTimeout(() => {
-            queued.delete(entry)
-            answer(unreachable)
-          }, connectWaitMs),
-        }
-        queued.add(entry)
-      }
-    }) as Promise<Result<MethodOutput<M>>>
-  }
-
-  function receive(data: unknown): void {
-    if (typeof data !== 'string') return
-    let message: unknown
-    try {
-      message = JSON.parse(data)
-    } catch {
-      return
-    }
-    if (typeof message !== 'object' || message === null) return
-    if ('id' in message && typeof message.id === 'number') {
-      const answer = sent.get(message.id)
-      if (!answer) return
-      sent.delete(message.id)
-      const result = 'result' in message ? message.result : undefined
-      answer(isResult(result) ? result : failure({ code: 'internal', retryable: false }))
-    } else if ('event' in message && isEventName(message.event)) {
-      const payload = 'payload' in message ? message.payload : undefined
-      for (const listener of listeners.get(message.event) ?? []) {
-        try {
-          listener(payload)
-        } catch (error) {
-          // One failing screen must not stop the others from hearing the event.
-          console.error(error)
-        }
-      }
-    }
-  }
-
-  options.signal?.addEventListener('abort', () => {
-    clearTimeout(retryTimer)
-    socket?.close()
-    for (const entry of queued) {
-      clearTimeout(entry.timer)
-      entry.answer(unreachable)
-    }
-    queued.clear()
-  })
-  connect()
-
+  const connection = new BridgeConnection(options)
+  const call = <M extends MethodName>(method: M, input?: MethodInput<M>) =>
+    connection.call(method, input) as Promise<Result<MethodOutput<M>>>
   return {
     getAppInfo: () => call('getAppInfo'),
     getSession: () => call('getSession'),
@@ -209,17 +50,9 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     exportHistoryCsv: () => call('exportHistoryCsv'),
     getDiagnostics: () => call('getDiagnostics'),
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe {
-      const forEvent = listeners.get(event) ?? new Set()
-      listeners.set(event, forEvent)
-      const untyped = listener as (payload: unknown) => void
-      forEvent.add(untyped)
-      return () => forEvent.delete(untyped)
+      return connection.on(event, listener as (payload: unknown) => void)
     },
   } satisfies Api
-}
-
-function isResult(value: unknown): value is Result<unknown> {
-  return typeof value === 'object' && value !== null && 'ok' in value && typeof value.ok === 'boolean'
 }
 
 /** The page's launch token, in memory; one page installs one bridge. */
