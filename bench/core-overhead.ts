@@ -2,13 +2,13 @@
 import { mkdtemp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Agent, fetch } from 'undici'
-import { createCore, type Core } from '../src-main/core/app.ts'
+import type { Core } from '../src-main/core/app.ts'
 import type { KeyValueStore } from '../src-main/core/ports.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../src-main/core/storage/file-journal.ts'
 import type { Journal } from '../src-main/core/storage/journal.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
+import { coreOnMock } from '../src-main/core/testing/core-on-mock.ts'
+import { MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
 import { JsonFileStore } from '../src-main/web/json-file-store.ts'
-import { createNodeFetch } from '../src-main/web/node-fetch.ts'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
 import { derivedRow, medianAtMost, row, type Benchmark, type Row } from './report.ts'
 import { summarize } from './stats.ts'
@@ -106,16 +106,7 @@ export const coreOverhead: Benchmark = {
 }
 
 async function signedInCore(mock: MockPlatform, store: KeyValueStore, journal?: Journal): Promise<Core> {
-  const core = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-bench',
-    shell: 'web',
-    store,
-    ...inMemoryCoreParts(),
-    ...(journal ? { journal } : {}),
-    cipher: fakeCipher('strong'),
-    createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
-  })
+  const core = await coreOnMock(mock, { appVersion: '0.0.0-bench', store, ...(journal ? { journal } : {}) })
   value(await core.handlers.signIn(vendorSignIn(mock)), 'sign-in')
   return core
 }

@@ -1,8 +1,8 @@
 // 6. Login economy: one shared login for many calls on an expired token; few variables calls over 48 h.
-import { createCore, type Core } from '../src-main/core/app.ts'
+import type { Core } from '../src-main/core/app.ts'
+import { coreOnMock } from '../src-main/core/testing/core-on-mock.ts'
 import { ManualClock } from '../src-main/core/testing/manual-clock.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
-import { createNodeFetch } from '../src-main/web/node-fetch.ts'
+import { MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
 import { everyRunAtMost, everyRunExactly, row, type Benchmark } from './report.ts'
 import {
@@ -75,16 +75,7 @@ export const loginEconomy: Benchmark = {
 }
 
 async function makeCore(mock: MockPlatform, store: MemoryStore, clock?: ManualClock): Promise<Core> {
-  return createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-bench',
-    shell: 'web',
-    store,
-    ...inMemoryCoreParts(),
-    cipher: fakeCipher('strong'),
-    createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
-    ...(clock ? { clock } : {}),
-  })
+  return coreOnMock(mock, { appVersion: '0.0.0-bench', store, ...(clock ? { clock } : {}) })
 }
 
 async function concurrentRun(mock: MockPlatform): Promise<number> {

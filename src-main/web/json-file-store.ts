@@ -1,11 +1,7 @@
-import { mkdirSync, readFileSync, renameSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
+import { readFileSync, renameSync } from 'node:fs'
+import { basename } from 'node:path'
 import { silentLogger, type KeyValueStore, type Logger } from '../core/ports.ts'
-import {
-  isErrorWithCode,
-  removeStaleTemporaryFiles,
-  replaceFileDurably,
-} from '../core/storage/durable-files.ts'
+import { isErrorWithCode, prepareFolderFor, replaceFileDurably } from '../core/storage/durable-files.ts'
 
 /**
  * Web mode's KeyValueStore: one JSON file, read once, rewritten whole on every change. Each write goes to a
@@ -22,8 +18,7 @@ export class JsonFileStore implements KeyValueStore {
   constructor(file: string, log: Logger = silentLogger) {
     this.#file = file
     this.#log = log
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-    removeStaleTemporaryFiles(file)
+    prepareFolderFor(file)
     this.#values = this.#load()
   }
 

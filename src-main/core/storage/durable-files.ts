@@ -1,7 +1,16 @@
 // Writing files so that a crash or a power cut leaves either the old content or the new, never half of each.
 // The journal, web mode's settings file and its key file all go through here.
 import { randomBytes } from 'node:crypto'
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /** Writes every byte, however many calls the OS needs. */
@@ -53,6 +62,15 @@ export function replaceFileDurably(file: string, bytes: Buffer): void {
     throw error
   }
   syncDirectory(dirname(file))
+}
+
+/**
+ * Before a durable file is first read: its folder exists, owner-only (0700), and what a crash between writing
+ * and renaming left behind is gone.
+ */
+export function prepareFolderFor(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  removeStaleTemporaryFiles(file)
 }
 
 /** A crash between writing and renaming leaves a temporary file behind; it holds nothing the real file lacks. */

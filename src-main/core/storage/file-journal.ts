@@ -7,12 +7,12 @@
 // needs little: append a record durably, read them all back at start, and rewrite the file now and then. An
 // fsync'd append does the first; a cut-short last line (a crash mid-append) is recognised and dropped; an
 // atomic rename does the last. The file stays readable by a support engineer with any text editor.
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { silentLogger, type Logger } from '../ports.ts'
 import {
   isErrorWithCode,
-  removeStaleTemporaryFiles,
+  prepareFolderFor,
   replaceFileDurably,
   syncDirectory,
   writeAll,
@@ -35,8 +35,7 @@ export class FileJournal implements Journal {
   constructor(file: string, log: Logger = silentLogger) {
     this.#file = file
     this.#log = log
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-    removeStaleTemporaryFiles(file)
+    prepareFolderFor(file)
     this.#records = this.#load()
     // 0600: the journal names the restaurant's orders; nobody else on the machine needs to read it.
     this.#fd = openSync(file, 'a', 0o600)
