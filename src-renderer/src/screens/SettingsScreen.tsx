@@ -84,26 +84,15 @@ function SettingsForm({ settings, session }: { settings: Settings; session: Sess
         <option value="tr">{t.languageTr}</option>
         <option value="en">{t.languageEn}</option>
       </select>
-      <TextField
-        label={t.platformTimeZone}
-        value={draft.timeZone}
-        onChange={set('timeZone')}
-        spellCheck={false}
-      />
-      <TextField
-        label={t.platformAddress}
-        type="url"
-        value={draft.address}
-        onChange={set('address')}
-        placeholder="https://"
-      />
-      <TextField
-        label={t.extraCaFile}
-        hint={t.extraCaFileHint}
-        value={draft.caFile}
-        onChange={set('caFile')}
-        spellCheck={false}
-      />
+      {(
+        [
+          { key: 'timeZone', label: t.platformTimeZone, spellCheck: false },
+          { key: 'address', label: t.platformAddress, type: 'url', placeholder: 'https://' },
+          { key: 'caFile', label: t.extraCaFile, hint: t.extraCaFileHint, spellCheck: false },
+        ] as const
+      ).map(({ key, ...field }) => (
+        <TextField key={key} {...field} value={draft[key]} onChange={set(key)} />
+      ))}
       <CheckboxField
         label={t.autoUpdate}
         hint={t.autoUpdateHint}
