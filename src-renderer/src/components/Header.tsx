@@ -62,22 +62,17 @@ export function Header({ session }: { session: SessionStatus }) {
       {confirming && (
         <div className="confirm" role="group" aria-label={t.signOutTitle}>
           <p className="confirm-title">{t.signOutTitle}</p>
-          <button
-            type="button"
-            className="button"
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate(false, { onSuccess: () => setConfirming(false) })}
-          >
-            {t.signOutKeepKeys}
-          </button>
-          <button
-            type="button"
-            className="button danger"
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate(true, { onSuccess: () => setConfirming(false) })}
-          >
-            {t.signOutForgetKeys}
-          </button>
+          {([false, true] as const).map((forgetKeys) => (
+            <button
+              key={String(forgetKeys)}
+              type="button"
+              className={forgetKeys ? 'button danger' : 'button'}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(forgetKeys, { onSuccess: () => setConfirming(false) })}
+            >
+              {forgetKeys ? t.signOutForgetKeys : t.signOutKeepKeys}
+            </button>
+          ))}
           <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
             {t.cancel}
           </button>
