@@ -1,4 +1,4 @@
-import { platformError } from './platform-error.ts'
+import { PlatformError } from './platform-error.ts'
 
 // The platform client's options and inputs, checked before anything is sent: a refusal is a PlatformError as
 // any other failure is, so callers handle one kind of error.
@@ -9,18 +9,18 @@ export function platformBaseUrl(address: string): URL {
   try {
     url = new URL(address)
   } catch {
-    throw platformError('setup', {
+    throw PlatformError.from('setup', {
       code: 'invalid-input',
       retryable: false,
       detail: 'base address is not a URL',
     })
   }
   if (url.protocol !== 'https:') {
-    throw platformError('setup', { code: 'insecure-address', retryable: false })
+    throw PlatformError.from('setup', { code: 'insecure-address', retryable: false })
   }
   // Credentials in the address would end up in logs; a query or fragment would be silently lost when joining.
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw platformError('setup', {
+    throw PlatformError.from('setup', {
       code: 'invalid-input',
       retryable: false,
       detail: 'base address must not carry credentials, a query or a fragment',
@@ -32,7 +32,7 @@ export function platformBaseUrl(address: string): URL {
 
 export function positiveInteger(name: string, value: number): number {
   if (Number.isInteger(value) && value > 0) return value
-  throw platformError('setup', {
+  throw PlatformError.from('setup', {
     code: 'invalid-input',
     retryable: false,
     detail: `${name} must be a positive integer`,
@@ -41,7 +41,7 @@ export function positiveInteger(name: string, value: number): number {
 
 export function nonNegativeInteger(name: string, value: number): number {
   if (Number.isInteger(value) && value >= 0) return value
-  throw platformError('setup', {
+  throw PlatformError.from('setup', {
     code: 'invalid-input',
     retryable: false,
     detail: `${name} must be a non-negative integer`,

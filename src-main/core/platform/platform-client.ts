@@ -8,7 +8,7 @@ import { createBoundedFetch } from './bounded-fetch.ts'
 import { platformBaseUrl, positiveInteger } from './client-setup.ts'
 import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
 import type { PlatformCall } from './platform-error.ts'
-import { platformError } from './platform-error.ts'
+import { PlatformError } from './platform-error.ts'
 import type { Branch, Method } from './schemas.ts'
 import {
   branchesAnswerSchema,
@@ -218,13 +218,18 @@ function parseAnswer<Schema extends z.ZodType>(
   try {
     json = JSON.parse(text) as unknown
   } catch {
-    throw platformError(call, { code: 'unexpected-answer', retryable: false, httpStatus, detail: 'not JSON' })
+    throw PlatformError.from(call, {
+      code: 'unexpected-answer',
+      retryable: false,
+      httpStatus,
+      detail: 'not JSON',
+    })
   }
   const answer = schema.safeParse(json)
   if (answer.success) return answer.data
   const envelope = readEnvelope(json)
-  if (envelope) throw platformError(call, failureOfAnswer(call, httpStatus, envelope))
-  throw platformError(call, {
+  if (envelope) throw PlatformError.from(call, failureOfAnswer(call, httpStatus, envelope))
+  throw PlatformError.from(call, {
     code: 'unexpected-answer',
     retryable: false,
     httpStatus,
@@ -241,7 +246,7 @@ const authorised = (accessToken: string): Options => ({ headers: { 'access-token
  */
 function pathSegment(value: string): string {
   if (value === '' || value === '.' || value === '..' || /\p{Surrogate}/u.test(value)) {
-    throw platformError('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
+    throw PlatformError.from('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
   }
   return encodeURIComponent(value)
 }

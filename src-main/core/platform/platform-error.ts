@@ -26,6 +26,27 @@ export class PlatformError extends Error {
     this.appError = appError
     this.retryAfterMs = retryAfterMs
   }
+
+  /**
+   * The error for a failed call, its AppError built from the failure's facts (the platform's words cut to what
+   * the bridge carries) and its message naming the call, the code, the HTTP status and the technical detail.
+   */
+  static from(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformError {
+    const appError: AppError = { code: failure.code, retryable: failure.retryable }
+    if (failure.httpStatus !== undefined) appError.httpStatus = failure.httpStatus
+    if (failure.platformError !== undefined) {
+      appError.platformError = failure.platformError.slice(0, MAX_PLATFORM_ERROR_LENGTH)
+    }
+    if (failure.platformMessage !== undefined) {
+      appError.platformMessage = failure.platformMessage.slice(0, MAX_PLATFORM_MESSAGE_LENGTH)
+    }
+    const facts = [
+      failure.httpStatus === undefined ? undefined : `HTTP ${failure.httpStatus}`,
+      failure.detail,
+    ].filter((fact) => fact !== undefined)
+    const suffix = facts.length > 0 ? ` (${facts.join(', ')})` : ''
+    return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`, failure.retryAfterMs)
+  }
 }
 
 export interface PlatformFailure {
@@ -38,21 +59,4 @@ export interface PlatformFailure {
   detail?: string | undefined
   /** The answer's Retry-After, in ms, on a retryable failure. */
   retryAfterMs?: number | undefined
-}
-
-export function platformError(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformError {
-  const appError: AppError = { code: failure.code, retryable: failure.retryable }
-  if (failure.httpStatus !== undefined) appError.httpStatus = failure.httpStatus
-  if (failure.platformError !== undefined) {
-    appError.platformError = failure.platformError.slice(0, MAX_PLATFORM_ERROR_LENGTH)
-  }
-  if (failure.platformMessage !== undefined) {
-    appError.platformMessage = failure.platformMessage.slice(0, MAX_PLATFORM_MESSAGE_LENGTH)
-  }
-  const facts = [
-    failure.httpStatus === undefined ? undefined : `HTTP ${failure.httpStatus}`,
-    failure.detail,
-  ].filter((fact) => fact !== undefined)
-  const suffix = facts.length > 0 ? ` (${facts.join(', ')})` : ''
-  return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`, failure.retryAfterMs)
 }
