@@ -26,7 +26,7 @@ beforeEach(async () => {
       world.app.outbox.showOnBoard(key)
       return order
     },
-    press: (key) => world.app.outbox.press(key),
+    press: (key) => world.app.outbox.handOver(key),
     health: () => ({
       signedIn: world.app.session.isSignedIn,
       owed: world.app.outbox.countOwed(),

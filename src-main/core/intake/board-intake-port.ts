@@ -17,7 +17,7 @@ export interface BoardIntakeDependencies {
    */
   addOrder(paymentKey: string, details: OrderDetails, source: OrderSource): BoardOrder
   /**
-   * `outbox.press`: its refusals (AppFailure `unknown-order`, `not-eligible`, `already-sending`) come before
+   * `outbox.handOver`: its refusals (AppFailure `unknown-order`, `not-eligible`, `already-sending`) come before
    * its first `await`, and so does the journal write; what follows is the first attempt at the platform.
    */
   press(paymentKey: string): Promise<BoardOrder>

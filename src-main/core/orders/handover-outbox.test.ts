@@ -33,7 +33,7 @@ describe('a press of "Kuryeye Verildi"', () => {
   it('writes the intent and the attempt before it sends, and the confirmation before it shows it', async () => {
     const seenAtSend: string[][] = []
     world.platform.onCall = () => seenAtSend.push(world.recordTypes())
-    const order = await world.app.outbox.press(ORDER)
+    const order = await world.app.outbox.handOver(ORDER)
     expect(seenAtSend).toEqual([['queued', 'attempt']])
     expect(world.recordTypes()).toEqual(['queued', 'attempt', 'result:handed-over'])
     expect(order.handover).toEqual({ state: 'handed-over', at: new Date(world.clock.now()).toISOString() })
@@ -43,7 +43,7 @@ describe('a press of "Kuryeye Verildi"', () => {
   })
 
   it('records the attempt in the history with the platform status', async () => {
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.app.outbox.listHistory({ limit: 10 }).entries).toEqual([
       {
         seq: 0,
@@ -59,8 +59,8 @@ describe('a press of "Kuryeye Verildi"', () => {
 
   it('is refused for an order known to be pickup or platform-courier, and for one not on the board', async () => {
     world.app.board.add(OTHER_ORDER, { shippingMethod: 'pickup' })
-    expect(await problemOf(world.app.outbox.press(OTHER_ORDER))).toBe('not-eligible')
-    expect(await problemOf(world.app.outbox.press('11111111-2222-4333-8444-555555555555'))).toBe(
+    expect(await problemOf(world.app.outbox.handOver(OTHER_ORDER))).toBe('not-eligible')
+    expect(await problemOf(world.app.outbox.handOver('11111111-2222-4333-8444-555555555555'))).toBe(
       'unknown-order',
     )
     expect(world.platform.calls).toHaveLength(0)
@@ -69,7 +69,7 @@ describe('a press of "Kuryeye Verildi"', () => {
 
   it('is refused, with nothing sent, when the intent cannot be written', async () => {
     world.app.journal.failNextAppend = true
-    await expect(world.app.outbox.press(ORDER)).rejects.toThrow(/ENOSPC/)
+    await expect(world.app.outbox.handOver(ORDER)).rejects.toThrow(/ENOSPC/)
     expect(world.platform.calls).toHaveLength(0)
     expect(world.handover()).toEqual({ state: 'none' })
   })
@@ -78,10 +78,10 @@ describe('a press of "Kuryeye Verildi"', () => {
 describe('one action in flight per order', () => {
   it('refuses a second press while the first is sending, and sends once', async () => {
     world.platform.steps.push('hang')
-    const first = world.app.outbox.press(ORDER)
+    const first = world.app.outbox.handOver(ORDER)
     await world.settle()
     expect(world.handover().state).toBe('sending')
-    expect(await problemOf(world.app.outbox.press(ORDER))).toBe('already-sending')
+    expect(await problemOf(world.app.outbox.handOver(ORDER))).toBe('already-sending')
     expect(() => world.app.outbox.assertRemovable(ORDER)).toThrow('already-sending')
     world.platform.hanging.shift()?.()
     await first
@@ -90,18 +90,18 @@ describe('one action in flight per order', () => {
 
   it('refuses a second press while the first waits to retry', async () => {
     world.platform.steps.push({ fail: UNAVAILABLE })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover().state).toBe('retrying')
-    expect(await problemOf(world.app.outbox.press(ORDER))).toBe('already-sending')
+    expect(await problemOf(world.app.outbox.handOver(ORDER))).toBe('already-sending')
     expect(world.platform.calls).toHaveLength(1)
   })
 
   it('never sends an order the platform confirmed again', async () => {
-    await world.app.outbox.press(ORDER)
-    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    await world.app.outbox.handOver(ORDER)
+    expect((await world.app.outbox.handOver(ORDER)).handover.state).toBe('handed-over')
     await world.crashAndRestart()
     await world.settle()
-    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    expect((await world.app.outbox.handOver(ORDER)).handover.state).toBe('handed-over')
     expect(world.platform.calls).toHaveLength(1)
   })
 })
@@ -111,7 +111,7 @@ describe('retries (D9)', () => {
     world.random = () => 0.5
     world.platform.steps.push({ fail: UNAVAILABLE }, { fail: UNAVAILABLE })
     const start = world.clock.now()
-    const after = await world.app.outbox.press(ORDER)
+    const after = await world.app.outbox.handOver(ORDER)
     expect(after.handover).toEqual({
       state: 'retrying',
       attempts: 1,
@@ -142,7 +142,7 @@ describe('retries (D9)', () => {
     world.random = () => 0.999
     for (let i = 0; i < 30; i += 1)
       world.platform.steps.push({ fail: { code: 'unreachable', retryable: true } })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     const waits: number[] = []
     for (let i = 0; i < 30; i += 1) {
       const handover = world.handover()
@@ -163,7 +163,7 @@ describe('retries (D9)', () => {
     world.platform.steps.push({
       fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 30 * SECOND },
     })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({
       state: 'retrying',
       nextAttemptAt: new Date(world.clock.now() + 30 * SECOND).toISOString(),
@@ -178,7 +178,7 @@ describe('retries (D9)', () => {
     world.platform.steps.push({
       fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 86_400 * SECOND },
     })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({
       nextAttemptAt: new Date(world.clock.now() + world.policy.maxRetryAfterMs).toISOString(),
     })
@@ -190,7 +190,7 @@ describe('retries (D9)', () => {
     ['an answer it cannot read', { code: 'unexpected-answer' as const, retryable: false, httpStatus: 200 }],
   ])('retries after %s', async (_label, fail) => {
     world.platform.steps.push({ fail })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({ state: 'retrying', error: { code: fail.code } })
     await world.clock.advance(2 * SECOND)
     expect(world.handover().state).toBe('handed-over')
@@ -205,7 +205,7 @@ describe('retries (D9)', () => {
     ['an error the spec does not name', NOT_CONFIRMED],
   ])('never retries a refusal (%s): the order fails with the platform words', async (_label, fail) => {
     world.platform.steps.push({ fail })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({
       state: 'failed',
       error: { code: fail.code, platformError: fail.platformError, httpStatus: fail.httpStatus },
@@ -219,8 +219,8 @@ describe('retries (D9)', () => {
 
   it('sends again when staff press after a refusal: a new action', async () => {
     world.platform.steps.push({ fail: NOT_FOUND })
-    await world.app.outbox.press(ORDER)
-    expect((await world.app.outbox.press(ORDER)).handover.state).toBe('handed-over')
+    await world.app.outbox.handOver(ORDER)
+    expect((await world.app.outbox.handOver(ORDER)).handover.state).toBe('handed-over')
     expect(world.recordTypes().filter((type) => type === 'queued')).toHaveLength(2)
   })
 })
@@ -228,7 +228,7 @@ describe('retries (D9)', () => {
 describe('the session (D3)', () => {
   it('re-logs in once on a 401 and sends with the fresh token', async () => {
     world.platform.revokeTokens()
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover().state).toBe('handed-over')
     expect(world.platform.logins).toBe(2)
     expect(world.platform.calls).toHaveLength(2)
@@ -238,7 +238,7 @@ describe('the session (D3)', () => {
 
   it('holds the action while signed out and sends it when the staff sign in again', async () => {
     await world.app.session.signOut(false)
-    const order = await world.app.outbox.press(ORDER)
+    const order = await world.app.outbox.handOver(ORDER)
     expect(order.handover).toMatchObject({ state: 'queued', waitingForSignIn: true })
     expect(world.platform.calls).toHaveLength(0)
     await world.clock.advance(60 * 60 * SECOND)
@@ -256,7 +256,7 @@ describe('the session (D3)', () => {
     world.platform.steps.push({
       fail: { code: 'signed-out', retryable: false, httpStatus: 401, platformError: 'yetkisiz erişim' },
     })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.app.session.isSignedIn).toBe(false)
     expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
     await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
@@ -268,7 +268,7 @@ describe('the session (D3)', () => {
 describe('exactly once, when an answer is lost', () => {
   it('shows `unconfirmed`, never `handed-over`, when a resend is refused after a lost answer', async () => {
     world.platform.steps.push('act-then-time-out')
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({ state: 'retrying', error: { code: 'timeout' } })
     await world.clock.advance(2 * SECOND)
     expect(world.handover()).toMatchObject({
@@ -282,7 +282,7 @@ describe('exactly once, when an answer is lost', () => {
 
   it('calls a plain refusal a failure when no earlier answer was lost', async () => {
     world.platform.inDelivery.add(ORDER)
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.handover()).toMatchObject({
       state: 'failed',
       error: { platformError: 'sipariş durumu uygun değil' },
@@ -292,14 +292,14 @@ describe('exactly once, when an answer is lost', () => {
   it('does not count a 429 or a 401 as a possibly lost answer', async () => {
     world.platform.steps.push({ fail: { code: 'rate-limited', retryable: true, httpStatus: 429 } })
     world.platform.steps.push({ fail: NOT_CONFIRMED })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     await world.clock.advance(2 * SECOND)
     expect(world.handover().state).toBe('failed')
   })
 
   it('keeps `sipariş bulunamadı` a failure even after a lost answer', async () => {
     world.platform.steps.push({ fail: { code: 'timeout', retryable: true } }, { fail: NOT_FOUND })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     await world.clock.advance(2 * SECOND)
     expect(world.handover()).toMatchObject({ state: 'failed', error: { code: 'order-not-found' } })
   })
@@ -308,7 +308,7 @@ describe('exactly once, when an answer is lost', () => {
 describe('crash safety', () => {
   it('resends an attempt cut off by a crash, and the platform hands over once', async () => {
     world.platform.steps.push('hang')
-    void world.app.outbox.press(ORDER)
+    void world.app.outbox.handOver(ORDER)
     await world.settle()
     expect(world.recordTypes()).toEqual(['queued', 'attempt'])
     await world.crashAndRestart()
@@ -336,7 +336,7 @@ describe('crash safety', () => {
       // The process dies while the platform is acting on its request.
       world.app.journal.dead = true
     }
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     world.platform.onCall = undefined
     await world.crashAndRestart()
     await world.settle()
@@ -367,7 +367,7 @@ describe('crash safety', () => {
     world.platform.steps.push({
       fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 60 * SECOND },
     })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     await world.clock.advance(10 * SECOND)
     await world.crashAndRestart()
     expect(world.handover().state).toBe('retrying')
@@ -378,7 +378,7 @@ describe('crash safety', () => {
   })
 
   it('believes the journal over a board copy a crash left behind', async () => {
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     // The board's copy was one write behind the journal when the process died.
     world.app.board.setHandover(ORDER, { state: 'sending', since: new Date(world.clock.now()).toISOString() })
     await world.crashAndRestart()
@@ -420,7 +420,7 @@ const NOT_FOUND_ERROR = {
 describe('the history', () => {
   it('pages newest first', async () => {
     world.platform.steps.push({ fail: UNAVAILABLE }, { fail: UNAVAILABLE })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     await world.clock.advance(60 * SECOND)
     const first = world.app.outbox.listHistory({ limit: 2 })
     expect(first.entries.map((entry) => entry.seq)).toEqual([2, 1])
@@ -431,10 +431,10 @@ describe('the history', () => {
   })
 
   it('survives a restart, and forgets only what is older than its retention', async () => {
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     world.addOrder(OTHER_ORDER)
     await world.clock.advance(HISTORY_RETENTION_MS + 1)
-    await world.app.outbox.press(OTHER_ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
     await world.crashAndRestart()
     expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.paymentKey)).toEqual([
       OTHER_ORDER,
@@ -445,7 +445,7 @@ describe('the history', () => {
     world.app.board.add(ORDER, { courierType: 'restaurant', shippingMethod: 'delivery' })
     world.platform.inDelivery.delete(ORDER)
     world.app.board.setHandover(ORDER, { state: 'none' })
-    await world.app.outbox.press(ORDER)
+    await world.app.outbox.handOver(ORDER)
     expect(world.app.outbox.listHistory({ limit: 1 }).entries[0]?.seq).toBe(2)
   })
 })

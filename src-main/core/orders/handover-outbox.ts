@@ -103,7 +103,7 @@ export class HandoverOutbox {
    * Staff pressed "Kuryeye Verildi". The intent is durable before this returns anything; the answer is the
    * order after the first attempt (handed over, retrying, failed…), or after the write when it must wait.
    */
-  async press(paymentKey: string): Promise<BoardOrder> {
+  async handOver(paymentKey: string): Promise<BoardOrder> {
     const order = this.#board.require(paymentKey)
     const current = this.#actions.get(paymentKey)
     if (current && isOwed(current.handover)) throw invalidInput('already-sending')

@@ -43,7 +43,7 @@ export function orderHandlers({
         board.remove(paymentKey)
         return Promise.resolve(null)
       }),
-    markOnTheWay: ({ paymentKey }) => attempt(() => outbox.press(paymentKey)),
+    markOnTheWay: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
       const page = outbox.listHistory(query)
