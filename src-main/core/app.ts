@@ -147,7 +147,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
 function lifecycle(session: Session, outbox: HandoverOutbox, log: Logger): Pick<Core, 'start' | 'dispose'> {
   return {
     async start() {
-      if (!session.isSignedIn && session.hasStoredCredentials) {
+      if (session.isSignedOut && session.hasStoredCredentials) {
         await session.resumeAtStart().catch((error: unknown) => {
           log.warn('core: could not sign in with the stored credentials at start', {
             code: toAppError(error).code,

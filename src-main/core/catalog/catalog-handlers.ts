@@ -7,7 +7,7 @@ import type { MethodsCache } from './methods-cache.ts'
 export interface CatalogHandlerParts {
   methodsCache: MethodsCache
   vault: Pick<CredentialVault, 'credentialSetId'>
-  session: Pick<Session, 'isSignedIn' | 'withToken'>
+  session: Pick<Session, 'isSignedOut' | 'withToken'>
   attempt: Attempt
 }
 
@@ -22,7 +22,7 @@ export function catalogHandlers({
     getMethods: ({ forceRefresh }) =>
       attempt(() => {
         const credentialSetId = vault.credentialSetId
-        if (!credentialSetId || !session.isSignedIn)
+        if (!credentialSetId || session.isSignedOut)
           throw new AppFailure({ code: 'signed-out', retryable: false })
         return methodsCache.get(credentialSetId, forceRefresh, () =>
           session.withToken((client, token) => client.getVariables(token)),

@@ -28,7 +28,7 @@ beforeEach(async () => {
     },
     press: (key) => world.app.outbox.handOver(key),
     health: () => ({
-      signedIn: world.app.session.isSignedIn,
+      signedIn: !world.app.session.isSignedOut,
       owed: world.app.outbox.countOwed(),
     }),
     handoverAllowed: () => true,

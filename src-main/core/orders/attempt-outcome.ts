@@ -16,7 +16,7 @@ export interface FailureContext {
   passingFailures: number
   /** Some earlier attempt may have reached the platform without an answer reaching us. */
   outcomeUnknown: boolean
-  isSignedIn: boolean
+  isSignedOut: boolean
   now: number
   random: () => number
   policy: RetryPolicy
@@ -34,7 +34,7 @@ export function outcomeOfFailure(thrown: unknown, context: FailureContext): Outc
       }
     case 'needs-sign-in':
       // Signed in again meanwhile (the staff were quick): no sign-in event is coming, so retry instead.
-      if (!context.isSignedIn) return { result: 'waiting-for-sign-in', error, outcomeUnknown: false }
+      if (context.isSignedOut) return { result: 'waiting-for-sign-in', error, outcomeUnknown: false }
       return passingOutcome(error, undefined, context)
     case 'passing':
       return passingOutcome(error, thrown instanceof PlatformError ? thrown.retryAfterMs : undefined, context)
@@ -47,7 +47,7 @@ export function outcomeOfFailure(thrown: unknown, context: FailureContext): Outc
  */
 export function unwrittenAttemptOutcome(
   thrown: unknown,
-  context: Omit<FailureContext, 'isSignedIn'>,
+  context: Omit<FailureContext, 'isSignedOut'>,
 ): Outcome {
   return {
     ...passingOutcome({ ...toAppError(thrown), retryable: true }, undefined, context),

@@ -257,7 +257,7 @@ describe('the session (D3)', () => {
       fail: { code: 'signed-out', retryable: false, httpStatus: 401, platformError: 'yetkisiz erişim' },
     })
     await world.app.outbox.handOver(ORDER)
-    expect(world.app.session.isSignedIn).toBe(false)
+    expect(world.app.session.isSignedOut).toBe(true)
     expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
     await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
     await world.settle()

@@ -45,7 +45,7 @@ export interface HandoverOutboxOptions {
   journal: Journal
   board: OrderBoard
   /** A token for each attempt (with D3's re-login), whether there is one, and its changes (to resume on). */
-  session: Pick<Session, 'isSignedIn' | 'withToken' | 'onChange'>
+  session: Pick<Session, 'isSignedOut' | 'withToken' | 'onChange'>
   clock: Clock
   log: Logger
   policy?: RetryPolicy
@@ -91,7 +91,7 @@ export class HandoverOutbox {
   start(): void {
     for (const action of this.#actions.values()) {
       const { handover } = action
-      if (handover.state === 'queued' && (!handover.waitingForSignIn || this.#session.isSignedIn)) {
+      if (handover.state === 'queued' && (!handover.waitingForSignIn || !this.#session.isSignedOut)) {
         void this.#send(action)
       } else if (handover.state === 'retrying') {
         this.#schedule(action, Date.parse(handover.nextAttemptAt))
@@ -248,7 +248,7 @@ export class HandoverOutbox {
       } catch (error) {
         outcome = outcomeOfFailure(error, {
           ...this.#momentFor(action),
-          isSignedIn: this.#session.isSignedIn,
+          isSignedOut: this.#session.isSignedOut,
         })
       }
       this.#settle(action, attempt, outcome)
@@ -287,7 +287,7 @@ export class HandoverOutbox {
     this.#board.setHandover(action.paymentKey, action.handover)
   }
 
-  #momentFor({ passingFailures, outcomeUnknown }: Action): Omit<FailureContext, 'isSignedIn'> {
+  #momentFor({ passingFailures, outcomeUnknown }: Action): Omit<FailureContext, 'isSignedOut'> {
     return { passingFailures, outcomeUnknown, now: this.#clock.now(), ...this.#backoff }
   }
 

@@ -15,10 +15,10 @@ interface TimerOptions {
 
 /** The token's renewal ten minutes before its effective expiry (D2), tried again each minute while it lives. */
 export class RenewalSchedule {
-  readonly #options: TimerOptions & { renew: () => Promise<unknown>; isSignedIn: () => boolean }
+  readonly #options: TimerOptions & { renew: () => Promise<unknown>; isSignedOut: () => boolean }
   #cancel: (() => void) | undefined
 
-  constructor(options: TimerOptions & { renew: () => Promise<unknown>; isSignedIn: () => boolean }) {
+  constructor(options: TimerOptions & { renew: () => Promise<unknown>; isSignedOut: () => boolean }) {
     this.#options = options
   }
 
@@ -40,7 +40,7 @@ export class RenewalSchedule {
       const { code } = toAppError(error)
       this.#options.log.warn('session: scheduled renewal failed', { code })
       const retryAt = this.#options.clock.now() + RENEWAL_RETRY_MS
-      if (this.#options.isSignedIn() && retryAt < expiresAt) {
+      if (!this.#options.isSignedOut() && retryAt < expiresAt) {
         this.#cancel = this.#options.clock.setTimer(RENEWAL_RETRY_MS, () => void this.#renew(expiresAt))
       }
     }

@@ -47,7 +47,7 @@ export class Session {
       clock,
       log,
       renew: () => this.#login(),
-      isSignedIn: () => this.isSignedIn,
+      isSignedOut: () => this.isSignedOut,
     })
     const stillWanted = () => this.#state.state === 'signed-out' && this.#state.reason === 'never-signed-in'
     this.#startRetry = new StartRetry({ clock, log, signIn: () => this.resume(), stillWanted })
@@ -80,8 +80,9 @@ export class Session {
     return platformAddress !== null && this.#options.vault.credentialsFor(platformAddress) !== undefined
   }
 
-  get isSignedIn(): boolean {
-    return this.#state.state !== 'signed-out'
+  /** No sign-in under way or done (unlike src-shared's isSignedIn, a first sign-in in flight is not signed out). */
+  get isSignedOut(): boolean {
+    return this.#state.state === 'signed-out'
   }
 
   /** Staff sign in with an address and both keys. Nothing is stored unless the platform accepts them. */
@@ -227,7 +228,7 @@ export class Session {
     if (!credentials || platformAddress === null) {
       throw new AppFailure({ code: 'missing-credentials', retryable: false })
     }
-    const wasSignedIn = this.isSignedIn
+    const wasSignedIn = !this.isSignedOut
     this.#setState({ state: wasSignedIn ? 'renewing' : 'signing-in' })
     try {
       const client = await this.#options.clientFor(platformAddress)

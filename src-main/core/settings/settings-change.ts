@@ -8,7 +8,7 @@ import type { SettingsStore } from './settings-store.ts'
 export interface SettingsChangeParts {
   settings: SettingsStore
   clients: Pick<PlatformClients, 'clear'>
-  session: Pick<Session, 'isSignedIn' | 'signOut' | 'status'>
+  session: Pick<Session, 'isSignedOut' | 'signOut' | 'status'>
   vault: Pick<CredentialVault, 'refreshStorage'>
   /** Tells the renderer the session changed without the session changing state (the vault's storage did). */
   announceSession: (status: SessionStatus) => void
@@ -27,7 +27,7 @@ export async function changeSettings(parts: SettingsChangeParts, update: Setting
     clients.clear()
   }
   // A token belongs to the platform that issued it: a new address means signing in again.
-  if (after.platformAddress !== before.platformAddress && session.isSignedIn) await session.signOut(false)
+  if (after.platformAddress !== before.platformAddress && !session.isSignedOut) await session.signOut(false)
   // Allowing or refusing weak storage decides whether the keys are kept on disk (D11).
   if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
     await vault.refreshStorage()
