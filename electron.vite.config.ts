@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { CSP_META } from './src-shared/content-security-policy.ts'
+import { webModeBuild } from './web-mode.vite.config.ts'
 
 /**
  * The renderer's Content-Security-Policy goes into the built HTML only: Vite's dev server injects inline
@@ -26,6 +27,8 @@ export default defineConfig({
       outDir: 'out/main',
       rolldownOptions: { input: { main: resolve('src-main/electron/main.ts') } },
     },
+    // Web mode is built with the main process, into out/web (web-mode.vite.config.ts).
+    plugins: [webModeBuild()],
   },
   preload: {
     build: {

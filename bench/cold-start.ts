@@ -14,7 +14,7 @@ export const coldStart: Benchmark = {
   id: 'cold',
   title: '3. Web mode cold start.',
   definitions: [
-    "From just before `node src-main/web/main.ts` is spawned until the screen's heading has a box in the",
+    "From just before `node out/web/main.js` (the build) is spawned until the screen's heading has a box in the",
     `page (a MutationObserver in the page, layout forced): "${SIGN_IN_HEADING}" on a new data folder each run;`,
     `"${MAIN_HEADING}" (the main screen) on a data folder holding a signed-in session. The browser is already`,
     "running with a blank tab; the time includes the READY line, `page.goto` and the app's first data over",

@@ -11,6 +11,8 @@ export interface BenchContext {
   browser: Browser
   /** The renderer built for this run (web mode serves it with --renderer-dir). */
   rendererDir: string
+  /** The web-mode build of this run (out/web/main.js of its own build), which the benchmarks start. */
+  webMain: string
   /** A scratch folder of this run, removed at the end. */
   workDir: string
   progress(message: string): void

@@ -5,7 +5,7 @@
  *   npm run bench                        all of them
  *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory)
  *   npm run bench -- --readme            and put the table into the README's "Benchmarks" section
- *   npm run bench -- --renderer-dir DIR  measure that built renderer instead of building one
+ *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -31,7 +31,7 @@ import {
 } from './report.ts'
 import { serverMemory } from './server-memory.ts'
 import { launchChromium } from './support/browser.ts'
-import { buildRenderer } from './support/build.ts'
+import { buildApp, buildBeside } from './support/build.ts'
 
 const BENCHMARKS: readonly Benchmark[] = [
   coreOverhead,
@@ -68,11 +68,12 @@ const failures: Failure[] = []
 try {
   const givenRenderer = flags['renderer-dir']
   if (givenRenderer === undefined)
-    progress('building the renderer (electron-vite build, into a folder of this run)')
-  const rendererDir = givenRenderer === undefined ? buildRenderer(workDir) : resolve(givenRenderer)
+    progress('building the app (electron-vite build, into a folder of this run)')
+  const { rendererDir, webMain } =
+    givenRenderer === undefined ? buildApp(workDir) : buildBeside(resolve(givenRenderer))
   const mock = await startMockPlatform({ dataDir: join(workDir, 'mock-platform'), port: 0 })
   const browser = await launchChromium()
-  const context: BenchContext = { mock, browser, rendererDir, workDir, progress }
+  const context: BenchContext = { mock, browser, rendererDir, webMain, workDir, progress }
   const machine = describeMachine(browser)
   try {
     for (const benchmark of chosen) {

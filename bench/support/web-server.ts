@@ -33,6 +33,7 @@ export async function startWebServer(context: BenchContext, dataDir: string): Pr
   const web = await launchWebMode({
     dataDir,
     rendererDir: context.rendererDir,
+    webMain: context.webMain,
     apiBase: context.mock.baseUrl,
     extraCa: context.mock.caFile,
   })

@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+
+/** Web mode as `npm run build` writes it (web-mode.vite.config.ts): what `npm run web` starts. */
+export const BUILT_WEB_MAIN = resolve(import.meta.dirname, '..', '..', 'out', 'web', 'main.js')
 
 export interface WebModeOptions {
   dataDir: string
@@ -8,6 +13,8 @@ export interface WebModeOptions {
   lang?: 'tr' | 'en'
   /** A renderer built elsewhere (the benchmarks build their own); default: web mode's own (`out/renderer`). */
   rendererDir?: string
+  /** A web-mode build made elsewhere (the benchmarks build their own); default: BUILT_WEB_MAIN. */
+  webMain?: string
 }
 
 export interface WebModeProcess {
@@ -21,9 +28,11 @@ export interface WebModeProcess {
   kill(): Promise<void>
 }
 
-/** Starts `npm run web` as a real process and waits for its one READY line. */
+/** Starts `npm run web` (the build) as a real process and waits for its one READY line. */
 export async function launchWebMode(options: WebModeOptions): Promise<WebModeProcess> {
-  const args = ['src-main/web/main.ts', '--port', '0', '--data-dir', options.dataDir]
+  const webMain = options.webMain ?? BUILT_WEB_MAIN
+  if (!existsSync(webMain)) throw new Error(`no web-mode build at ${webMain}: run \`npm run build\` first`)
+  const args = [webMain, '--port', '0', '--data-dir', options.dataDir]
   if (options.apiBase) args.push('--api-base', options.apiBase)
   if (options.extraCa) args.push('--extra-ca', options.extraCa)
   if (options.lang) args.push('--lang', options.lang)
