@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { BoardSettings } from './board-settings.ts'
 import type { EventName } from './channels.ts'
 import {
   BoardOrder,
   Branch,
   HistoryPage,
+  HistoryStateFilter,
   Language,
   Methods,
   OrderDetails,
@@ -74,6 +76,7 @@ export const SettingsUpdate = z
     language: Language,
     allowWeakSecretStorage: z.boolean(),
     autoUpdate: z.boolean(),
+    ...BoardSettings.shape,
   })
   .partial()
   .strict()
@@ -88,10 +91,15 @@ export type AddOrderInput = z.input<typeof AddOrderInput>
 export const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
 export type OrderRef = z.input<typeof OrderRef>
 
-/** One page of the hand-over history, newest first; `beforeSeq` continues after the previous page's oldest. */
+/** One page of one day's hand-over history, one row per order (the newest day with history when `day` is left out). */
 export const HistoryQuery = z
   .object({
-    beforeSeq: z.int().nonnegative().optional(),
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    state: HistoryStateFilter.optional(),
+    offset: z.int().nonnegative().optional(),
     limit: z.int().min(1).max(500),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BoardSettings } from './board-settings.ts'
 import { AppError } from './errors.ts'
 
 /** The platform's identifiers are UUIDs; we keep them lower-case so one order is one key however typed. */
@@ -48,6 +49,7 @@ export const Settings = z.object({
    * is fixed when the app is built (electron-builder's publish configuration), never a setting.
    */
   autoUpdate: z.boolean(),
+  ...BoardSettings.shape,
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -142,11 +144,30 @@ export const HistoryEntry = z.object({
 })
 export type HistoryEntry = z.infer<typeof HistoryEntry>
 
+/** One order's day in the history: its attempts folded inside, oldest first; `result` and `at` are its last. */
+export const OrderHistory = z.object({
+  paymentKey: z.string(),
+  label: z.string().optional(),
+  result: AttemptResult,
+  at: z.iso.datetime(),
+  attempts: z.array(HistoryEntry),
+})
+export type OrderHistory = z.infer<typeof OrderHistory>
+
+/** The states History filters by: the three final words, and everything still on its way. */
+export const HistoryStateFilter = z.enum(['handed-over', 'refused', 'unconfirmed', 'in-progress'])
+export type HistoryStateFilter = z.infer<typeof HistoryStateFilter>
+
 export const HistoryPage = z.object({
-  /** Newest first. */
-  entries: z.array(HistoryEntry),
-  /** Pass as `beforeSeq` for the next, older page; null when there is none. */
-  nextBeforeSeq: z.int().nonnegative().nullable(),
+  /** The day shown (`YYYY-MM-DD`, the platform's time zone); null when there is no history at all. */
+  day: z.string().nullable(),
+  /** Every day with history, newest first. */
+  days: z.array(z.string()),
+  /** One row per order, the latest first. */
+  orders: z.array(OrderHistory),
+  /** Pass as `offset` for the next page; null when there is none. */
+  nextOffset: z.int().nonnegative().nullable(),
+  /** Orders that day that match the filter. */
   total: z.int().nonnegative(),
 })
 export type HistoryPage = z.infer<typeof HistoryPage>

@@ -9,8 +9,8 @@ import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { createNodeFetch } from '../web/node-fetch.ts'
 import { type Core } from './app.ts'
-import { FileJournal } from './storage/file-journal.ts'
-import type { Journal } from './storage/journal.ts'
+import { silentLogger } from './ports.ts'
+import { openDataFiles, type DataFiles } from './storage/data-files.ts'
 import { MemoryStore } from './testing/memory-adapters.ts'
 import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
 
@@ -35,11 +35,11 @@ const branch = {
 }
 
 async function makeCore(
-  options: { trustMockCa?: boolean; timeoutMs?: number; store?: MemoryStore; journal?: Journal } = {},
+  options: { trustMockCa?: boolean; timeoutMs?: number; store?: MemoryStore; files?: DataFiles } = {},
 ) {
   const store = options.store ?? new MemoryStore()
   const core = await coreOnMock(mock, {
-    ...(options.journal ? { journal: options.journal } : {}),
+    ...options.files,
     // Fast, so the tests need not wait for the real backoff; the jitter is the real one.
     handoverRetry: { baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 5000 },
     store,
@@ -196,7 +196,8 @@ describe('the core against the mock platform', () => {
       expect(counters.handedOver).toBe(1)
       expect((await mock.control.getOrder(id))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
       const history = value(await core.handlers.listHistory({ limit: 10 }))
-      expect(history.entries.map((entry) => [entry.result, entry.httpStatus])).toEqual([
+      expect(history.orders).toHaveLength(1)
+      expect(history.orders[0]?.attempts.reverse().map((entry) => [entry.result, entry.httpStatus])).toEqual([
         ['handed-over', 200],
         ['will-retry', 503],
         ['will-retry', 503],
@@ -220,7 +221,7 @@ describe('the core against the mock platform', () => {
       const folder = await mkdtemp(join(tmpdir(), 'core-journal-'))
       try {
         const store = new MemoryStore()
-        const first = await makeCore({ store, journal: new FileJournal(join(folder, 'journal.jsonl')) })
+        const first = await makeCore({ store, files: openDataFiles(folder, silentLogger) })
         value(await first.core.handlers.signIn({ platformAddress: mock.baseUrl, ...vendor }))
         value(await first.core.handlers.addOrder(restaurantDelivery))
         expect(value(await first.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
@@ -229,12 +230,14 @@ describe('the core against the mock platform', () => {
         first.core.dispose()
 
         await mock.control.resetCounters()
-        const again = await makeCore({ store, journal: new FileJournal(join(folder, 'journal.jsonl')) })
+        const again = await makeCore({ store, files: openDataFiles(folder, silentLogger) })
         await again.core.start()
         expect(value(await again.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
           'handed-over',
         )
-        expect(value(await again.core.handlers.listHistory({ limit: 10 })).entries).toHaveLength(1)
+        expect(value(await again.core.handlers.listHistory({ limit: 10 })).orders[0]?.attempts).toHaveLength(
+          1,
+        )
         expect((await mock.control.counters()).requests.ontheway).toBe(0)
       } finally {
         await rm(folder, { recursive: true, force: true })

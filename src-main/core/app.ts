@@ -11,6 +11,7 @@ import { diagnosticsHandlers } from './diagnostics/diagnostics-handlers.ts'
 import { Listeners } from './listeners.ts'
 import { HandoverOutbox } from './orders/handover-outbox.ts'
 import { orderHandlers } from './orders/order-handlers.ts'
+import { sweepHandedOver } from './orders/board-sweeper.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import type { RetryPolicy } from './orders/retry-policy.ts'
 import { PlatformClients, type PlatformClientsOptions } from './platform/platform-clients.ts'
@@ -28,6 +29,7 @@ import { Session } from './session/session.ts'
 import { sessionHandlers } from './session/session-handlers.ts'
 import { settingsHandlers } from './settings/settings-handlers.ts'
 import { SettingsStore } from './settings/settings-store.ts'
+import type { HistoryArchive } from './storage/history-archive.ts'
 import type { Journal } from './storage/journal.ts'
 
 export type { CoreHandlers } from './core-handlers.ts'
@@ -41,6 +43,9 @@ export interface CoreDependencies {
   store: KeyValueStore
   /** The hand-over outbox's durable journal: the shells give a FileJournal in their data folder. */
   journal: Journal
+  /** The board's own log and the history's day files (D55, D56): `openDataFiles` gives all three. */
+  boardLog: Journal
+  historyArchive: HistoryArchive
   cipher: SecretCipher
   createFetch: FetchFactory
   clock?: Clock
@@ -104,11 +109,18 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   // The renderer hears of a session change before the outbox acts on it, as it subscribes first.
   session.onChange((status) => emit('sessionChanged', status))
   const methodsCache = new MethodsCache(store, clock)
-  const board = new OrderBoard(store, clock, (paymentKey, order) =>
-    emit('orderChanged', { paymentKey, order }),
+  const board = new OrderBoard(
+    store,
+    clock,
+    (paymentKey, order) => emit('orderChanged', { paymentKey, order }),
+    deps.boardLog,
+    log,
   )
   const policy = deps.handoverRetry ? { policy: deps.handoverRetry } : {}
-  const outbox = new HandoverOutbox({ journal, board, session, clock, log, ...policy })
+  const timeZone = () => settings.get().platformTimeZone
+  const archive = deps.historyArchive
+  const outbox = new HandoverOutbox({ journal, board, session, clock, log, archive, timeZone, ...policy })
+  const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
   const appInfo = { name: deps.appName, version: deps.appVersion, shell: deps.shell }
   const handlers: CoreHandlers = {
@@ -140,11 +152,16 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   return {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
-    ...lifecycle(session, outbox, log),
+    ...lifecycle(session, outbox, log, sweeper),
   }
 }
 
-function lifecycle(session: Session, outbox: HandoverOutbox, log: Logger): Pick<Core, 'start' | 'dispose'> {
+function lifecycle(
+  session: Session,
+  outbox: HandoverOutbox,
+  log: Logger,
+  stopSweeping: () => void,
+): Pick<Core, 'start' | 'dispose'> {
   return {
     async start() {
       if (session.isSignedOut && session.hasStoredCredentials) {
@@ -158,6 +175,7 @@ function lifecycle(session: Session, outbox: HandoverOutbox, log: Logger): Pick<
       outbox.start()
     },
     dispose() {
+      stopSweeping()
       outbox.dispose()
       session.dispose()
     },

@@ -5,7 +5,7 @@ import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { holdDataDir } from '../core/storage/data-dir-lock.ts'
-import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
+import { openDataFiles } from '../core/storage/data-files.ts'
 import type { Logger } from '../core/ports.ts'
 import { registerAppScheme, serveRenderer } from './app-protocol.ts'
 import { startAutoUpdate } from './auto-update.ts'
@@ -82,8 +82,8 @@ if (!app.requestSingleInstanceLock()) {
         // One app per data folder across both shells (web mode on the same folder included); the OS frees it.
         await holdDataDir(app.getPath('userData'), 'electron')
         const store = createElectronStore()
-        // Beside electron-store's config.json: the hand-over outbox's fsync'd journal (file-journal.ts).
-        const journal = new FileJournal(join(app.getPath('userData'), HANDOVER_JOURNAL_FILE), log)
+        // Beside electron-store's config.json: the outbox's fsync'd journal, the board's log, History's days.
+        const dataFiles = openDataFiles(app.getPath('userData'), log)
         enter('secret-storage')
         const cipher = await createSafeStorageCipher()
         enter('core')
@@ -92,7 +92,7 @@ if (!app.requestSingleInstanceLock()) {
           appVersion: app.getVersion(),
           shell: 'electron',
           store,
-          journal,
+          ...dataFiles,
           cipher,
           createFetch: installPlatformFetch(session.defaultSession),
           log,

@@ -14,7 +14,7 @@ import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { readExtraCaPem } from '../core/settings/settings-store.ts'
 import { lockDataDir } from '../core/storage/data-dir-lock.ts'
-import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
+import { openDataFiles } from '../core/storage/data-files.ts'
 import { parseCliOptions, USAGE } from './cli-options.ts'
 import { createFileKeyCipher } from './file-key-cipher.ts'
 import { JsonFileStore } from './json-file-store.ts'
@@ -102,7 +102,7 @@ try {
     appVersion,
     shell: 'web',
     store: new JsonFileStore(join(options.dataDir, 'settings.json'), log),
-    journal: new FileJournal(join(options.dataDir, HANDOVER_JOURNAL_FILE), log),
+    ...openDataFiles(options.dataDir, log),
     // The key stays apart from settings.json, so a copy of the settings alone opens no secret.
     cipher: createFileKeyCipher(join(options.dataDir, 'secret.key'), log),
     createFetch: (extraCaPem) => createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem }),

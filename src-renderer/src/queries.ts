@@ -1,7 +1,14 @@
 import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
-import type { BoardOrder, HistoryPage, Methods, SessionStatus, Settings } from '../../src-shared/domain.ts'
+import type {
+  BoardOrder,
+  HistoryPage,
+  HistoryStateFilter,
+  Methods,
+  SessionStatus,
+  Settings,
+} from '../../src-shared/domain.ts'
 import type { AppError } from '../../src-shared/errors.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, requireBridge, unwrap } from './api.ts'
@@ -176,20 +183,14 @@ export function useMarkOnTheWay(onRefused?: OnRefused) {
   })
 }
 
-/** The hand-over history, newest first, a page at a time. */
-export function useHistory() {
+/** One day of the hand-over history, one row per order, a page at a time (the newest day when none is chosen). */
+export function useHistory(filter: { day?: string; state?: HistoryStateFilter }) {
   return useInfiniteQuery({
-    queryKey: keys.history,
+    queryKey: [...keys.history, filter.day ?? null, filter.state ?? null],
     queryFn: ({ pageParam }) =>
-      unwrap(
-        requireBridge().listHistory(
-          pageParam === null
-            ? { limit: HISTORY_PAGE_SIZE }
-            : { limit: HISTORY_PAGE_SIZE, beforeSeq: pageParam },
-        ),
-      ),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page: HistoryPage) => page.nextBeforeSeq ?? undefined,
+      unwrap(requireBridge().listHistory({ ...filter, limit: HISTORY_PAGE_SIZE, offset: pageParam })),
+    initialPageParam: 0,
+    getNextPageParam: (page: HistoryPage) => page.nextOffset ?? undefined,
   })
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
-import { HISTORY_RETENTION_MS } from './handover-history.ts'
+import { HISTORY_RETENTION_DAYS } from './journal-compaction.ts'
 import {
   NOT_CONFIRMED,
   NOT_FOUND,
@@ -44,7 +44,7 @@ describe('a press of "Kuryeye Verildi"', () => {
 
   it('records the attempt in the history with the platform status', async () => {
     await world.app.outbox.handOver(ORDER)
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries).toEqual([
+    expect(world.app.outbox.allHistory()).toEqual([
       {
         seq: 0,
         paymentKey: ORDER,
@@ -131,7 +131,7 @@ describe('retries (D9)', () => {
     await world.clock.advance(2 * SECOND)
     expect(world.handover().state).toBe('handed-over')
     expect(world.platform.handedOver).toBe(1)
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual([
       'handed-over',
       'will-retry',
       'will-retry',
@@ -212,9 +212,7 @@ describe('retries (D9)', () => {
     })
     await world.clock.advance(24 * 60 * 60 * SECOND)
     expect(world.platform.calls).toHaveLength(1)
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
-      'refused',
-    ])
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['refused'])
   })
 
   it('sends again when staff press after a refusal: a new action', async () => {
@@ -233,7 +231,7 @@ describe('the session (D3)', () => {
     expect(world.platform.logins).toBe(2)
     expect(world.platform.calls).toHaveLength(2)
     expect(world.platform.handedOver).toBe(1)
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries).toHaveLength(1)
+    expect(world.app.outbox.allHistory()).toHaveLength(1)
   })
 
   it('holds the action while signed out and sends it when the staff sign in again', async () => {
@@ -322,9 +320,7 @@ describe('crash safety', () => {
       'attempt',
       'result:handed-over',
     ])
-    expect(
-      world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => [entry.attempt, entry.result]),
-    ).toEqual([
+    expect(world.app.outbox.allHistory().map((entry) => [entry.attempt, entry.result])).toEqual([
       [2, 'handed-over'],
       [1, 'interrupted'],
     ])
@@ -399,14 +395,13 @@ describe('crash safety', () => {
           : { ...order, handover: { state: 'failed', at, error: NOT_FOUND_ERROR } },
       )
     world.store.set('board.orders', legacy)
+    // …and no board log of its own (D56): the board is moved over from settings.json at this start.
+    world.boardLog.replace([])
     await world.crashAndRestart()
     await world.settle()
     expect(world.handover().state).toBe('handed-over')
     expect(world.handover(OTHER_ORDER).state).toBe('failed')
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.result)).toEqual([
-      'handed-over',
-      'interrupted',
-    ])
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over', 'interrupted'])
   })
 })
 
@@ -418,34 +413,44 @@ const NOT_FOUND_ERROR = {
 }
 
 describe('the history', () => {
-  it('pages newest first', async () => {
+  it('folds the attempts of one order into one row, pages by order, and filters by state', async () => {
     world.platform.steps.push({ fail: UNAVAILABLE }, { fail: UNAVAILABLE })
     await world.app.outbox.handOver(ORDER)
     await world.clock.advance(60 * SECOND)
-    const first = world.app.outbox.listHistory({ limit: 2 })
-    expect(first.entries.map((entry) => entry.seq)).toEqual([2, 1])
-    expect(first).toMatchObject({ nextBeforeSeq: 1, total: 3 })
-    const second = world.app.outbox.listHistory({ limit: 2, beforeSeq: 1 })
-    expect(second.entries.map((entry) => entry.seq)).toEqual([0])
-    expect(second.nextBeforeSeq).toBeNull()
+    world.addOrder(OTHER_ORDER)
+    world.platform.known.delete(OTHER_ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    const first = world.app.outbox.listHistory({ limit: 1 })
+    expect(first.orders.map((row) => [row.paymentKey, row.result, row.attempts.length])).toEqual([
+      [OTHER_ORDER, 'refused', 1],
+    ])
+    expect(first).toMatchObject({ day: '2026-11-22', days: ['2026-11-22'], nextOffset: 1, total: 2 })
+    const second = world.app.outbox.listHistory({ limit: 1, offset: 1 })
+    expect(second.orders[0]?.attempts.map((entry) => entry.result)).toEqual([
+      'will-retry',
+      'will-retry',
+      'handed-over',
+    ])
+    expect(second.nextOffset).toBeNull()
+    const handedOver = world.app.outbox.listHistory({ limit: 10, state: 'handed-over' })
+    expect(handedOver.orders.map((row) => row.paymentKey)).toEqual([ORDER])
+    expect(world.app.outbox.listHistory({ limit: 10, day: '2026-11-21' }).orders).toEqual([])
   })
 
   it('survives a restart, and forgets only what is older than its retention', async () => {
     await world.app.outbox.handOver(ORDER)
     world.addOrder(OTHER_ORDER)
-    await world.clock.advance(HISTORY_RETENTION_MS + 1)
+    await world.clock.advance((HISTORY_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000)
     await world.app.outbox.handOver(OTHER_ORDER)
     await world.crashAndRestart()
-    expect(world.app.outbox.listHistory({ limit: 10 }).entries.map((entry) => entry.paymentKey)).toEqual([
-      OTHER_ORDER,
-    ])
-    // The intents and attempts of settled actions went with the compaction; the results stay.
-    expect(world.recordTypes()).toEqual(['result:handed-over'])
+    expect(world.app.outbox.allHistory().map((entry) => entry.paymentKey)).toEqual([OTHER_ORDER])
+    // Settled actions left the journal at the compaction; their results are in the archive (D55).
+    expect(world.recordTypes()).toEqual([])
     // A new entry continues the sequence.
     world.app.board.add(ORDER, { courierType: 'restaurant', shippingMethod: 'delivery' })
     world.platform.inDelivery.delete(ORDER)
     world.app.board.setHandover(ORDER, { state: 'none' })
     await world.app.outbox.handOver(ORDER)
-    expect(world.app.outbox.listHistory({ limit: 1 }).entries[0]?.seq).toBe(2)
+    expect(world.app.outbox.allHistory()[0]?.seq).toBe(2)
   })
 })

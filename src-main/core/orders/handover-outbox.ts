@@ -17,7 +17,9 @@ import {
 import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
+import { MemoryHistoryArchive, type HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
+import { msUntilNextDay } from '../time/platform-day.ts'
 import {
   outcomeOfFailure,
   settledDetails,
@@ -25,15 +27,14 @@ import {
   type FailureContext,
   type Outcome,
 } from './attempt-outcome.ts'
-import { HandoverHistory, HISTORY_RETENTION_MS } from './handover-history.ts'
+import { allHistoryNewestFirst, historyPage, type HistorySource } from './history-query.ts'
+import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
 import { KeyedTimers } from './keyed-timers.ts'
 import type { OrderBoard } from './order-board.ts'
 import {
   applyResult,
   freshAction,
   handoverOf,
-  historyEntryOf,
-  openJournal,
   resultRecordOf,
   type ActionReplay,
   type AttemptRecord,
@@ -51,6 +52,12 @@ export interface HandoverOutboxOptions {
   policy?: RetryPolicy
   /** In [0, 1): the backoff's jitter. */
   random?: () => number
+  /** Where settled results go when the journal is compacted (D55); in memory when left out (tests). */
+  archive?: HistoryArchive
+  /** The platform's time zone: its days are History's days and the journal's day's turn. */
+  timeZone?: () => string
+  /** The journal is compacted while running once it is this large (bytes), and at every day's turn. */
+  compactAtBytes?: number
 }
 
 /** An action in memory: its replayed story plus what the running app adds to it. */
@@ -68,7 +75,9 @@ export class HandoverOutbox {
   readonly #backoff: Pick<FailureContext, 'policy' | 'random'>
   /** The latest action of each order, by payment key. */
   readonly #actions = new Map<string, Action>()
-  readonly #history = new HandoverHistory()
+  readonly #history: HistorySource
+  readonly #compactAtBytes: number
+  #cancelDayTurn: () => void = () => undefined
   readonly #timers: KeyedTimers
   readonly #inFlight = new Set<string>()
   #nextSeq = 0
@@ -83,7 +92,14 @@ export class HandoverOutbox {
     this.#log = options.log
     this.#backoff = { policy: options.policy ?? DEFAULT_RETRY_POLICY, random: options.random ?? Math.random }
     this.#timers = new KeyedTimers(options.clock)
+    this.#history = {
+      journal: options.journal,
+      archive: options.archive ?? new MemoryHistoryArchive(),
+      timeZone: options.timeZone ?? (() => 'Europe/Istanbul'),
+    }
+    this.#compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES
     this.#open()
+    this.#scheduleDayTurn()
     this.#stopFollowingSession = options.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
   }
 
@@ -138,13 +154,27 @@ export class HandoverOutbox {
     }
   }
 
+  /** One page of one day's history, one row per order, read from disk now (D55). */
   listHistory(query: HistoryQuery): HistoryPage {
-    return this.#history.page(query)
+    return historyPage(this.#history, query)
   }
 
-  /** Every history entry, newest first. */
+  /** Every history entry kept, newest first, read from disk now. */
   allHistory(): HistoryEntry[] {
-    return this.#history.newestFirst()
+    return allHistoryNewestFirst(this.#history)
+  }
+
+  /**
+   * Moves settled results to the archive and forgets the actions the board no longer shows, so neither the
+   * journal nor memory grows with the months (D55). A failure costs nothing: the journal is still whole.
+   */
+  compact(): void {
+    try {
+      compactIntoArchive({ ...this.#history, timeZone: this.#history.timeZone(), now: this.#clock.now() })
+    } catch (error) {
+      this.#log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
+    }
+    this.#forgetSettledOffBoard()
   }
 
   /** How many hand-overs are still owed to the platform (queued, sending or retrying by itself). */
@@ -158,13 +188,14 @@ export class HandoverOutbox {
     this.#disposed = true
     this.#stopFollowingSession()
     this.#timers.cancelAll()
+    this.#cancelDayTurn()
   }
 
   /** Reads the journal back, records what a crash cut off, and brings the board in line with it. */
   #open(): void {
-    const replay = openJournal(this.#journal, this.#clock.now(), HISTORY_RETENTION_MS, this.#log)
-    this.#nextSeq = Math.max(-1, ...replay.results.map((record) => record.seq)) + 1
-    this.#history.add(...replay.results.map(historyEntryOf))
+    const parts = { ...this.#history, timeZone: this.#history.timeZone(), now: this.#clock.now() }
+    const { replay, nextSeq } = openCompacted(parts, this.#log)
+    this.#nextSeq = nextSeq
     for (const replayed of replay.actions) {
       this.#actions.set(replayed.paymentKey, { ...replayed, handover: handoverOf(replayed) })
     }
@@ -176,6 +207,26 @@ export class HandoverOutbox {
     }
     this.#adoptOrphans()
     for (const order of this.#board.list()) this.showOnBoard(order.paymentKey)
+    this.#forgetSettledOffBoard()
+  }
+
+  /** A settled action whose order left the board is only history now, and history is on disk. */
+  #forgetSettledOffBoard(): void {
+    for (const [paymentKey, action] of this.#actions) {
+      if (!isOwed(action.handover) && !this.#inFlight.has(action.id) && !this.#board.get(paymentKey)) {
+        this.#actions.delete(paymentKey)
+      }
+    }
+  }
+
+  /** At each day's turn in the platform's time zone, the journal is compacted (D55). */
+  #scheduleDayTurn(): void {
+    if (this.#disposed) return
+    const delay = msUntilNextDay(this.#clock.now(), this.#history.timeZone())
+    this.#cancelDayTurn = this.#clock.setTimer(delay, () => {
+      this.compact()
+      this.#scheduleDayTurn()
+    })
   }
 
   /**
@@ -269,10 +320,10 @@ export class HandoverOutbox {
     }
     applyResult(action, record)
     action.handover = handoverOf(action)
-    this.#history.add(historyEntryOf(record))
     this.#log.info('outbox: attempt settled', settledDetails(record))
     this.#show(action)
     if (record.nextAttemptAt !== undefined) this.#schedule(action, Date.parse(record.nextAttemptAt))
+    if (this.#journal.bytes() > this.#compactAtBytes) this.compact()
   }
 
   #schedule(action: Action, at: number): void {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../src-shared/domain.ts'
+import { APP_ERROR_CODES } from '../../../src-shared/errors.ts'
+import { CSV_ERROR_TEXT } from './history-csv-errors.ts'
 import { csvCell, historyCsv } from './history-csv.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
@@ -53,16 +55,29 @@ describe('historyCsv', () => {
   it('quotes line ends and neutralises cells that would start a formula', () => {
     expect(csv.split('\r\n')[2]).toBe(
       `21.11.2026 11:59:59;000-001;${KEY};"'=HYPERLINK(""http://evil"")";1;Yeniden denenecek;503;'+sunucu hatası;` +
-        `"satır 1\nsatır 2";server-error;21.11.2026 12:00:01`,
+        `"satır 1\nsatır 2";Platformda sunucu hatası;21.11.2026 12:00:01`,
     )
   })
 
   it('speaks English when asked', () => {
     const english = historyCsv(entries, { language: 'en', timeZone: 'UTC' })
     expect(english.split('\r\n')[0]).toBe(
-      "\uFEFFDate;Order code;Order number;Note;Attempt;Result;HTTP status;Platform's answer;Platform's message;Error code;Next attempt",
+      "\uFEFFDate;Order code;Order number;Note;Attempt;Result;HTTP status;Platform's answer;Platform's message;Error;Next attempt",
     )
     expect(english.split('\r\n')[1]).toContain('21.11.2026 09:05:07;')
+    expect(english.split('\r\n')[2]).toContain(';Server error on the platform;')
+  })
+
+  it('writes every error in the language asked, never its code (D58)', () => {
+    for (const language of ['tr', 'en'] as const) {
+      for (const code of APP_ERROR_CODES) {
+        const entry: HistoryEntry = { ...(entries[1] as HistoryEntry), error: { code, retryable: false } }
+        const cells = historyCsv([entry], { language, timeZone: 'UTC' }).split('\r\n')[1]?.split(';')
+        expect(cells?.[9]).toBe(CSV_ERROR_TEXT[language][code])
+        expect(cells?.[9]).not.toBe(code)
+      }
+    }
+    expect(new Set(Object.values(CSV_ERROR_TEXT.tr)).size).toBe(APP_ERROR_CODES.length)
   })
 })
 

@@ -3,6 +3,7 @@
 // `,` is the decimal comma), CRLF line ends, dates as `DD.MM.YYYY HH:MM:SS` in local time. Cells that would
 // start a formula are neutralised (CSV injection): the platform's words come from outside.
 import { wallClockAt } from '../time/wall-clock.ts'
+import { CSV_ERROR_TEXT } from './history-csv-errors.ts'
 import {
   shortCodeOf,
   type AttemptResult,
@@ -33,7 +34,7 @@ const LABELS: Record<Language, Labels> = {
       'HTTP durumu',
       'Platformun yanıtı',
       'Platformun mesajı',
-      'Hata kodu',
+      'Hata',
       'Sonraki deneme',
     ],
     results: {
@@ -56,7 +57,7 @@ const LABELS: Record<Language, Labels> = {
       'HTTP status',
       "Platform's answer",
       "Platform's message",
-      'Error code',
+      'Error',
       'Next attempt',
     ],
     results: {
@@ -97,7 +98,7 @@ export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsv
     entry.httpStatus === undefined ? undefined : String(entry.httpStatus),
     entry.result === 'handed-over' ? 'OK' : redact(entry.error?.platformError),
     redact(entry.error?.platformMessage),
-    entry.error?.code,
+    entry.error === undefined ? undefined : CSV_ERROR_TEXT[options.language][entry.error.code],
     entry.nextAttemptAt === undefined ? undefined : formatDate(entry.nextAttemptAt),
   ])
   return BOM + [labels.columns, ...rows].map((row) => row.map(csvCell).join(SEPARATOR) + LINE_END).join('')

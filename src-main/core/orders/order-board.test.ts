@@ -1,17 +1,43 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { toAppError } from '../app-failure.ts'
+import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../testing/manual-clock.ts'
 import { MemoryStore } from '../testing/memory-adapters.ts'
+import { LEGACY_BOARD_KEY } from './board-log.ts'
 import { OrderBoard } from './order-board.ts'
 
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
 const B = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
+const key = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
+let folder: string
+let logFile: string
+const journals: FileJournal[] = []
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'order-board-'))
+  logFile = join(folder, 'order-board.jsonl')
+})
+
+afterEach(async () => {
+  for (const journal of journals.splice(0)) journal.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+/** A board as a start of the app opens it: the store is settings.json, the log its own file. */
 function setup(store = new MemoryStore()) {
   const changes: [string, unknown][] = []
-  const board = new OrderBoard(store, new ManualClock(), (key, order) => changes.push([key, order]))
-  return { board, store, changes }
+  const journal = new FileJournal(logFile)
+  journals.push(journal)
+  const board = new OrderBoard(store, new ManualClock(), (k, order) => changes.push([k, order]), journal)
+  return { board, store, changes, journal }
 }
+
+const lines = async () => (await readFile(logFile, 'utf8')).split('\n').filter(Boolean)
 
 describe('OrderBoard', () => {
   it('adds orders in order, announces each change, and survives a restart', () => {
@@ -19,10 +45,46 @@ describe('OrderBoard', () => {
     board.add(A, { shippingMethod: 'delivery', courierType: 'restaurant', label: 'Masa 4' })
     board.add(B, {})
     expect(board.list().map((o) => o.paymentKey)).toEqual([A, B])
-    expect(changes.map(([key]) => key)).toEqual([A, B])
+    expect(changes.map(([k]) => k)).toEqual([A, B])
     const reopened = setup(store).board
     expect(reopened.list()).toEqual(board.list())
     expect(reopened.get(A)).toMatchObject({ label: 'Masa 4', handover: { state: 'none' } })
+  })
+
+  it('writes one line per change to its own log, never the whole board to settings.json (O(1) per change)', async () => {
+    const { board, store, journal } = setup()
+    for (let n = 0; n < 50; n += 1) board.add(key(n), {})
+    const before = journal.bytes()
+    board.add(key(50), { label: 'Masa 9' })
+    const grown = journal.bytes() - before
+    board.remove(key(3))
+    expect(await lines()).toHaveLength(52)
+    // One order's line, whatever the board holds.
+    expect(grown).toBeLessThan(300)
+    expect(store.values.size).toBe(0)
+  })
+
+  it('keeps a final hand-over state in its log, as the journal forgets settled actions (D55)', () => {
+    const { board, store } = setup()
+    board.add(A, {})
+    board.setHandover(A, { state: 'sending', since: '2026-11-21T12:00:00.000Z' })
+    expect(setup(store).board.get(A)?.handover.state).toBe('none')
+    board.setHandover(A, { state: 'handed-over', at: '2026-11-21T12:00:01.000Z' })
+    expect(setup(store).board.get(A)?.handover.state).toBe('handed-over')
+  })
+
+  it('rewrites its log as one line per order once it holds many more lines than orders', async () => {
+    const { board, store } = setup()
+    for (let n = 0; n < 300; n += 1) {
+      board.add(key(n), {})
+      if (n >= 2) board.remove(key(n))
+    }
+    expect((await lines()).length).toBeLessThan(250)
+    expect(
+      setup(store)
+        .board.list()
+        .map((o) => o.paymentKey),
+    ).toEqual([key(0), key(1)])
   })
 
   it('adding a known order fills in details but keeps its place and hand-over', () => {
@@ -44,6 +106,25 @@ describe('OrderBoard', () => {
     expect(setup(store).board.list()).toEqual([])
   })
 
+  it('takes off handed-over orders that have stayed long enough, and only those', () => {
+    const { board, store, changes } = setup()
+    board.add(A, {})
+    board.add(B, {})
+    board.setHandover(A, { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' })
+    board.setHandover(B, {
+      state: 'failed',
+      at: '2026-11-21T12:00:00.000Z',
+      error: { code: 'internal', retryable: false },
+    })
+    expect(board.removeHandedOver(() => true)).toBe(1)
+    expect(changes.at(-1)).toEqual([A, null])
+    expect(
+      setup(store)
+        .board.list()
+        .map((o) => o.paymentKey),
+    ).toEqual([B])
+  })
+
   it('refuses to remove or update an order that is not on the board', () => {
     const { board } = setup()
     const problem = (work: () => unknown) => {
@@ -57,10 +138,43 @@ describe('OrderBoard', () => {
     expect(problem(() => board.remove(A))).toBe('unknown-order')
     expect(problem(() => board.setHandover(A, { state: 'none' }))).toBe('unknown-order')
   })
+})
+
+describe('OrderBoard: moving the board out of settings.json (D56)', () => {
+  const saved = (paymentKey: string, label: string): BoardOrder => ({
+    paymentKey,
+    label,
+    addedAt: '2026-11-20T09:00:00.000Z',
+    handover: { state: 'none' },
+  })
+
+  it('moves the board from settings.json to its log at the first start, then removes it from settings.json', async () => {
+    const store = new MemoryStore()
+    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1'), saved(B, 'Masa 2')])
+    const { board } = setup(store)
+    expect(board.list().map((o) => o.label)).toEqual(['Masa 1', 'Masa 2'])
+    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+    expect(await lines()).toHaveLength(2)
+    expect(
+      setup(store)
+        .board.list()
+        .map((o) => o.label),
+    ).toEqual(['Masa 1', 'Masa 2'])
+  })
+
+  it('after a crash between the move and the clean-up, the log wins and the old copy goes', () => {
+    const store = new MemoryStore()
+    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1')])
+    setup(store).board.remove(A)
+    // As if the process died before settings.json was rewritten: the old copy is back.
+    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1')])
+    expect(setup(store).board.list()).toEqual([])
+    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+  })
 
   it('ignores a damaged saved board instead of crashing', () => {
     const store = new MemoryStore()
-    store.set('board.orders', [{ paymentKey: 42 }])
+    store.set(LEGACY_BOARD_KEY, [{ paymentKey: 42 }])
     expect(setup(store).board.list()).toEqual([])
   })
 })

@@ -1,30 +1,39 @@
-import { z } from 'zod'
-import { BoardOrder, type Handover, type OrderDetails } from '../../../src-shared/domain.ts'
+import type { BoardOrder, Handover, OrderDetails } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
-import type { Clock, KeyValueStore } from '../ports.ts'
+import { silentLogger, type Clock, type KeyValueStore, type Logger } from '../ports.ts'
+import type { Journal } from '../storage/journal.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
+import { BoardLog } from './board-log.ts'
 
-const BOARD_KEY = 'board.orders'
+/** Where a hand-over's state is final: kept in the board's log, as the journal forgets it once compacted. */
+const FINAL_STATES: ReadonlySet<Handover['state']> = new Set(['handed-over', 'failed', 'unconfirmed'])
 
 /**
  * The orders staff put on the board (D7), keyed by lower-case payment_key, in the order they were added.
- * Every change of the board itself is persisted before it is announced, so the board survives a restart.
+ * Every change of the board itself is persisted before it is announced, so the board survives a restart: one
+ * line appended to its own log per change (docs/decisions.md D56), never settings.json rewritten whole.
  */
 export class OrderBoard {
-  readonly #store: KeyValueStore
+  readonly #storage: BoardLog
   readonly #clock: Clock
   readonly #onChange: (paymentKey: string, order: BoardOrder | null) => void
   readonly #orders = new Map<string, BoardOrder>()
 
+  /**
+   * `store` is where versions before D56 kept the board (moved to `boardLog` at the first start); tests that
+   * need no durable board may leave `boardLog` out.
+   */
   constructor(
     store: KeyValueStore,
     clock: Clock,
     onChange: (paymentKey: string, order: BoardOrder | null) => void,
+    boardLog: Journal = new MemoryJournal(),
+    log: Logger = silentLogger,
   ) {
-    this.#store = store
     this.#clock = clock
     this.#onChange = onChange
-    const saved = z.array(BoardOrder).safeParse(store.get(BOARD_KEY))
-    for (const order of saved.success ? saved.data : []) this.#orders.set(order.paymentKey, order)
+    this.#storage = new BoardLog(boardLog, log)
+    for (const [key, order] of this.#storage.open(store)) this.#orders.set(key, order)
   }
 
   list(): BoardOrder[] {
@@ -57,30 +66,39 @@ export class OrderBoard {
   }
 
   remove(paymentKey: string): void {
-    if (!this.#orders.delete(paymentKey)) throw invalidInput('unknown-order')
-    this.#persist()
+    if (!this.#orders.has(paymentKey)) throw invalidInput('unknown-order')
+    this.#storage.remove(paymentKey, this.#orders)
+    this.#orders.delete(paymentKey)
     this.#onChange(paymentKey, null)
   }
 
   /**
-   * Shows a hand-over's state. Not written to disk here: the outbox's fsync'd journal is the truth about
-   * hand-overs and puts them back on the board at start, so rewriting the whole board on every state change
-   * would only cost a disk flush per step of every hand-over.
+   * Shows a hand-over's state. Written to the board's log only once it is final: the outbox's fsync'd journal
+   * is the truth while a hand-over is owed and puts it back on the board at start, but forgets it once it is
+   * settled and compacted away (D55).
    */
   setHandover(paymentKey: string, handover: Handover): BoardOrder {
     const order = { ...this.require(paymentKey), handover }
+    if (FINAL_STATES.has(handover.state)) this.#storage.put(order, this.#orders)
     this.#orders.set(paymentKey, order)
     this.#onChange(paymentKey, order)
     return order
   }
 
-  #put(order: BoardOrder): void {
-    this.#orders.set(order.paymentKey, order)
-    this.#persist()
-    this.#onChange(order.paymentKey, order)
+  /** Takes handed-over orders off the board whose hand-over `hasLeft` says is old enough; returns how many. */
+  removeHandedOver(hasLeft: (handedOverAt: number) => boolean): number {
+    let removed = 0
+    for (const order of this.list()) {
+      if (order.handover.state !== 'handed-over' || !hasLeft(Date.parse(order.handover.at))) continue
+      this.remove(order.paymentKey)
+      removed += 1
+    }
+    return removed
   }
 
-  #persist(): void {
-    this.#store.set(BOARD_KEY, this.list())
+  #put(order: BoardOrder): void {
+    this.#storage.put(order, this.#orders)
+    this.#orders.set(order.paymentKey, order)
+    this.#onChange(order.paymentKey, order)
   }
 }

@@ -47,10 +47,13 @@ export function orderHandlers({
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
       const page = outbox.listHistory(query)
-      const entries = page.entries.map((entry) =>
-        entry.error ? { ...entry, error: redactAppError(entry.error, redactText) } : entry,
-      )
-      return ok({ ...page, entries })
+      const orders = page.orders.map((row) => ({
+        ...row,
+        attempts: row.attempts.map((entry) =>
+          entry.error ? { ...entry, error: redactAppError(entry.error, redactText) } : entry,
+        ),
+      }))
+      return ok({ ...page, orders })
     },
     exportHistoryCsv: () =>
       attempt(() =>

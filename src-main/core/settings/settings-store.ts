@@ -1,4 +1,5 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
+import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { KeyValueStore } from '../ports.ts'
@@ -14,6 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'tr',
   allowWeakSecretStorage: false,
   autoUpdate: false,
+  ...DEFAULT_BOARD_SETTINGS,
 }
 
 /**
@@ -65,6 +67,7 @@ export class SettingsStore {
     if (update.allowWeakSecretStorage !== undefined)
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
     if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
+    if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved

@@ -27,7 +27,6 @@ export const HANDOVER_JOURNAL_FILE = 'handover-journal.jsonl'
 export class FileJournal implements Journal {
   readonly #file: string
   readonly #log: Logger
-  #records: unknown[]
   #fd: number
   /** Bytes of complete records: where a failed append is cut back to. */
   #size: number
@@ -36,7 +35,9 @@ export class FileJournal implements Journal {
     this.#file = file
     this.#log = log
     prepareFolderFor(file)
-    this.#records = this.#load()
+    // Read once here only to cut off a record a crash cut short; records are never held in memory (a till runs
+    // for months), read() goes back to the disk.
+    this.#load()
     // 0600: the journal names the restaurant's orders; nobody else on the machine needs to read it.
     this.#fd = openSync(file, 'a', 0o600)
     this.#size = fstatSync(this.#fd).size
@@ -45,12 +46,21 @@ export class FileJournal implements Journal {
   }
 
   read(): unknown[] {
-    return structuredClone(this.#records)
+    return this.#load()
+  }
+
+  bytes(): number {
+    return this.#size
   }
 
   append(record: unknown): void {
-    const line = `${JSON.stringify(record)}\n`
-    const bytes = Buffer.from(line, 'utf8')
+    this.appendMany([record])
+  }
+
+  /** Appends records with one write and one flush: durable together when this returns. */
+  appendMany(records: readonly unknown[]): void {
+    if (records.length === 0) return
+    const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8')
     try {
       writeAll(this.#fd, bytes)
       fsyncSync(this.#fd)
@@ -64,7 +74,6 @@ export class FileJournal implements Journal {
       throw error
     }
     this.#size += bytes.length
-    this.#records.push(JSON.parse(line) as unknown)
   }
 
   replace(records: readonly unknown[]): void {
@@ -77,13 +86,6 @@ export class FileJournal implements Journal {
       this.#fd = openSync(this.#file, 'a', 0o600)
     }
     this.#size = Buffer.byteLength(text, 'utf8')
-    this.#records =
-      text === ''
-        ? []
-        : text
-            .trimEnd()
-            .split('\n')
-            .map((line) => JSON.parse(line) as unknown)
   }
 
   /** Closes the file; for tests that reopen the same journal as a restarted app would. */

@@ -10,4 +10,6 @@ export interface Journal {
   append(record: unknown): void
   /** Replaces the whole journal with these records, atomically: a crash leaves the old one or the new one. */
   replace(records: readonly unknown[]): void
+  /** The journal's size on disk in bytes: what decides when the outbox compacts it while running. */
+  bytes(): number
 }

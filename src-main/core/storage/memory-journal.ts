@@ -23,6 +23,10 @@ export class MemoryJournal implements Journal {
     this.records = JSON.parse(JSON.stringify(records)) as unknown[]
   }
 
+  bytes(): number {
+    return this.records.reduce<number>((sum, record) => sum + JSON.stringify(record).length + 1, 0)
+  }
+
   /** What a restarted app would find: everything appended so far, nothing held in memory. */
   reopen(): MemoryJournal {
     return new MemoryJournal(this.records)

@@ -1,3 +1,4 @@
+import { MemoryHistoryArchive, type HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
 import {
@@ -13,8 +14,20 @@ import {
  * The parts every core must be given, kept in memory for tests and benchmarks: a journal that survives
  * nothing, a silent log, no redaction. Production wiring has no such defaults: the shells pass their own.
  */
-export function inMemoryCoreParts(): { journal: Journal; log: Logger; secrets: SecretRedaction } {
-  return { journal: new MemoryJournal(), log: silentLogger, secrets: noSecretRedaction }
+export function inMemoryCoreParts(): {
+  journal: Journal
+  boardLog: Journal
+  historyArchive: HistoryArchive
+  log: Logger
+  secrets: SecretRedaction
+} {
+  return {
+    journal: new MemoryJournal(),
+    boardLog: new MemoryJournal(),
+    historyArchive: new MemoryHistoryArchive(),
+    log: silentLogger,
+    secrets: noSecretRedaction,
+  }
 }
 
 /** A KeyValueStore in memory that also shows what would reach the disk, as JSON text. */

@@ -69,7 +69,7 @@ export const en: Messages = {
 
   history: 'History',
   historyTitle: 'Courier hand-over history',
-  historyIntro: 'Every “Kuryeye Verildi” attempt, newest first.',
+  historyIntro: 'One row per order, its “Kuryeye Verildi” attempts inside; newest first.',
   historyEmpty: 'No attempts yet.',
   historyExport: 'Download as CSV',
   historyMore: 'Older entries',
@@ -157,4 +157,18 @@ export const en: Messages = {
   errorInternal: 'Something unexpected happened. Try again; if it persists, contact support.',
   platformSaid: (words: string) => `The platform said: “${words}”`,
   httpStatus: (status: number) => `HTTP ${status}`,
+  // Growth: History per order, the board's handed-over orders (F14a)
+  historyDay: 'Day',
+  historyState: 'State',
+  historyStateAll: 'All',
+  historyStateInProgress: 'In progress',
+  historyAttempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
+  historyOrdersShown: (shown: number, total: number) => `Showing ${shown} of ${total} orders.`,
+  historyNoMatch: 'No order in this state on this day.',
+  boardStayTitle: 'Handed-over orders',
+  boardStayLabel: 'When should a handed-over order leave the board?',
+  boardStayDayTurn: 'At the day’s turn (midnight)',
+  boardStayMinutes: (minutes: number) =>
+    minutes < 60 ? `After ${minutes} minutes` : `After ${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`,
+  boardStayHint: 'Orders that leave stay in History.',
 }

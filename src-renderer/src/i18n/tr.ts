@@ -72,7 +72,7 @@ export const tr = {
 
   history: 'Geçmiş',
   historyTitle: 'Kuryeye teslim geçmişi',
-  historyIntro: 'Her “Kuryeye Verildi” denemesi, en yenisi üstte.',
+  historyIntro: 'Her sipariş bir satır, “Kuryeye Verildi” denemeleri içinde; en yenisi üstte.',
   historyEmpty: 'Henüz bir deneme yok.',
   historyExport: 'CSV olarak indir',
   historyMore: 'Daha eski kayıtlar',
@@ -157,4 +157,18 @@ export const tr = {
   errorInternal: 'Beklenmeyen bir hata oldu. Tekrar deneyin; sürerse destek ile görüşün.',
   platformSaid: (words: string) => `Platformun yanıtı: “${words}”`,
   httpStatus: (status: number) => `HTTP ${status}`,
+  // Growth: History per order, the board's handed-over orders (F14a)
+  historyDay: 'Gün',
+  historyState: 'Durum',
+  historyStateAll: 'Hepsi',
+  historyStateInProgress: 'Sürüyor',
+  historyAttempts: (count: number) => `${count} deneme`,
+  historyOrdersShown: (shown: number, total: number) => `${total} siparişten ${shown} tanesi gösteriliyor.`,
+  historyNoMatch: 'Bu gün bu durumda sipariş yok.',
+  boardStayTitle: 'Verilen siparişler',
+  boardStayLabel: 'Kuryeye verilen sipariş panodan ne zaman kalksın?',
+  boardStayDayTurn: 'Gün dönümünde (gece yarısı)',
+  boardStayMinutes: (minutes: number) =>
+    minutes < 60 ? `${minutes} dakika sonra` : `${minutes / 60} saat sonra`,
+  boardStayHint: 'Kalkan siparişler Geçmiş’te kalır.',
 }

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { HistoryEntry, HistoryPage } from '../../../src-shared/domain.ts'
+import type { HistoryQuery } from '../../../src-shared/contract.ts'
+import type { HistoryEntry, HistoryPage, OrderHistory } from '../../../src-shared/domain.ts'
 import { renderWithApi } from '../testing/render-with-api.tsx'
 import { HistoryScreen } from './HistoryScreen.tsx'
 
@@ -19,47 +20,100 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function pages(...list: HistoryPage[]) {
-  const listHistory = vi.fn(({ beforeSeq }: { beforeSeq?: number }) => {
-    // The page that continues below `beforeSeq`: its newest entry is the one just before it.
-    const page = beforeSeq === undefined ? list[0] : list.find((p) => p.entries[0]?.seq === beforeSeq - 1)
+const row = (paymentKey: string, attempts: HistoryEntry[], label?: string): OrderHistory => {
+  const last = attempts.at(-1) as HistoryEntry
+  return { paymentKey, result: last.result, at: last.at, attempts, ...(label ? { label } : {}) }
+}
+const OTHER = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
+
+/** A stand-in core: the rows of each day, filtered and paged as the core does. */
+function history(byDay: Record<string, OrderHistory[]>, pageSize = 50) {
+  const days = Object.keys(byDay).sort().reverse()
+  return vi.fn((query: HistoryQuery): Promise<{ ok: true; value: HistoryPage }> => {
+    const day = query.day ?? days[0] ?? null
+    const rows = (day === null ? [] : (byDay[day] ?? [])).filter(
+      (r) => query.state === undefined || r.result === query.state,
+    )
+    const offset = query.offset ?? 0
+    const orders = rows.slice(offset, offset + Math.min(pageSize, query.limit))
+    const next = offset + orders.length
     return Promise.resolve({
-      ok: true as const,
-      value: page ?? { entries: [], nextBeforeSeq: null, total: 0 },
+      ok: true,
+      value: { day, days, orders, nextOffset: next < rows.length ? next : null, total: rows.length },
     })
   })
-  return listHistory
 }
 
 describe('HistoryScreen', () => {
-  it('lists every attempt newest first with its result and the platform words, and pages back', async () => {
-    const listHistory = pages(
+  it('shows one row per order with its attempts folded inside, and pages from the core', async () => {
+    const listHistory = history(
       {
-        entries: [
-          entry(2, { result: 'handed-over', httpStatus: 200, label: 'Masa 4' }),
-          entry(1, {
-            httpStatus: 503,
-            error: { code: 'server-error', retryable: true, httpStatus: 503, platformError: 'sunucu hatası' },
-          }),
+        '2026-11-21': [
+          row(
+            KEY,
+            [
+              entry(0, {
+                httpStatus: 503,
+                error: {
+                  code: 'server-error',
+                  retryable: true,
+                  httpStatus: 503,
+                  platformError: 'sunucu hatası',
+                },
+              }),
+              entry(1, { result: 'handed-over', httpStatus: 200, label: 'Masa 4' }),
+            ],
+            'Masa 4',
+          ),
+          row(OTHER, [entry(2, { paymentKey: OTHER, result: 'interrupted' })]),
         ],
-        nextBeforeSeq: 1,
-        total: 3,
       },
-      { entries: [entry(0, { result: 'interrupted' })], nextBeforeSeq: null, total: 3 },
+      1,
     )
-    renderWithApi(<HistoryScreen />, { listHistory } as never)
+    renderWithApi(<HistoryScreen />, { listHistory })
     const table = await screen.findByRole('table', { name: 'Kuryeye teslim geçmişi' })
     const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(2)
     expect(rows[1]?.textContent).toContain('000-001 · Masa 4')
-    expect(rows[1]?.textContent).toContain('Kuryeye verildi')
-    expect(rows[1]?.textContent).toContain('OK · HTTP 200')
-    expect(rows[2]?.textContent).toContain('Yeniden denenecek')
-    expect(rows[2]?.textContent).toContain('“sunucu hatası”')
-    expect(screen.getByText('3 kayıttan 2 tanesi gösteriliyor.')).toBeTruthy()
+    expect(rows[1]?.textContent).toContain('Kuryeye verildi · OK · HTTP 200')
+    expect(rows[1]?.textContent).toContain('2 deneme')
+    // The earlier attempt is inside the row, with the platform's own words.
+    expect(within(rows[1] as HTMLElement).getAllByRole('listitem')).toHaveLength(2)
+    expect(rows[1]?.textContent).toContain('Yeniden denenecek')
+    expect(rows[1]?.textContent).toContain('“sunucu hatası”')
+    expect(screen.getByText('2 siparişten 1 tanesi gösteriliyor.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Daha eski kayıtlar' }))
-    await screen.findByText('Yarıda kaldı (uygulama kapandı)')
-    expect(listHistory).toHaveBeenLastCalledWith({ limit: 50, beforeSeq: 1 })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    expect(listHistory).toHaveBeenLastCalledWith({ limit: 50, offset: 1 })
     expect(screen.queryByRole('button', { name: 'Daha eski kayıtlar' })).toBeNull()
+  })
+
+  it('filters by day and by state through the core', async () => {
+    const listHistory = history({
+      '2026-11-21': [row(KEY, [entry(0, { result: 'handed-over' })])],
+      '2026-11-20': [
+        row(KEY, [entry(1, { result: 'refused', error: { code: 'order-not-found', retryable: false } })]),
+        row(OTHER, [entry(2, { paymentKey: OTHER, result: 'handed-over' })]),
+      ],
+    })
+    renderWithApi(<HistoryScreen />, { listHistory })
+    await screen.findByRole('table')
+    const day = screen.getByLabelText<HTMLSelectElement>('Gün')
+    expect([...day.options].map((option) => option.textContent)).toEqual(['21.11.2026', '20.11.2026'])
+    fireEvent.change(day, { target: { value: '2026-11-20' } })
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3))
+    expect(listHistory).toHaveBeenLastCalledWith({ day: '2026-11-20', limit: 50, offset: 0 })
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'refused' } })
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2))
+    expect(listHistory).toHaveBeenLastCalledWith({
+      day: '2026-11-20',
+      state: 'refused',
+      limit: 50,
+      offset: 0,
+    })
+    expect(screen.getByRole('table').textContent).toContain('Sipariş bulunamadı')
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'unconfirmed' } })
+    expect(await screen.findByText('Bu gün bu durumda sipariş yok.')).toBeTruthy()
   })
 
   it('downloads the CSV the core made, under a dated name', async () => {
@@ -76,9 +130,9 @@ describe('HistoryScreen', () => {
       clicked.push(this)
     })
     renderWithApi(<HistoryScreen />, {
-      listHistory: pages({ entries: [entry(0)], nextBeforeSeq: null, total: 1 }),
+      listHistory: history({ '2026-11-21': [row(KEY, [entry(0)])] }),
       exportHistoryCsv,
-    } as never)
+    })
     await screen.findByRole('table')
     fireEvent.click(screen.getByRole('button', { name: 'CSV olarak indir' }))
     await waitFor(() => expect(clicked).toHaveLength(1))
@@ -93,8 +147,8 @@ describe('HistoryScreen', () => {
 
   it('says so when there is nothing yet, and offers no export', async () => {
     renderWithApi(<HistoryScreen />, {
-      listHistory: pages({ entries: [], nextBeforeSeq: null, total: 0 }),
-    } as never)
+      listHistory: history({}),
+    })
     expect(await screen.findByText('Henüz bir deneme yok.')).toBeTruthy()
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'CSV olarak indir' }).disabled).toBe(true)
   })

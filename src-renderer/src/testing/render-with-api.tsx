@@ -13,6 +13,7 @@ export const TEST_SETTINGS: Settings = {
   language: 'tr',
   allowWeakSecretStorage: false,
   autoUpdate: false,
+  handedOverStay: 'day-turn',
 }
 
 /** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */

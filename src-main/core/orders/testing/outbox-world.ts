@@ -6,7 +6,9 @@ import { CredentialVault } from '../../secrets/credential-vault.ts'
 import { Session } from '../../session/session.ts'
 import { TOKEN_LIFETIME_MS } from '../../session/token-expiry.ts'
 import { SettingsStore } from '../../settings/settings-store.ts'
+import { MemoryHistoryArchive } from '../../storage/history-archive.ts'
 import type { Journal } from '../../storage/journal.ts'
+import { MemoryJournal } from '../../storage/memory-journal.ts'
 import { ManualClock } from '../../testing/manual-clock.ts'
 import { fakeCipher, MemoryStore, recordingLogger } from '../../testing/memory-adapters.ts'
 import { OrderBoard } from '../order-board.ts'
@@ -130,6 +132,10 @@ class ProcessJournal implements Journal {
     if (this.dead) throw new Error('the process is gone')
     this.#shared.records = JSON.parse(JSON.stringify(records)) as unknown[]
   }
+
+  bytes(): number {
+    return JSON.stringify(this.#shared.records).length
+  }
 }
 
 export interface Running {
@@ -144,10 +150,15 @@ export class OutboxWorld {
   readonly clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0))
   readonly store = new MemoryStore()
   readonly journal: { records: unknown[] } = { records: [] }
+  /** The board's own log and the history's archive (D55, D56): they outlive a crash like the journal. */
+  readonly boardLog = new MemoryJournal()
+  readonly archive = new MemoryHistoryArchive()
   readonly platform = new FakePlatform()
   readonly log = recordingLogger()
   readonly policy: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 300_000, maxRetryAfterMs: 3_600_000 }
   random = () => 0.5
+  /** The journal's size that makes the outbox compact it while running; the app's own when left out. */
+  compactAtBytes: number | undefined
   app!: Running
 
   static async start(): Promise<OutboxWorld> {
@@ -174,7 +185,7 @@ export class OutboxWorld {
       clock: this.clock,
       log: this.log,
     })
-    const board = new OrderBoard(this.store, this.clock, () => undefined)
+    const board = new OrderBoard(this.store, this.clock, () => undefined, this.boardLog)
     const journal = new ProcessJournal(this.journal)
     const outbox = new HandoverOutbox({
       journal,
@@ -184,6 +195,8 @@ export class OutboxWorld {
       log: this.log,
       policy: this.policy,
       random: () => this.random(),
+      archive: this.archive,
+      ...(this.compactAtBytes === undefined ? {} : { compactAtBytes: this.compactAtBytes }),
     })
     this.app = { session, board, outbox, journal }
     return this.app

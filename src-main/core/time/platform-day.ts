@@ -1,0 +1,24 @@
+import { wallClockAt } from './wall-clock.ts'
+
+/** The calendar day `YYYY-MM-DD` at `instant` in `timeZone`: what "today" means for the board and History. */
+export function dayOf(instant: number, timeZone: string): string {
+  const wall = wallClockAt(instant, timeZone)
+  const two = (value: number) => String(value).padStart(2, '0')
+  return `${String(wall.year)}-${two(wall.month)}-${two(wall.day)}`
+}
+
+/**
+ * Milliseconds from `instant` to the next midnight in `timeZone`, read off the wall clock. On a day a DST change
+ * shortens or lengthens, this is off by the change; whoever waits on it checks `dayOf` again when it fires.
+ */
+export function msUntilNextDay(instant: number, timeZone: string): number {
+  const wall = wallClockAt(instant, timeZone)
+  const elapsed = ((wall.hour * 60 + wall.minute) * 60 + wall.second) * 1000 + (instant % 1000)
+  return Math.max(1000, 24 * 60 * 60 * 1000 - elapsed)
+}
+
+/** The day `days` days before `day` (both `YYYY-MM-DD`), for a retention in whole days. */
+export function dayBefore(day: string, days: number): string {
+  const at = Date.parse(`${day}T12:00:00Z`) - days * 24 * 60 * 60 * 1000
+  return new Date(at).toISOString().slice(0, 10)
+}
