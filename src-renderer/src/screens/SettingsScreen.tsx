@@ -8,6 +8,7 @@ import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
+import { BoardStaySection } from './settings/BoardStaySection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 
 /** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
@@ -23,6 +24,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       ) : (
         <p className="muted">{t.loading}</p>
       )}
+      <BoardStaySection />
       <DiagnosticsSection />
     </main>
   )
