@@ -34,7 +34,7 @@ describe('BoardStaySection', () => {
     const updateSettings = vi.fn(() =>
       Promise.resolve({ ok: false as const, error: { code: 'disk-full' as const, retryable: false } }),
     )
-    renderWithApi(<BoardStaySection />, { updateSettings } as never)
+    renderWithApi(<BoardStaySection />, { updateSettings })
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: '30' } })
     expect(await screen.findByText(/Disk dolu/)).toBeTruthy()
   })
