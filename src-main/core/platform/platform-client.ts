@@ -89,7 +89,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const retry = retryOptions(options.retry ?? DEFAULT_RETRY)
 
   const api = ky.create({
-    baseUrl,
+    // No `baseUrl`: ky would build a Request per call just to read that address back (docs/decisions.md#d62);
+    // `send` joins the base and the path itself.
     fetch: createBoundedFetch(options.fetch, maxResponseBytes),
     timeout: timeoutMs,
     // A redirect would carry the Access-Token to wherever it points, and could lead to plain http (D8). The
@@ -105,7 +106,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     init: Options,
     schema: Schema,
     retryEnabled = true,
-  ) => send(api, call, path, { ...init, retry: retryEnabled ? retry(call) : { limit: 0 } }, schema)
+  ) =>
+    send(
+      api,
+      call,
+      `${baseUrl.href}${path}`,
+      { ...init, retry: retryEnabled ? retry(call) : { limit: 0 } },
+      schema,
+    )
   const request = async <Schema extends z.ZodType>(
     call: PlatformCall,
     path: string,
@@ -188,17 +196,22 @@ function platformCalls(
   }
 }
 
+/**
+ * One exchange with the platform at `url`: the base address (ending in `/`, client-setup.ts) followed by a
+ * relative path whose variable part went through pathSegment, so joining them as text is what URL resolution
+ * would give.
+ */
 async function send<Schema extends z.ZodType>(
   api: KyInstance,
   call: PlatformCall,
-  path: string,
+  url: string,
   init: Options,
   schema: Schema,
 ): Promise<{ answer: z.output<Schema>; httpStatus: number }> {
   let httpStatus: number
   let text: string
   try {
-    const response = await api(path, init)
+    const response = await api(url, init)
     httpStatus = response.status
     text = await response.text()
   } catch (error) {
