@@ -74,6 +74,22 @@ export interface Core {
    */
   start(): Promise<void>
   dispose(): void
+  /** What a shell that runs all day needs of the core: the tray's counts and switch, the wake's checks (D51). */
+  allDay: AllDayControls
+}
+
+export interface AllDayControls {
+  /** Hand-overs still owed to the platform (queued, sending or retrying). */
+  countOwed(): number
+  /** "Duraklat": presses are still journalled, nothing is sent until "Sürdür". */
+  pauseSending(): void
+  /** "Sürdür": sending again, everything owed at once. */
+  resumeSending(): void
+  isPaused(): boolean
+  /** After a wake or the network's return: owed hand-overs now rather than at the end of their backoff. */
+  retryOwedNow(): void
+  /** After a wake or the network's return: a token that lapsed meanwhile is renewed; never throws. */
+  checkSession(): Promise<void>
 }
 
 /** The one composition function: every shell builds the core through here, with its own adapters. */
@@ -153,6 +169,14 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
     ...lifecycle(session, outbox, log, sweeper),
+    allDay: {
+      countOwed: () => outbox.countOwed(),
+      pauseSending: () => outbox.pauseSending(),
+      resumeSending: () => outbox.resumeSending(),
+      isPaused: () => outbox.isPaused,
+      retryOwedNow: () => outbox.retryOwedNow(),
+      checkSession: () => session.checkSession(),
+    },
   }
 }
 

@@ -82,6 +82,8 @@ export class HandoverOutbox {
   readonly #inFlight = new Set<string>()
   #nextSeq = 0
   #disposed = false
+  /** Staff's "Duraklat": presses are still journalled, nothing goes out until "Sürdür" (docs/decisions.md D51). */
+  #paused = false
   readonly #stopFollowingSession: () => void
 
   constructor(options: HandoverOutboxOptions) {
@@ -175,6 +177,37 @@ export class HandoverOutbox {
       this.#log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
     }
     this.#forgetSettledOffBoard()
+  }
+
+  /** Staff stopped sending for a while (e.g. during a network change): owed hand-overs wait, still journalled. */
+  pauseSending(): void {
+    this.#paused = true
+  }
+
+  /** Sending again: everything owed goes out now rather than at the end of its backoff. */
+  resumeSending(): void {
+    this.#paused = false
+    this.retryOwedNow()
+  }
+
+  get isPaused(): boolean {
+    return this.#paused
+  }
+
+  /**
+   * After the computer wakes or the network comes back: owed hand-overs are tried now rather than at the end
+   * of their backoff (a queued one held for sign-in still waits for it). Nothing while paused.
+   */
+  retryOwedNow(): void {
+    if (this.#paused || this.#disposed) return
+    const now = this.#clock.now()
+    for (const action of this.#actions.values()) {
+      const { handover } = action
+      if (handover.state === 'retrying') void this.#send(action)
+      else if (handover.state === 'queued' && !heldBack(handover, this.#session.isSignedOut, now)) {
+        void this.#send(action)
+      }
+    }
   }
 
   /** How many hand-overs are still owed to the platform (queued, sending or retrying by itself). */
@@ -271,7 +304,7 @@ export class HandoverOutbox {
   }
 
   async #send(action: Action): Promise<void> {
-    if (this.#disposed || this.#inFlight.has(action.id)) return
+    if (this.#disposed || this.#paused || this.#inFlight.has(action.id)) return
     this.#inFlight.add(action.id)
     this.#timers.cancel(action.id)
     try {
@@ -345,4 +378,18 @@ export class HandoverOutbox {
   #isoNow(): string {
     return new Date(this.#clock.now()).toISOString()
   }
+}
+
+/**
+ * A queued press that must still wait: held for a sign-in while signed out, or inside its undo window (D40),
+ * which only its own timer ends.
+ */
+function heldBack(
+  handover: Extract<Handover, { state: 'queued' }>,
+  isSignedOut: boolean,
+  now: number,
+): boolean {
+  if (handover.waitingForSignIn && isSignedOut) return true
+  const sendAt = 'sendAt' in handover ? handover.sendAt : undefined
+  return typeof sendAt === 'string' && Date.parse(sendAt) > now
 }

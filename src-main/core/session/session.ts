@@ -13,7 +13,7 @@ import {
 } from './session-status.ts'
 import { Listeners } from '../listeners.ts'
 import { RenewalSchedule, StartRetry } from './session-timers.ts'
-import { effectiveExpiryLogged } from './token-expiry.ts'
+import { effectiveExpiryLogged, renewalTime } from './token-expiry.ts'
 
 export { START_RETRY_FIRST_MS, START_RETRY_MAX_MS } from './session-timers.ts'
 
@@ -178,9 +178,33 @@ export class Session {
     }
   }
 
+  /**
+   * After the computer wakes or the network comes back: a token that lapsed or is due for renewal meanwhile is
+   * renewed now (its timer slept too), and a start-up sign-in still waiting for the platform is tried now.
+   * Never throws: a failure shows in the status, as a scheduled renewal's would.
+   */
+  async checkSession(): Promise<void> {
+    const waitingAtStart = this.#state.state === 'signed-out' && this.#state.reason === 'never-signed-in'
+    if (waitingAtStart && this.hasStoredCredentials) {
+      await this.resume().catch((error: unknown) => this.#logCheckFailure(error))
+      return
+    }
+    if (this.#state.state !== 'signed-in') return
+    const platformAddress = this.#options.settings.get().platformAddress
+    const token = platformAddress === null ? undefined : this.#options.vault.tokenFor(platformAddress)
+    if (token && renewalTime(token.expiresAt) > this.#options.clock.now()) return
+    await this.#login().catch((error: unknown) => this.#logCheckFailure(error))
+  }
+
   dispose(): void {
     this.#startRetry.stop()
     this.#renewal.cancel()
+  }
+
+  #logCheckFailure(error: unknown): void {
+    this.#options.log.warn('session: the check after a wake or a network change failed', {
+      code: toAppError(error).code,
+    })
   }
 
   async #validToken(platformAddress: string): Promise<string> {

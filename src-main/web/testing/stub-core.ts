@@ -35,6 +35,14 @@ export function stubCore() {
     },
     start: () => Promise.resolve(),
     dispose: () => undefined,
+    allDay: {
+      countOwed: () => 0,
+      pauseSending: () => undefined,
+      resumeSending: () => undefined,
+      isPaused: () => false,
+      retryOwedNow: () => undefined,
+      checkSession: () => Promise.resolve(),
+    },
   }
   return {
     core,
