@@ -49,7 +49,8 @@ export class BoardLog {
     this.#lines = raw.length
     if (raw.length === 0) this.#migrate(legacy, orders)
     else if (legacy.get(LEGACY_BOARD_KEY) !== undefined) legacy.delete(LEGACY_BOARD_KEY)
-    this.#compactIfLong(orders)
+    // At start a rewrite is one write: the log begins each run as one line per order.
+    if (this.#lines > orders.size) this.#compact(orders)
     return orders
   }
 
@@ -79,7 +80,10 @@ export class BoardLog {
   }
 
   #compactIfLong(orders: ReadonlyMap<string, BoardOrder>): void {
-    if (this.#lines <= 2 * orders.size + SLACK_LINES) return
+    if (this.#lines > 2 * orders.size + SLACK_LINES) this.#compact(orders)
+  }
+
+  #compact(orders: ReadonlyMap<string, BoardOrder>): void {
     try {
       this.#rewrite(orders)
     } catch (error) {

@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:soak`: a month of a busy till in minutes, on a manual clock (docs/decisions.md D59). Every day
+ * 2,000 orders are added and handed over through the real core on its real files (the journal, the board's log,
+ * History's day files, settings.json) in a data folder; 5% of the first attempts meet a fault (503, a timeout,
+ * 429 with Retry-After), the platform's token expires every 24 h, and the app is restarted every morning. After
+ * each day's turn it prints the journal's size, the board (orders and log size), History's files, and the
+ * process's heap (after a full GC) and RSS. The goal is flat: the last day within 10% of the second.
+ *
+ *   npm run bench:soak                      30 days of 2,000 orders
+ *   npm run bench:soak -- --days 5 --orders 500
+ *   npm run bench:soak -- --dir /some/folder   the data folder's parent (default: /dev/shm where it exists)
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { createCore, type Core } from '../src-main/core/app.ts'
+import { silentLogger } from '../src-main/core/ports.ts'
+import { openDataFiles, BOARD_LOG_FILE, HISTORY_FOLDER } from '../src-main/core/storage/data-files.ts'
+import { FileJournal, HANDOVER_JOURNAL_FILE } from '../src-main/core/storage/file-journal.ts'
+import { ManualClock } from '../src-main/core/testing/manual-clock.ts'
+import { fakeCipher } from '../src-main/core/testing/memory-adapters.ts'
+import { JsonFileStore } from '../src-main/web/json-file-store.ts'
+import { SOAK_KEYS, SoakPlatform, type Fault } from './soak-platform.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    days: { type: 'string', default: '30' },
+    orders: { type: 'string', default: '2000' },
+    dir: { type: 'string' },
+  },
+})
+const DAYS = Number(args.days)
+const ORDERS_PER_DAY = Number(args.orders)
+const FAULT_SHARE = 0.05
+const FAULTS: readonly Fault[] = ['5xx', 'timeout', '429']
+const HOUR = 60 * 60 * 1000
+/** Istanbul midnight of 2026-11-01 (21:00 UTC the day before). */
+const FIRST_MIDNIGHT = Date.UTC(2026, 9, 31, 21, 0, 0)
+const OPEN_HOUR = 10
+const CLOSE_HOUR = 22
+const RESTART_HOUR = 6
+const RATIO_TARGET = 1.1
+const REAL_TIME_TARGET_MS = 10 * 60 * 1000
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+interface DayFigures {
+  day: number
+  /** The journal's largest size during the day (it is compacted at 512 KiB and at the day's turn). */
+  journalPeakKiB: number
+  journalKiB: number
+  boardOrders: number
+  boardLogKiB: number
+  historyKiB: number
+  heapMiB: number
+  rssMiB: number
+}
+
+/** A deterministic stream in [0, 1): the same month every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
+const orderKey = (n: number) => `50a4c000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
+
+class Till {
+  core!: Core
+  readonly dataDir: string
+  readonly clock: ManualClock
+  readonly platform: SoakPlatform
+  #files: ReturnType<typeof openDataFiles> | undefined
+
+  constructor(dataDir: string, clock: ManualClock, platform: SoakPlatform) {
+    this.dataDir = dataDir
+    this.clock = clock
+    this.platform = platform
+  }
+
+  /** Starts the app on the data folder, as a shell would; the session comes back from the stored keys. */
+  async start(): Promise<void> {
+    this.#files = openDataFiles(this.dataDir, silentLogger)
+    this.core = await createCore({
+      appName: 'POS Companion',
+      appVersion: '0.0.0-soak',
+      shell: 'web',
+      store: new JsonFileStore(join(this.dataDir, 'settings.json'), silentLogger),
+      ...this.#files,
+      cipher: fakeCipher('strong'),
+      createFetch: () => this.platform.fetch,
+      clock: this.clock,
+      log: silentLogger,
+      secrets: { register: () => undefined, pin: () => undefined, redactValue: (value) => value },
+    })
+    await this.core.start()
+  }
+
+  stop(): void {
+    this.core.dispose()
+    for (const file of [this.#files?.journal, this.#files?.boardLog])
+      if (file instanceof FileJournal) file.close()
+  }
+}
+
+/** Simulates one day's service; returns the journal's largest size in bytes seen after a hand-over. */
+async function simulateDay(till: Till, day: number, random: () => number): Promise<number> {
+  const { clock, platform } = till
+  const midnight = FIRST_MIDNIGHT + day * 24 * HOUR
+  await clock.advance(midnight + OPEN_HOUR * HOUR - clock.now())
+  const gap = ((CLOSE_HOUR - OPEN_HOUR) * HOUR) / ORDERS_PER_DAY
+  const journalFile = join(till.dataDir, HANDOVER_JOURNAL_FILE)
+  let peak = 0
+  for (let n = 0; n < ORDERS_PER_DAY; n += 1) {
+    const paymentKey = orderKey(day * ORDERS_PER_DAY + n)
+    const added = await till.core.handlers.addOrder({
+      text: paymentKey,
+      courierType: 'restaurant',
+      shippingMethod: 'delivery',
+    })
+    if (!added.ok) throw new Error(`addOrder: ${JSON.stringify(added.error)}`)
+    if (random() < FAULT_SHARE) platform.faultFor.set(paymentKey, FAULTS[n % FAULTS.length] ?? '5xx')
+    const handed = await till.core.handlers.markOnTheWay({ paymentKey })
+    if (!handed.ok) throw new Error(`markOnTheWay: ${JSON.stringify(handed.error)}`)
+    await clock.advance(gap)
+    peak = Math.max(peak, sizeOf(journalFile))
+  }
+  return peak
+}
+
+function sizeOf(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.size
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0)
+}
+
+async function measure(till: Till, day: number, journalPeak: number): Promise<DayFigures> {
+  const board = await till.core.handlers.listOrders(undefined)
+  gc()
+  await new Promise((resolve) => setImmediate(resolve))
+  gc()
+  const memory = process.memoryUsage()
+  const kib = (bytes: number) => bytes / 1024
+  return {
+    day,
+    journalPeakKiB: kib(journalPeak),
+    journalKiB: kib(sizeOf(join(till.dataDir, HANDOVER_JOURNAL_FILE))),
+    boardOrders: board.ok ? board.value.length : -1,
+    boardLogKiB: kib(sizeOf(join(till.dataDir, BOARD_LOG_FILE))),
+    historyKiB: kib(sizeOf(join(till.dataDir, HISTORY_FOLDER))),
+    heapMiB: memory.heapUsed / 2 ** 20,
+    rssMiB: memory.rss / 2 ** 20,
+  }
+}
+
+function printDay(figures: DayFigures): void {
+  const cells = [
+    String(figures.day).padStart(3),
+    figures.journalPeakKiB.toFixed(1).padStart(10),
+    figures.journalKiB.toFixed(1).padStart(10),
+    String(figures.boardOrders).padStart(7),
+    figures.boardLogKiB.toFixed(1).padStart(10),
+    figures.historyKiB.toFixed(0).padStart(10),
+    figures.heapMiB.toFixed(1).padStart(8),
+    figures.rssMiB.toFixed(1).padStart(8),
+  ]
+  console.log(cells.join(' '))
+}
+
+function printVerdicts(all: readonly DayFigures[], realMs: number): void {
+  const second = all[1]
+  const last = all.at(-1)
+  console.log('')
+  if (!second || !last) {
+    console.log('fewer than two days: no flatness figure')
+    return
+  }
+  const line = (name: string, pick: (f: DayFigures) => number, unit: string) => {
+    // An empty journal or board both days is flat: 0 / 0 reads as 1.
+    const ratio = pick(second) === 0 ? (pick(last) === 0 ? 1 : Infinity) : pick(last) / pick(second)
+    const met = ratio <= RATIO_TARGET ? 'met' : 'MISSED'
+    console.log(
+      `${name.padEnd(26)} day ${String(second.day)} ${pick(second).toFixed(1)} ${unit} → day ${String(last.day)} ${pick(last).toFixed(1)} ${unit}: ` +
+        `×${ratio.toFixed(2)} (target ≤ ×${RATIO_TARGET.toFixed(2)}) ${met}`,
+    )
+  }
+  line('journal peak in the day', (f) => f.journalPeakKiB, 'KiB')
+  line('journal size', (f) => f.journalKiB, 'KiB')
+  line('board (orders)', (f) => f.boardOrders, 'orders')
+  line('board log size', (f) => f.boardLogKiB, 'KiB')
+  line('heap after GC', (f) => f.heapMiB, 'MiB')
+  line('RSS', (f) => f.rssMiB, 'MiB')
+  console.log(
+    `History's day files: ${last.historyKiB.toFixed(0)} KiB after ${String(last.day)} days (grows by design; kept 180 days)`,
+  )
+  const realMet = realMs <= REAL_TIME_TARGET_MS ? 'met' : 'MISSED'
+  console.log(
+    `real time ${(realMs / 1000).toFixed(0)} s (target ≤ ${String(REAL_TIME_TARGET_MS / 1000)} s) ${realMet}`,
+  )
+}
+
+async function main(): Promise<void> {
+  const parent = args.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir())
+  const dataDir = await mkdtemp(join(parent, 'pos-soak-'))
+  const clock = new ManualClock(FIRST_MIDNIGHT + RESTART_HOUR * HOUR)
+  const platform = new SoakPlatform(clock)
+  const till = new Till(dataDir, clock, platform)
+  const random = seededRandom(14)
+  const started = performance.now()
+  console.log(`soak: ${String(DAYS)} days × ${String(ORDERS_PER_DAY)} orders, data in ${dataDir}`)
+  console.log('Each day after its turn and the morning restart (heap after a full GC):')
+  console.log('day   peak_KiB journal_KiB  board board_KiB  hist_KiB heap_MiB  rss_MiB')
+  const all: DayFigures[] = []
+  try {
+    await till.start()
+    const signedIn = await till.core.handlers.signIn({
+      platformAddress: 'https://platform.soak',
+      ...SOAK_KEYS,
+    })
+    if (!signedIn.ok) throw new Error(`signIn: ${JSON.stringify(signedIn.error)}`)
+    for (let day = 0; day < DAYS; day += 1) {
+      const peak = await simulateDay(till, day, random)
+      // Past midnight (the journal's compaction and the board's sweep), to the next morning's restart.
+      await clock.advance(FIRST_MIDNIGHT + (day + 1) * 24 * HOUR + RESTART_HOUR * HOUR - clock.now())
+      platform.forgetHandedOver()
+      till.stop()
+      await till.start()
+      const figures = await measure(till, day + 1, peak)
+      printDay(figures)
+      all.push(figures)
+    }
+    printVerdicts(all, performance.now() - started)
+    console.log(
+      `platform: ${String(platform.counts.ontheway)} on-the-way calls, ${String(platform.counts.faults)} faults, ` +
+        `${String(platform.counts.handedOver)} handed over, ${String(platform.counts.logins)} logins, ` +
+        `${String(platform.counts.expired)} calls with an expired token`,
+    )
+  } finally {
+    till.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
