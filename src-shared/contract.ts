@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BoardSettings } from './board-settings.ts'
+import { IntakeInfo, IntakeSettings } from './intake-settings.ts'
 import type { EventName } from './channels.ts'
 import {
   BoardOrder,
@@ -77,6 +78,7 @@ export const SettingsUpdate = z
     allowWeakSecretStorage: z.boolean(),
     autoUpdate: z.boolean(),
     ...BoardSettings.shape,
+    ...IntakeSettings.shape,
   })
   .partial()
   .strict()
@@ -128,6 +130,10 @@ export const methods = {
   exportHistoryCsv: { input: z.undefined(), output: z.string() },
 
   getDiagnostics: { input: z.undefined(), output: Diagnostics },
+
+  // POS intake (docs/decisions.md D45): Settings shows and copies the key, sees where the API listens, rotates.
+  getIntakeInfo: { input: z.undefined(), output: IntakeInfo },
+  rotateIntakeKey: { input: z.undefined(), output: IntakeInfo },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */

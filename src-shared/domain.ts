@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BoardSettings } from './board-settings.ts'
+import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
 import { AppError } from './errors.ts'
 
 /** The platform's identifiers are UUIDs; we keep them lower-case so one order is one key however typed. */
@@ -50,6 +51,7 @@ export const Settings = z.object({
    */
   autoUpdate: z.boolean(),
   ...BoardSettings.shape,
+  ...IntakeSettings.shape,
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -184,6 +186,8 @@ export const BoardOrder = OrderDetails.extend({
   paymentKey: z.string(),
   addedAt: z.iso.datetime(),
   handover: Handover,
+  /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */
+  source: OrderSourceSchema.optional(),
 })
 export type BoardOrder = z.infer<typeof BoardOrder>
 

@@ -8,6 +8,8 @@ import { catalogHandlers } from './catalog/catalog-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
 import { attemptLogging, type CoreHandlers } from './core-handlers.ts'
 import { diagnosticsHandlers } from './diagnostics/diagnostics-handlers.ts'
+import type { IntakeArea, IntakeAreaOptions } from './intake/intake-area.ts'
+import { followingSettings, intakeHandlers, openIntakeArea } from './intake/intake-handlers.ts'
 import { Listeners } from './listeners.ts'
 import { HandoverOutbox } from './orders/handover-outbox.ts'
 import { orderHandlers } from './orders/order-handlers.ts'
@@ -63,6 +65,11 @@ export interface CoreDependencies {
   platformTuning?: PlatformClientsOptions['tuning']
   /** The hand-over outbox's backoff, for tests that cannot wait for the real one. */
   handoverRetry?: RetryPolicy
+  /**
+   * Serve the POS intake (its API and drop folder) once a shell calls `intake.follow()`; left out, the intake
+   * answers Settings but listens nowhere (tests and benchmarks that build many cores).
+   */
+  intake?: IntakeAreaOptions['serve']
 }
 
 export interface Core {
@@ -74,6 +81,8 @@ export interface Core {
    */
   start(): Promise<void>
   dispose(): void
+  /** The POS intake (docs/decisions.md D45): the shells start it and hand it links and command lines. */
+  intake: IntakeArea
   /** What a shell that runs all day needs of the core: the tray's counts and switch, the wake's checks (D51). */
   allDay: AllDayControls
 }
@@ -138,6 +147,15 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   const outbox = new HandoverOutbox({ journal, board, session, clock, log, archive, timeZone, ...policy })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
+  const intake = await openIntakeArea({ ...deps, board, outbox, session, settings, clock, serve: deps.intake })
+  // The API's `updated_at` follows every change of an order, and forgets an order that left the board.
+  events.add((event, payload) => {
+    if (event !== 'orderChanged') return
+    const { paymentKey, order } = payload as EventPayload<'orderChanged'>
+    if (order === null) intake.port.forget(paymentKey)
+    else intake.port.noteChanged(paymentKey)
+  })
+
   const appInfo = { name: deps.appName, version: deps.appVersion, shell: deps.shell }
   const handlers: CoreHandlers = {
     ...sessionHandlers({ session, secrets, forgetCatalog: () => methodsCache.clear(), attempt }),
@@ -163,11 +181,14 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
       }),
       attempt,
     }),
+    ...intakeHandlers(intake, attempt),
   }
+  handlers.updateSettings = followingSettings(handlers.updateSettings, intake)
 
   return {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
+    intake,
     ...lifecycle(session, outbox, log, sweeper),
     allDay: {
       countOwed: () => outbox.countOwed(),

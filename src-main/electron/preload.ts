@@ -23,6 +23,8 @@ const api = {
   listHistory: (input) => invoke('listHistory', input),
   exportHistoryCsv: () => invoke('exportHistoryCsv'),
   getDiagnostics: () => invoke('getDiagnostics'),
+  getIntakeInfo: () => invoke('getIntakeInfo'),
+  rotateIntakeKey: () => invoke('rotateIntakeKey'),
   on(event: EventName, listener: (payload: never) => void) {
     if (!isEventName(event)) throw new TypeError('unknown event')
     // The renderer gets the payload only, never Electron's event object (it would reach ipcRenderer).

@@ -49,6 +49,8 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     listHistory: (input) => call('listHistory', input),
     exportHistoryCsv: () => call('exportHistoryCsv'),
     getDiagnostics: () => call('getDiagnostics'),
+    getIntakeInfo: () => call('getIntakeInfo'),
+    rotateIntakeKey: () => call('rotateIntakeKey'),
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe {
       return connection.on(event, listener as (payload: unknown) => void)
     },

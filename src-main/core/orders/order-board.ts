@@ -1,4 +1,5 @@
 import type { BoardOrder, Handover, OrderDetails } from '../../../src-shared/domain.ts'
+import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { invalidInput } from '../app-failure.ts'
 import { silentLogger, type Clock, type KeyValueStore, type Logger } from '../ports.ts'
 import type { Journal } from '../storage/journal.ts'
@@ -50,8 +51,11 @@ export class OrderBoard {
     return order
   }
 
-  /** Adds an order, or fills in what is newly known of one already on the board (its hand-over stays). */
-  add(paymentKey: string, details: OrderDetails): BoardOrder {
+  /**
+   * Adds an order, or fills in what is newly known of one already on the board (its hand-over stays, and so
+   * does where it first came from).
+   */
+  add(paymentKey: string, details: OrderDetails, source: OrderSource = 'typed'): BoardOrder {
     const existing = this.#orders.get(paymentKey)
     const order: BoardOrder = existing
       ? { ...existing, ...details }
@@ -60,6 +64,7 @@ export class OrderBoard {
           ...details,
           addedAt: new Date(this.#clock.now()).toISOString(),
           handover: { state: 'none' },
+          source,
         }
     this.#put(order)
     return order

@@ -1,10 +1,12 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
+import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { KeyValueStore } from '../ports.ts'
 import { isValidTimeZone } from '../session/token-expiry.ts'
 import { readExtraCa } from '../platform/extra-ca-file.ts'
+import { intakeUpdate } from '../intake/intake-settings-update.ts'
 
 const SETTINGS_KEY = 'settings'
 
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowWeakSecretStorage: false,
   autoUpdate: false,
   ...DEFAULT_BOARD_SETTINGS,
+  ...DEFAULT_INTAKE_SETTINGS,
 }
 
 /**
@@ -68,6 +71,7 @@ export class SettingsStore {
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
     if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
     if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
+    Object.assign(next, intakeUpdate(update))
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved

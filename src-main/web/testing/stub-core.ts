@@ -35,6 +35,8 @@ export function stubCore() {
     },
     start: () => Promise.resolve(),
     dispose: () => undefined,
+    // The web server's tests never reach the intake: the shell's wiring does.
+    intake: undefined as never,
     allDay: {
       countOwed: () => 0,
       pauseSending: () => undefined,

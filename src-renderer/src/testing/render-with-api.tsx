@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Api } from '../../../src-shared/contract.ts'
+import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
 import type { Settings } from '../../../src-shared/domain.ts'
 import { MessagesProvider } from '../i18n/use-messages.tsx'
 import { createQueryClient } from '../queries.ts'
@@ -14,6 +15,7 @@ export const TEST_SETTINGS: Settings = {
   allowWeakSecretStorage: false,
   autoUpdate: false,
   handedOverStay: 'day-turn',
+  ...DEFAULT_ALL_DAY_SETTINGS,
 }
 
 /** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */
