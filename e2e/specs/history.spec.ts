@@ -35,18 +35,29 @@ test.describe('the hand-over history', () => {
     await expectSignedIn(app.page)
   })
 
-  test('lists every attempt, newest first, with its result and the platform answer', async ({
+  test('shows one row per order with its attempts folded inside, and filters by state', async ({
     app,
     mock,
   }) => {
     const { page } = app
     await historyOfOneRetry(page, mock)
-    const rows = page.getByRole('table', { name: 'Kuryeye teslim geçmişi' }).getByRole('row')
-    await expect(rows).toHaveCount(3)
+    const table = page.getByRole('table', { name: 'Kuryeye teslim geçmişi' })
+    const rows = table.getByRole('row')
+    await expect(rows).toHaveCount(2)
     await expect(rows.nth(1)).toContainText('Kuryeye verildi')
     await expect(rows.nth(1)).toContainText('Şükrü; masa 4')
-    await expect(rows.nth(2)).toContainText('Yeniden denenecek')
-    await expect(rows.nth(2)).toContainText('HTTP 429')
+    await rows.nth(1).getByText('2 deneme').click()
+    const attempts = rows.nth(1).getByRole('listitem')
+    await expect(attempts).toHaveCount(2)
+    await expect(attempts.nth(0)).toContainText('Yeniden denenecek')
+    await expect(attempts.nth(0)).toContainText('HTTP 429')
+    await expect(attempts.nth(1)).toContainText('Kuryeye verildi')
+    // Today is the one day with history; a state with no order says so.
+    await expect(page.getByLabel('Gün').locator('option')).toHaveCount(1)
+    await page.getByLabel('Durum').selectOption({ label: 'Reddedildi' })
+    await expect(page.getByText('Bu gün bu durumda sipariş yok.')).toBeVisible()
+    await page.getByLabel('Durum').selectOption({ label: 'Kuryeye verildi' })
+    await expect(rows).toHaveCount(2)
     expect(await seriousViolations(page)).toEqual([])
 
     await page.getByRole('button', { name: 'Geri' }).click()
@@ -69,14 +80,17 @@ test.describe('the hand-over history', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').split('\r\n')
     expect(lines[0]).toBe(
-      'Tarih;Sipariş kodu;Sipariş numarası;Not;Deneme;Sonuç;HTTP durumu;Platformun yanıtı;Platformun mesajı;Hata kodu;Sonraki deneme',
+      'Tarih;Sipariş kodu;Sipariş numarası;Not;Deneme;Sonuç;HTTP durumu;Platformun yanıtı;Platformun mesajı;Hata;Sonraki deneme',
     )
     expect(lines[1]).toMatch(
       new RegExp(
         `^\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d;000-001;${ELIGIBLE};"Şükrü; masa 4";2;Kuryeye verildi;200;OK;;;$`,
       ),
     )
-    expect(lines[2]).toContain(';1;Yeniden denenecek;429;çok fazla istek;Too many requests;rate-limited;')
+    // The error in the app's language, not its code.
+    expect(lines[2]).toContain(
+      ';1;Yeniden denenecek;429;çok fazla istek;Too many requests;Platform çok fazla istek aldı;',
+    )
     expect(lines).toHaveLength(4)
   })
 })
