@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -15,10 +15,22 @@ export interface WebModeOptions {
   rendererDir?: string
   /** A web-mode build made elsewhere (the benchmarks build their own); default: BUILT_WEB_MAIN. */
   webMain?: string
+  /** The POS intake's port (`--intake-port`); default 0, any free port, so runs never collide. */
+  intakePort?: number
+}
+
+/** The POS intake as web mode's INTAKE line names it. */
+export interface WebModeIntake {
+  /** `http://127.0.0.1:PORT`, or null when web mode could not listen. */
+  url: string | null
+  keyFile: string
+  /** The intake key as the key file held it at start (a rotation rewrites the file). */
+  key: string
 }
 
 export interface WebModeProcess {
   url: string
+  intake: WebModeIntake
   process: ChildProcess
   /** What the process wrote on stderr (its log), for a failing test's report. */
   stderr(): string
@@ -33,6 +45,7 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
   const webMain = options.webMain ?? BUILT_WEB_MAIN
   if (!existsSync(webMain)) throw new Error(`no web-mode build at ${webMain}: run \`npm run build\` first`)
   const args = [webMain, '--port', '0', '--data-dir', options.dataDir]
+  args.push('--intake-port', String(options.intakePort ?? 0))
   if (options.apiBase) args.push('--api-base', options.apiBase)
   if (options.extraCa) args.push('--extra-ca', options.extraCa)
   if (options.lang) args.push('--lang', options.lang)
@@ -44,17 +57,26 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
-  const url = await new Promise<string>((resolve, reject) => {
+  // READY, then INTAKE right after it (src-main/web/intake-wiring.ts).
+  const { url, intake } = await new Promise<{ url: string; intake: WebModeIntake }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`web mode did not become READY in 20 s:\n${log}`)),
       20_000,
     )
     const lines = createInterface({ input: child.stdout })
+    let ready: string | undefined
     lines.on('line', (line) => {
       const match = /^READY (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/.exec(line)
-      if (!match?.[1]) return
+      if (match?.[1]) ready = match[1]
+      const intakeLine = /^INTAKE (http:\/\/127\.0\.0\.1:\d+|unavailable) (.+)$/.exec(line)
+      if (ready === undefined || !intakeLine?.[1] || !intakeLine[2]) return
       clearTimeout(timer)
-      resolve(match[1])
+      const keyFile = intakeLine[2]
+      const key = readFileSync(keyFile, 'utf8').trim()
+      resolve({
+        url: ready,
+        intake: { url: intakeLine[1] === 'unavailable' ? null : intakeLine[1], keyFile, key },
+      })
     })
     child.once('exit', (code) => {
       clearTimeout(timer)
@@ -66,5 +88,12 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
-  return { url, process: child, stderr: () => log, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') }
+  return {
+    url,
+    intake,
+    process: child,
+    stderr: () => log,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  }
 }

@@ -7,6 +7,8 @@ import { LAUNCH_FLAGS_USAGE, readLaunchFlags } from '../core/settings/launch-fla
 export interface CliOptions {
   /** 0 = any free port: the READY line says which one. */
   port: number
+  /** The POS intake's port for this run (0 = any free port); left out, the Settings port. */
+  intakePort?: number
   /** The platform address for this run (D8: https only), or undefined to keep the stored one. */
   apiBase: string | undefined
   extraCaFile: string | undefined
@@ -16,7 +18,7 @@ export interface CliOptions {
   help: boolean
 }
 
-export const USAGE = `usage: npm run web -- [--port N] ${LAUNCH_FLAGS_USAGE} [--renderer-dir DIR]`
+export const USAGE = `usage: npm run web -- [--port N] [--intake-port N] ${LAUNCH_FLAGS_USAGE} [--renderer-dir DIR]`
 
 export interface CliEnvironment {
   env: NodeJS.ProcessEnv
@@ -39,6 +41,7 @@ export function parseCliOptions(
       allowPositionals: false,
       options: {
         port: { type: 'string' },
+        'intake-port': { type: 'string' },
         'api-base': { type: 'string' },
         'extra-ca': { type: 'string' },
         'data-dir': { type: 'string' },
@@ -60,6 +63,11 @@ export function parseCliOptions(
   const portText = text('port') ?? '0'
   const port = Number(portText)
   if (!/^\d{1,5}$/.test(portText) || port > 65535) return { ok: false, problem: '--port must be 0 to 65535' }
+  const intakePortText = text('intake-port')
+  const intakePort = intakePortText === undefined ? undefined : Number(intakePortText)
+  if (intakePortText !== undefined && (!/^\d{1,5}$/.test(intakePortText) || Number(intakePortText) > 65535)) {
+    return { ok: false, problem: '--intake-port must be 0 to 65535' }
+  }
   const { flags, problems } = readLaunchFlags(text)
   const rendererDir = text('renderer-dir')
   if (rendererDir === '') problems.push('--renderer-dir needs a path')
@@ -69,6 +77,7 @@ export function parseCliOptions(
     ok: true,
     options: {
       port,
+      ...(intakePort === undefined ? {} : { intakePort }),
       apiBase: flags.settingsOverrides.platformAddress ?? undefined,
       extraCaFile: flags.settingsOverrides.extraCaFile ?? undefined,
       dataDir: flags.dataDir ?? defaultDataDir(environment),

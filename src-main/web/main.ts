@@ -19,6 +19,7 @@ import { parseCliOptions, USAGE } from './cli-options.ts'
 import { createFileKeyCipher } from './file-key-cipher.ts'
 import { JsonFileStore } from './json-file-store.ts'
 import { createNodeFetch } from './node-fetch.ts'
+import { startWebIntake } from './intake-wiring.ts'
 import { startWebServer } from './server.ts'
 
 const BAD_USAGE = 2
@@ -134,6 +135,9 @@ try {
   process.exit(1)
 }
 process.stdout.write(`READY ${server.url}\n`)
+process.stdout.write(
+  `${(await startWebIntake({ core, dataDir: options.dataDir, port: options.intakePort, log })).line}\n`,
+)
 
 let closing = false
 const shutDown = (): void => {

@@ -55,9 +55,12 @@ export class IntakeArea {
   /** Settings changes and start/stop, one at a time: a port is never asked for twice at once. */
   #turn: Promise<void> = Promise.resolve()
   #stopped = false
+  #serving: IntakeServing | undefined
+  readonly #keyListeners: ((key: string) => void)[] = []
 
   constructor(options: IntakeAreaOptions) {
     this.#options = options
+    this.#serving = options.serve
     this.port = createBoardIntakePort({
       ...options,
       handoverAllowed: () => options.settings.get().intakeHandover,
@@ -68,6 +71,17 @@ export class IntakeArea {
   /** Adds an order from a link, the command line or the folder: the same path as the API's. */
   addOrder(order: IntakeOrder, source: OrderSource) {
     return this.port.addOrder(order, source)
+  }
+
+  /** The shells' start: serve the API and watch the folder from now on, as Settings asks; never throws. */
+  serve(serving: IntakeServing = {}): Promise<void> {
+    this.#serving = serving
+    return this.follow()
+  }
+
+  /** Told of every new key (web mode rewrites its key file). */
+  onKeyRotated(listener: (key: string) => void): void {
+    this.#keyListeners.push(listener)
   }
 
   /** Starts (or restarts) what Settings asks for; resolves once done, never throws. */
@@ -103,16 +117,17 @@ export class IntakeArea {
   }
 
   async rotateKey(): Promise<IntakeInfo> {
-    await this.#options.keyring.rotate()
+    const key = await this.#options.keyring.rotate()
+    for (const listener of this.#keyListeners) listener(key)
     return this.info()
   }
 
   #wantedPort(): number {
-    return this.#options.serve?.port ?? this.#options.settings.get().intakePort
+    return this.#serving?.port ?? this.#options.settings.get().intakePort
   }
 
   async #follow(): Promise<void> {
-    if (this.#stopped || this.#options.serve === undefined) return
+    if (this.#stopped || this.#serving === undefined) return
     await this.#followServer()
     await this.#followDrop()
   }
@@ -122,7 +137,8 @@ export class IntakeArea {
     const server = this.#server
     if (server.status === 'serving' && (wanted === 0 || server.server.port === wanted)) return
     await this.#closeServer()
-    const { keyring, log, clock, serve } = this.#options
+    const { keyring, log, clock } = this.#options
+    const serve = this.#serving
     try {
       const started = await startIntakeServer({
         port: wanted,
@@ -146,7 +162,8 @@ export class IntakeArea {
     if (drop.status !== 'off' && drop.folder === folder) return
     await this.#closeDrop()
     if (folder === null) return
-    const { log, serve } = this.#options
+    const { log } = this.#options
+    const serve = this.#serving
     try {
       const watcher = await DropFolder.start({
         folder,
