@@ -1,4 +1,11 @@
-import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
 import type {
@@ -191,6 +198,8 @@ export function useHistory(filter: { day?: string; state?: HistoryStateFilter })
       unwrap(requireBridge().listHistory({ ...filter, limit: HISTORY_PAGE_SIZE, offset: pageParam })),
     initialPageParam: 0,
     getNextPageParam: (page: HistoryPage) => page.nextOffset ?? undefined,
+    // The rows shown stay while another day or state loads, instead of a blank screen.
+    placeholderData: keepPreviousData,
   })
 }
 

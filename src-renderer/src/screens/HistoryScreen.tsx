@@ -127,32 +127,38 @@ function HistoryFilters({ t, days, day, state, onDay, onState }: FilterProps) {
   const stateId = useId()
   return (
     <>
-      <label htmlFor={dayId}>{t.historyDay}</label>
-      <select
-        id={dayId}
-        value={day ?? ''}
-        disabled={days.length === 0}
-        onChange={(e) => onDay(e.target.value)}
-      >
-        {days.map((held) => (
-          <option key={held} value={held}>
-            {held.split('-').reverse().join('.')}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={stateId}>{t.historyState}</label>
-      <select
-        id={stateId}
-        value={state ?? ''}
-        onChange={(e) => onState(e.target.value === '' ? undefined : (e.target.value as HistoryStateFilter))}
-      >
-        <option value="">{t.historyStateAll}</option>
-        {STATE_FILTERS.map((filter) => (
-          <option key={filter.value} value={filter.value}>
-            {t[filter.text]}
-          </option>
-        ))}
-      </select>
+      <div className="history-filter">
+        <label htmlFor={dayId}>{t.historyDay}</label>
+        <select
+          id={dayId}
+          value={day ?? ''}
+          disabled={days.length === 0}
+          onChange={(e) => onDay(e.target.value)}
+        >
+          {days.map((held) => (
+            <option key={held} value={held}>
+              {held.split('-').reverse().join('.')}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="history-filter">
+        <label htmlFor={stateId}>{t.historyState}</label>
+        <select
+          id={stateId}
+          value={state ?? ''}
+          onChange={(e) =>
+            onState(e.target.value === '' ? undefined : (e.target.value as HistoryStateFilter))
+          }
+        >
+          <option value="">{t.historyStateAll}</option>
+          {STATE_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {t[filter.text]}
+            </option>
+          ))}
+        </select>
+      </div>
     </>
   )
 }
