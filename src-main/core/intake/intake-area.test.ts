@@ -1,0 +1,233 @@
+// The intake as the core composes it: a real core (memory adapters), its API on a free port, Settings driving
+// the port, the hand-over switch and the drop folder, and the key kept with the secrets' cipher.
+import { createServer, type Server } from 'node:net'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createCore, type Core } from '../app.ts'
+import { dispatch } from '../dispatch.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../testing/memory-adapters.ts'
+import type { SecretCipher } from '../ports.ts'
+import { INTAKE_KEY_ENTRY } from './intake-key-storage.ts'
+import { send } from './testing/fake-intake.ts'
+
+const silentDispatchLog = { warn: () => undefined }
+const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+const cores: Core[] = []
+const folders: string[] = []
+const blockers: Server[] = []
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) {
+    await core.intake.stop()
+    core.dispose()
+  }
+  for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve))
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+})
+
+async function openCore(store = new MemoryStore(), cipher: SecretCipher = fakeCipher('strong')) {
+  const core = await createCore({
+    appName: 'POS Companion',
+    appVersion: '0.0.0-test',
+    shell: 'web',
+    store,
+    cipher,
+    createFetch: () => () => Promise.reject(new Error('no platform in these tests')),
+    ...inMemoryCoreParts(),
+  })
+  cores.push(core)
+  return core
+}
+
+function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+const postOrder = (port: number, key: string, body: unknown) =>
+  send(port, {
+    method: 'POST',
+    path: '/v1/orders',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+async function busyPort(): Promise<number> {
+  const blocker = createServer()
+  blockers.push(blocker)
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  const address = blocker.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+describe('the intake area in the core', () => {
+  it('listens nowhere until a shell serves it, and answers Settings meanwhile', async () => {
+    const core = await openCore()
+    const info = value(await core.handlers.getIntakeInfo(undefined))
+    expect(info).toMatchObject({ url: null, status: 'off', port: 47810, dropFolder: { status: 'off' } })
+    expect(info.key).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('puts an order posted to the API on the board, marked as from the POS', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0 })
+    const info = value(await core.handlers.getIntakeInfo(undefined))
+    expect(info.status).toBe('serving')
+    expect(info.url).toBe(`http://127.0.0.1:${String(info.port)}`)
+    const answer = await postOrder(info.port, info.key, { payment_key: ORDER, label: 'Masa 4' })
+    expect(answer.status).toBe(201)
+    const [order] = value(await core.handlers.listOrders(undefined))
+    expect(order).toMatchObject({ paymentKey: ORDER, label: 'Masa 4', source: 'pos-api' })
+  })
+
+  it('keeps where an order first came from when the POS sends it again', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0 })
+    value(await core.handlers.addOrder({ text: ORDER }))
+    const { port, key } = value(await core.handlers.getIntakeInfo(undefined))
+    expect((await postOrder(port, key, { payment_key: ORDER, label: 'Masa 9' })).status).toBe(200)
+    expect(value(await core.handlers.listOrders(undefined))[0]).toMatchObject({
+      source: 'typed',
+      label: 'Masa 9',
+    })
+  })
+
+  it('says the port is in use, and serves once Settings names a free one', async () => {
+    const taken = await busyPort()
+    const core = await openCore()
+    value(await core.handlers.updateSettings({ intakePort: taken }))
+    await core.intake.serve()
+    expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
+      status: 'port-in-use',
+      port: taken,
+      url: null,
+    })
+    const free = await busyPort()
+    await new Promise((resolve) => blockers.pop()?.close(resolve))
+    value(await core.handlers.updateSettings({ intakePort: free }))
+    expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
+      status: 'serving',
+      port: free,
+    })
+  })
+
+  it('moves to a new port when Settings changes it, and the old one stops answering', async () => {
+    const core = await openCore()
+    const first = await busyPort()
+    await new Promise((resolve) => blockers.pop()?.close(resolve))
+    value(await core.handlers.updateSettings({ intakePort: first }))
+    await core.intake.serve()
+    const second = await busyPort()
+    await new Promise((resolve) => blockers.pop()?.close(resolve))
+    value(await core.handlers.updateSettings({ intakePort: second }))
+    const { key } = value(await core.handlers.getIntakeInfo(undefined))
+    await expect(send(first, { path: '/v1/health' })).rejects.toThrow()
+    expect((await postOrder(second, key, { payment_key: ORDER })).status).toBe(201)
+  })
+
+  it('refuses the old key once rotated, takes the new one, and tells the shell', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0 })
+    const told: string[] = []
+    core.intake.onKeyRotated((key) => told.push(key))
+    const before = value(await core.handlers.getIntakeInfo(undefined))
+    const after = value(await core.handlers.rotateIntakeKey(undefined))
+    expect(after.key).not.toBe(before.key)
+    expect(told).toEqual([after.key])
+    expect((await postOrder(before.port, before.key, { payment_key: ORDER })).status).toBe(401)
+    expect((await postOrder(after.port, after.key, { payment_key: ORDER })).status).toBe(201)
+  })
+
+  it('refuses a hand-over through the API once Settings turns the switch off', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0 })
+    const { port, key } = value(await core.handlers.getIntakeInfo(undefined))
+    await postOrder(port, key, { payment_key: ORDER, courier_type: 'restaurant' })
+    value(await core.handlers.updateSettings({ intakeHandover: false }))
+    const answer = await send(port, {
+      method: 'POST',
+      path: `/v1/orders/${ORDER}/handover`,
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(answer.status).toBe(403)
+    expect(value(await core.handlers.listOrders(undefined))[0]?.handover.state).toBe('none')
+  })
+
+  it('watches the drop folder Settings names, and stops when it is cleared', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pos-intake-area-'))
+    folders.push(folder)
+    const core = await openCore()
+    await core.intake.serve({ port: 0, dropStableMs: 50 })
+    value(await core.handlers.updateSettings({ dropFolder: folder }))
+    expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
+      folder,
+      status: 'watching',
+    })
+    const added = new Promise<void>((resolve) => {
+      core.subscribe((event) => {
+        if (event === 'orderChanged') resolve()
+      })
+    })
+    await writeFile(join(folder, 'order.json'), JSON.stringify({ payment_key: ORDER }))
+    await added
+    expect(value(await core.handlers.listOrders(undefined))[0]).toMatchObject({ source: 'drop-folder' })
+    value(await core.handlers.updateSettings({ dropFolder: '' }))
+    expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
+      folder: null,
+      status: 'off',
+    })
+    expect(await readdir(folder)).toContain('done')
+  })
+
+  it.each([['relative/folder'], ['./x'], ['x']])(
+    'refuses a drop folder that is not a full path: %s',
+    async (folder) => {
+      const core = await openCore()
+      const result = await core.handlers.updateSettings({ dropFolder: folder })
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', problem: 'malformed' } })
+      expect(value(await core.handlers.getSettings(undefined)).dropFolder).toBeNull()
+    },
+  )
+
+  it.each([0, 80, 1023, 65536, 47810.5, -1])('refuses the port %s in Settings', async (intakePort) => {
+    const core = await openCore()
+    // As the bridge passes it: the contract's schema checks it before the handler runs.
+    const result = await dispatch(core.handlers, 'updateSettings', { intakePort }, silentDispatchLog)
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(value(await core.handlers.getSettings(undefined)).intakePort).toBe(47810)
+  })
+})
+
+describe('the intake key at rest', () => {
+  it('is kept encrypted with the secrets cipher and the same key comes back next start', async () => {
+    const store = new MemoryStore()
+    const first = value(await (await openCore(store)).handlers.getIntakeInfo(undefined)).key
+    expect(store.asText()).not.toContain(first)
+    expect(typeof store.get(INTAKE_KEY_ENTRY)).toBe('string')
+    const again = value(await (await openCore(store)).handlers.getIntakeInfo(undefined)).key
+    expect(again).toBe(first)
+  })
+
+  it('is made anew when the stored one cannot be read', async () => {
+    const store = new MemoryStore()
+    store.set(INTAKE_KEY_ENTRY, 'garbage')
+    const key = value(await (await openCore(store)).handlers.getIntakeInfo(undefined)).key
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('lives for this run only where the OS offers no cipher', async () => {
+    const store = new MemoryStore()
+    const first = value(
+      await (await openCore(store, fakeCipher('none'))).handlers.getIntakeInfo(undefined),
+    ).key
+    expect(store.get(INTAKE_KEY_ENTRY)).toBeUndefined()
+    const again = value(
+      await (await openCore(store, fakeCipher('none'))).handlers.getIntakeInfo(undefined),
+    ).key
+    expect(again).not.toBe(first)
+  })
+})
