@@ -1,3 +1,4 @@
+import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
 
 /** How often an installed app with updates on looks for a new version (and once at start). */
@@ -74,9 +75,9 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
       loaded.allowPrerelease = false
       // electron-updater's own progress lines go to the app's redacted log rather than the console.
       loaded.logger = {
-        info: (message) => log.info(`updates: ${String(message)}`),
-        warn: (message) => log.warn(`updates: ${String(message)}`),
-        error: (message) => log.error(`updates: ${String(message)}`),
+        info: (message) => log.info(`updates: ${describeThrown(message)}`),
+        warn: (message) => log.warn(`updates: ${describeThrown(message)}`),
+        error: (message) => log.error(`updates: ${describeThrown(message)}`),
       }
       loaded.on('error', (error) => log.warn('updates: the update failed', { error: error.message }))
       loaded.on('update-downloaded', (info) =>
@@ -108,7 +109,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
     running ??= runCheck()
       .catch((error: unknown) =>
         log.warn('updates: could not check for an update', {
-          error: error instanceof Error ? error.message : String(error),
+          error: error instanceof Error ? error.message : describeThrown(error),
         }),
       )
       .finally(() => {

@@ -26,13 +26,19 @@ describe('readLaunchOptions', () => {
     expect(warnings).toEqual([])
   })
 
-  it('ignores an http:// address and an unknown language, with a warning for the address', () => {
+  it('ignores an http:// address, an unknown language and an empty path, with a warning for each', () => {
     const warnings: string[] = []
-    const options = readLaunchOptions(['--api-base=http://example.com', '--lang=de'], (message) =>
-      warnings.push(message),
+    const options = readLaunchOptions(
+      ['--api-base=http://example.com', '--lang=de', '--data-dir=', '--extra-ca='],
+      (message) => warnings.push(message),
     )
     expect(options).toEqual({ initialSettings: {} })
-    expect(warnings).toEqual(['launch: --api-base must be an https:// address; ignored'])
+    expect(warnings).toEqual([
+      'launch: --api-base must be an https:// address; ignored',
+      'launch: --lang must be tr or en; ignored',
+      'launch: --extra-ca needs a path; ignored',
+      'launch: --data-dir needs a path; ignored',
+    ])
   })
 
   it('takes nothing from Chromium flags or bare arguments', () => {

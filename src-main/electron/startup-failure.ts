@@ -1,4 +1,5 @@
 import type { App, Dialog } from 'electron'
+import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
 
 /** The steps of start-up, in order; the dialog names the one that failed. */
@@ -55,7 +56,7 @@ export function failStartup(stage: StartupStage, error: unknown, deps: StartupFa
     deps.log.error('startup: failed', {
       stage,
       reason,
-      message: error instanceof Error ? error.message : String(error),
+      message: error instanceof Error ? error.message : describeThrown(error),
       stack: error instanceof Error ? error.stack : undefined,
     })
   } catch {

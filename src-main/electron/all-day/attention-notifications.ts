@@ -1,5 +1,6 @@
 import type { BoardOrder, Language, SessionStatus } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
+import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { shellTexts } from './texts.ts'
 
 /** Retrying by itself for longer than this, an order needs someone to look (the network, the platform). */
@@ -93,7 +94,7 @@ export class AttentionNotifier {
 
   /** "Cannot be renewed": a live session ended by the platform's refusal, not by the staff signing out. */
   sessionChanged(status: SessionStatus): void {
-    if (status.state === 'signed-in' || status.state === 'renewing') {
+    if (isSignedIn(status)) {
       this.sessionLive = true
       this.sessionNotified = false
       return

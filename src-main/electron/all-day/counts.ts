@@ -1,4 +1,5 @@
 import type { Handover } from '../../../src-shared/domain.ts'
+import { isOwed } from '../../../src-shared/order-rules.ts'
 
 /** How many hand-overs are owed and failed, and how many orders need the staff: what tray and badge show. */
 export interface HandoverCounts {
@@ -10,8 +11,7 @@ export interface HandoverCounts {
   attention: number
 }
 
-export const isOwed = (handover: Handover): boolean =>
-  handover.state === 'queued' || handover.state === 'sending' || handover.state === 'retrying'
+export { isOwed }
 
 export const needsStaff = (handover: Handover): boolean =>
   handover.state === 'failed' || handover.state === 'unconfirmed'
