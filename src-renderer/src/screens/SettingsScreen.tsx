@@ -10,6 +10,7 @@ import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
 import { BoardStaySection } from './settings/BoardStaySection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
+import { IntakeSection } from './settings/IntakeSection.tsx'
 
 /** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
 export function SettingsScreen({ session }: { session: SessionStatus }) {
@@ -25,6 +26,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
         <p className="muted">{t.loading}</p>
       )}
       <BoardStaySection />
+      <IntakeSection />
       <DiagnosticsSection />
     </main>
   )

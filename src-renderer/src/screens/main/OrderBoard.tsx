@@ -8,6 +8,7 @@ import { useMarkOnTheWay, useMethods, useOrders, useRemoveOrder } from '../../qu
 import { AddOrderForm } from './AddOrderForm.tsx'
 import { OrderItem } from './OrderItem.tsx'
 import { OrderList } from './OrderList.tsx'
+import { IncomingOrderAnnouncer } from './OrderSource.tsx'
 
 /** The order board: newest first, each order one list item with its own "Kuryeye Verildi". */
 export function OrderBoard() {
@@ -43,6 +44,7 @@ export function OrderBoard() {
   return (
     <Panel title={t.orders}>
       <AddOrderForm methods={methods.data} />
+      <IncomingOrderAnnouncer orders={orders.data} />
       {orders.isPending && <p className="muted">{t.loading}</p>}
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
       {orders.data?.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}

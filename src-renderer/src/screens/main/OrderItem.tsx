@@ -5,6 +5,7 @@ import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
+import { OrderSource } from './OrderSource.tsx'
 
 interface OrderItemProps {
   order: BoardOrder
@@ -62,6 +63,7 @@ export const OrderItem = memo(function OrderItem({
         {order.label && <span className="order-label">{order.label}</span>}
         <code className="payment-key">{order.paymentKey}</code>
         {facts && <span className="order-facts">{facts}</span>}
+        <OrderSource order={order} />
         {collectsCash && <span className="cash-note">{t.cashOnDelivery}</span>}
       </div>
       <div className="order-action">

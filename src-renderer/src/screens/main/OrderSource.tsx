@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { formatTime } from '../../i18n/index.ts'
+import { useIntakeTexts } from '../../i18n/intake-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
+
+/** Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card. */
+export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt'> }) {
+  const texts = useIntakeTexts()
+  const { language } = useMessages()
+  // Orders kept from before the intake have no source: they were all typed or scanned.
+  const source = texts.source[order.source ?? 'typed']
+  const time = formatTime(order.addedAt, language)
+  return (
+    <span className="order-source" title={texts.sourceLabel(source, time)}>
+      {source} · <time dateTime={order.addedAt}>{time}</time>
+    </span>
+  )
+}
+
+/**
+ * Tells screen readers, politely, of orders that reach the board without anyone at the screen adding them
+ * (the POS, a link, the command line, the folder). Orders on the board when it opened are not news, nor are
+ * the ones staff type or scan (they just did). A burst is one sentence, not hundreds.
+ */
+export function IncomingOrderAnnouncer({ orders }: { orders: readonly BoardOrder[] | undefined }) {
+  const texts = useIntakeTexts()
+  const seen = useRef<Set<string> | undefined>(undefined)
+  const [message, setMessage] = useState('')
+  useEffect(() => {
+    if (orders === undefined) return
+    if (seen.current === undefined) {
+      seen.current = new Set(orders.map((order) => order.paymentKey))
+      return
+    }
+    const known = seen.current
+    const arrived = orders.filter((order) => !known.has(order.paymentKey))
+    for (const order of arrived) known.add(order.paymentKey)
+    const fromOutside = arrived.filter((order) => order.source !== undefined && order.source !== 'typed')
+    const [first] = fromOutside
+    if (first === undefined) return
+    setMessage(
+      fromOutside.length === 1
+        ? texts.arrived(shortCodeOf(first.paymentKey), texts.source[first.source ?? 'typed'])
+        : texts.arrivedMany(fromOutside.length),
+    )
+  }, [orders, texts])
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" data-testid="incoming-orders">
+      {message}
+    </p>
+  )
+}

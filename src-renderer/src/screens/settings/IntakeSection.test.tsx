@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SettingsUpdate } from '../../../../src-shared/contract.ts'
+import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
+import { renderWithApi, TEST_SETTINGS } from '../../testing/render-with-api.tsx'
+import { IntakeSection } from './IntakeSection.tsx'
+
+afterEach(cleanup)
+
+const KEY = 'k'.repeat(43)
+const SERVING: IntakeInfo = {
+  key: KEY,
+  url: 'http://127.0.0.1:47810',
+  port: 47810,
+  status: 'serving',
+  dropFolder: { folder: null, status: 'off' },
+}
+const answer = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
+
+function setup(info: IntakeInfo = SERVING, extra: Record<string, unknown> = {}) {
+  const updateSettings = vi.fn((update: SettingsUpdate) => answer({ ...TEST_SETTINGS, ...update }))
+  const getIntakeInfo = vi.fn(() => answer(info))
+  renderWithApi(<IntakeSection />, { updateSettings, getIntakeInfo, ...extra } as never)
+  return { updateSettings, getIntakeInfo }
+}
+
+describe('IntakeSection', () => {
+  it('shows where the API listens and hides the key until asked', async () => {
+    setup()
+    expect((await screen.findByTestId('intake-url')).textContent).toBe('http://127.0.0.1:47810')
+    expect(screen.getByTestId('intake-key').textContent).not.toContain(KEY)
+    fireEvent.click(screen.getByRole('button', { name: 'Anahtarı göster' }))
+    expect(screen.getByTestId('intake-key').textContent).toBe(KEY)
+  })
+
+  it('says the port is in use and asks for another', async () => {
+    setup({ ...SERVING, url: null, status: 'port-in-use' })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '47810 numaralı port başka bir programda. Başka bir port seçin.',
+    )
+    expect(screen.getByTestId('intake-url').textContent).toBe('Çalışmıyor')
+  })
+
+  it('copies the key to the clipboard', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.assign(navigator, { clipboard: { writeText } })
+    setup()
+    fireEvent.click(await screen.findByRole('button', { name: 'Anahtarı kopyala' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(KEY))
+    expect(await screen.findByText('Anahtar kopyalandı.')).toBeTruthy()
+  })
+
+  it('rotates the key only after it is confirmed, and shows the new one', async () => {
+    const rotateIntakeKey = vi.fn(() => answer({ ...SERVING, key: 'n'.repeat(43) }))
+    setup(SERVING, { rotateIntakeKey })
+    fireEvent.click(await screen.findByRole('button', { name: 'Yeni anahtar oluştur' }))
+    expect(rotateIntakeKey).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yeni anahtar oluştur' }))
+    const group = screen.getByRole('group', { name: 'Yeni anahtar oluştur' })
+    fireEvent.click(group.querySelector('button.danger') as HTMLButtonElement)
+    await waitFor(() => expect(rotateIntakeKey).toHaveBeenCalledTimes(1))
+    fireEvent.click(screen.getByRole('button', { name: 'Anahtarı göster' }))
+    await waitFor(() => expect(screen.getByTestId('intake-key').textContent).toBe('n'.repeat(43)))
+  })
+
+  it('saves the port, the hand-over switch and the folder, each on its own', async () => {
+    const { updateSettings, getIntakeInfo } = setup()
+    const port = await screen.findByLabelText('Port')
+    fireEvent.change(port, { target: { value: '48000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Portu kaydet' }))
+    await waitFor(() => expect(updateSettings).toHaveBeenCalledWith({ intakePort: 48000 }))
+    await waitFor(() => expect(getIntakeInfo.mock.calls.length).toBeGreaterThan(1))
+    fireEvent.click(screen.getByLabelText('POS “Kuryeye Verildi” isteyebilsin'))
+    await waitFor(() => expect(updateSettings).toHaveBeenLastCalledWith({ intakeHandover: false }))
+    fireEvent.change(screen.getByLabelText('Sipariş klasörü (isteğe bağlı)'), { target: { value: '   ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Klasörü kaydet' }))
+    await waitFor(() => expect(updateSettings).toHaveBeenLastCalledWith({ dropFolder: null }))
+  })
+
+  it('shows the core refusing a bad port', async () => {
+    const updateSettings = vi.fn(() =>
+      Promise.resolve({
+        ok: false as const,
+        error: { code: 'invalid-input' as const, problem: 'malformed' as const, retryable: false },
+      }),
+    )
+    renderWithApi(<IntakeSection />, { updateSettings, getIntakeInfo: () => answer(SERVING) })
+    fireEvent.change(await screen.findByLabelText('Port'), { target: { value: '80' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Portu kaydet' }))
+    await waitFor(() => expect(updateSettings).toHaveBeenCalledWith({ intakePort: 80 }))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+  })
+})

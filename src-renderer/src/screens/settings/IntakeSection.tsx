@@ -1,0 +1,186 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type SubmitEvent } from 'react'
+import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
+import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
+import { ErrorMessage } from '../../components/ErrorMessage.tsx'
+import { CheckboxField, TextField } from '../../components/FormFields.tsx'
+import { useIntakeTexts } from '../../i18n/intake-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
+import { useSettings, useUpdateSettings } from '../../queries.ts'
+
+const INTAKE_KEY = ['intake'] as const
+
+/**
+ * "POS bağlantısı": where the local intake API listens, its key (shown on request, copied, rotated with one
+ * confirmed click), its port, whether the POS may ask for a hand-over, and the optional drop folder
+ * (docs/decisions.md D45-D46). Each part is saved on its own, as soon as staff confirm it.
+ */
+export function IntakeSection() {
+  const texts = useIntakeTexts()
+  const id = useId()
+  const info = useQuery({ queryKey: INTAKE_KEY, queryFn: () => unwrap(requireBridge().getIntakeInfo()) })
+  const settings = useSettings()
+  if (!info.data || !settings.data) return null
+  return (
+    <section className="settings-card intake" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{texts.title}</h2>
+      <p className="hint">{texts.intro}</p>
+      <IntakeAddress info={info.data} />
+      <IntakeKey info={info.data} />
+      <IntakeOptions
+        port={settings.data.intakePort}
+        handover={settings.data.intakeHandover}
+        dropFolder={settings.data.dropFolder}
+        info={info.data}
+      />
+    </section>
+  )
+}
+
+function IntakeAddress({ info }: { info: IntakeInfo }) {
+  const texts = useIntakeTexts()
+  const problem =
+    info.status === 'port-in-use'
+      ? texts.portInUse(info.port)
+      : info.status === 'failed'
+        ? texts.failed
+        : null
+  return (
+    <>
+      <p>
+        {texts.address}: <code data-testid="intake-url">{info.url ?? texts.notServing}</code>
+      </p>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  )
+}
+
+function IntakeKey({ info }: { info: IntakeInfo }) {
+  const texts = useIntakeTexts()
+  const queryClient = useQueryClient()
+  const [shown, setShown] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [notice, setNotice] = useState('')
+  const rotate = useMutation({
+    mutationFn: () => unwrap(requireBridge().rotateIntakeKey()),
+    onSuccess: (next: IntakeInfo) => {
+      queryClient.setQueryData(INTAKE_KEY, next)
+      setNotice(texts.rotated)
+    },
+  })
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(info.key)
+      setNotice(texts.copied)
+    } catch {
+      setShown(true) // copied by hand, then
+    }
+  }
+  const error = appErrorOf(rotate.error)
+  return (
+    <div className="intake-key">
+      <span>{texts.key}:</span>
+      <code data-testid="intake-key">{shown ? info.key : '•'.repeat(12)}</code>
+      <button type="button" className="button secondary" onClick={() => setShown(!shown)}>
+        {shown ? texts.hideKey : texts.showKey}
+      </button>
+      <button type="button" className="button secondary" onClick={() => void copy()}>
+        {texts.copyKey}
+      </button>
+      {confirming ? (
+        <span role="group" aria-label={texts.rotateKey}>
+          <span>{texts.rotateConfirm}</span>{' '}
+          <button
+            type="button"
+            className="button danger"
+            disabled={rotate.isPending}
+            onClick={() => {
+              setConfirming(false)
+              rotate.mutate()
+            }}
+          >
+            {texts.rotateKey}
+          </button>
+          <CancelButton onCancel={() => setConfirming(false)} />
+        </span>
+      ) : (
+        <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
+          {texts.rotateKey}
+        </button>
+      )}
+      <p role="status" className="hint">
+        {notice}
+      </p>
+      {error && <ErrorMessage error={error} />}
+    </div>
+  )
+}
+
+function CancelButton({ onCancel }: { onCancel: () => void }) {
+  const { t } = useMessages()
+  return (
+    <button type="button" className="button secondary" onClick={onCancel}>
+      {t.cancel}
+    </button>
+  )
+}
+
+function IntakeOptions(props: {
+  port: number
+  handover: boolean
+  dropFolder: string | null
+  info: IntakeInfo
+}) {
+  const texts = useIntakeTexts()
+  const queryClient = useQueryClient()
+  const update = useUpdateSettings()
+  const [port, setPort] = useState(String(props.port))
+  const [folder, setFolder] = useState(props.dropFolder ?? '')
+  const save = (change: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(change, { onSettled: () => void queryClient.invalidateQueries({ queryKey: INTAKE_KEY }) })
+  const savePort = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    save({ intakePort: Number(port) })
+  }
+  const saveFolder = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    save({ dropFolder: folder.trim() === '' ? null : folder })
+  }
+  const error = appErrorOf(update.error)
+  const folderState = props.info.dropFolder.status
+  return (
+    <>
+      <form onSubmit={savePort}>
+        <TextField
+          label={texts.port}
+          hint={texts.portHint}
+          inputMode="numeric"
+          value={port}
+          onChange={setPort}
+        />
+        <button type="submit" className="button secondary" disabled={update.isPending}>
+          {texts.savePort}
+        </button>
+      </form>
+      <CheckboxField
+        label={texts.handover}
+        hint={texts.handoverHint}
+        checked={props.handover}
+        onChange={(checked) => save({ intakeHandover: checked })}
+      />
+      <form onSubmit={saveFolder}>
+        <TextField label={texts.dropFolder} hint={texts.dropFolderHint} value={folder} onChange={setFolder} />
+        <button type="submit" className="button secondary" disabled={update.isPending}>
+          {texts.saveFolder}
+        </button>
+      </form>
+      {folderState === 'watching' && <p className="hint">{texts.folderWatching}</p>}
+      {folderState === 'failed' && <p className="error">{texts.folderFailed}</p>}
+      {error && <ErrorMessage error={error} />}
+    </>
+  )
+}
