@@ -58,14 +58,22 @@ export class BoardLog {
     this.#append({ op: 'put', order }, all)
   }
 
+  /** `all` is the board before the removal: a rewrite this causes leaves the removed order out. */
   remove(paymentKey: string, all: ReadonlyMap<string, BoardOrder>): void {
-    this.#append({ op: 'remove', paymentKey }, all)
+    this.#journal.append({ op: 'remove', paymentKey })
+    this.#lines += 1
+    if (this.#lines > 2 * all.size + SLACK_LINES) {
+      this.#compact(new Map([...all].filter(([key]) => key !== paymentKey)))
+    }
   }
 
-  #append(change: BoardChange, all: ReadonlyMap<string, BoardOrder>): void {
+  /** `all` is the board before the change: a rewrite this causes includes `order` as it now is. */
+  #append(change: Extract<BoardChange, { op: 'put' }>, all: ReadonlyMap<string, BoardOrder>): void {
     this.#journal.append(change)
     this.#lines += 1
-    this.#compactIfLong(all)
+    if (this.#lines > 2 * all.size + SLACK_LINES) {
+      this.#compact(new Map([...all, [change.order.paymentKey, change.order]]))
+    }
   }
 
   #migrate(legacy: KeyValueStore, orders: Map<string, BoardOrder>): void {
@@ -77,10 +85,6 @@ export class BoardLog {
     this.#rewrite(orders)
     legacy.delete(LEGACY_BOARD_KEY)
     this.#log.info('board: moved from settings.json to its own log', { orders: orders.size })
-  }
-
-  #compactIfLong(orders: ReadonlyMap<string, BoardOrder>): void {
-    if (this.#lines > 2 * orders.size + SLACK_LINES) this.#compact(orders)
   }
 
   #compact(orders: ReadonlyMap<string, BoardOrder>): void {

@@ -87,6 +87,18 @@ describe('OrderBoard', () => {
     ).toEqual([key(0), key(1)])
   })
 
+  it('never brings back an order whose removal is the change that rewrites the log', () => {
+    const { board, store } = setup()
+    for (let n = 0; n < 300; n += 1) board.add(key(n), {})
+    // Only removals from here: the rewrite happens on one of them.
+    for (let n = 1; n < 300; n += 1) board.remove(key(n))
+    expect(
+      setup(store)
+        .board.list()
+        .map((o) => o.paymentKey),
+    ).toEqual([key(0)])
+  })
+
   it('adding a known order fills in details but keeps its place and hand-over', () => {
     const { board } = setup()
     board.add(A, {})
