@@ -54,11 +54,15 @@ interface DayFigures {
   /** The journal's largest size during the day (it is compacted at 512 KiB and at the day's turn). */
   journalPeakKiB: number
   journalKiB: number
+  /** Orders on the board at closing time (22:00): the day's handed-over orders are still there. */
+  boardAtClose: number
   boardOrders: number
   boardLogKiB: number
   historyKiB: number
   heapMiB: number
   rssMiB: number
+  /** File descriptors the process holds (Linux); -1 elsewhere. */
+  openFiles: number
 }
 
 /** A deterministic stream in [0, 1): the same month every run. */
@@ -103,10 +107,13 @@ class Till {
     await this.core.start()
   }
 
+  /** Stops the app; its files are closed once, however often this is called. */
   stop(): void {
+    const files = this.#files
+    this.#files = undefined
+    if (!files) return
     this.core.dispose()
-    for (const file of [this.#files?.journal, this.#files?.boardLog])
-      if (file instanceof FileJournal) file.close()
+    for (const file of [files.journal, files.boardLog]) if (file instanceof FileJournal) file.close()
   }
 }
 
@@ -142,8 +149,13 @@ function sizeOf(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0)
 }
 
-async function measure(till: Till, day: number, journalPeak: number): Promise<DayFigures> {
+async function boardSize(till: Till): Promise<number> {
   const board = await till.core.handlers.listOrders(undefined)
+  return board.ok ? board.value.length : -1
+}
+
+async function measure(till: Till, day: number, journalPeak: number, atClose: number): Promise<DayFigures> {
+  const boardOrders = await boardSize(till)
   gc()
   await new Promise((resolve) => setImmediate(resolve))
   gc()
@@ -153,11 +165,13 @@ async function measure(till: Till, day: number, journalPeak: number): Promise<Da
     day,
     journalPeakKiB: kib(journalPeak),
     journalKiB: kib(sizeOf(join(till.dataDir, HANDOVER_JOURNAL_FILE))),
-    boardOrders: board.ok ? board.value.length : -1,
+    boardAtClose: atClose,
+    boardOrders,
     boardLogKiB: kib(sizeOf(join(till.dataDir, BOARD_LOG_FILE))),
     historyKiB: kib(sizeOf(join(till.dataDir, HISTORY_FOLDER))),
     heapMiB: memory.heapUsed / 2 ** 20,
     rssMiB: memory.rss / 2 ** 20,
+    openFiles: existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').length : -1,
   }
 }
 
@@ -166,11 +180,13 @@ function printDay(figures: DayFigures): void {
     String(figures.day).padStart(3),
     figures.journalPeakKiB.toFixed(1).padStart(10),
     figures.journalKiB.toFixed(1).padStart(10),
+    String(figures.boardAtClose).padStart(7),
     String(figures.boardOrders).padStart(7),
     figures.boardLogKiB.toFixed(1).padStart(10),
     figures.historyKiB.toFixed(0).padStart(10),
     figures.heapMiB.toFixed(1).padStart(8),
     figures.rssMiB.toFixed(1).padStart(8),
+    String(figures.openFiles).padStart(6),
   ]
   console.log(cells.join(' '))
 }
@@ -194,10 +210,12 @@ function printVerdicts(all: readonly DayFigures[], realMs: number): void {
   }
   line('journal peak in the day', (f) => f.journalPeakKiB, 'KiB')
   line('journal size', (f) => f.journalKiB, 'KiB')
-  line('board (orders)', (f) => f.boardOrders, 'orders')
+  line('board at 22:00', (f) => f.boardAtClose, 'orders')
+  line('board next morning', (f) => f.boardOrders, 'orders')
   line('board log size', (f) => f.boardLogKiB, 'KiB')
   line('heap after GC', (f) => f.heapMiB, 'MiB')
   line('RSS', (f) => f.rssMiB, 'MiB')
+  line('open files', (f) => f.openFiles, 'fds')
   console.log(
     `History's day files: ${last.historyKiB.toFixed(0)} KiB after ${String(last.day)} days (grows by design; kept 180 days)`,
   )
@@ -217,7 +235,7 @@ async function main(): Promise<void> {
   const started = performance.now()
   console.log(`soak: ${String(DAYS)} days × ${String(ORDERS_PER_DAY)} orders, data in ${dataDir}`)
   console.log('Each day after its turn and the morning restart (heap after a full GC):')
-  console.log('day   peak_KiB journal_KiB  board board_KiB  hist_KiB heap_MiB  rss_MiB')
+  console.log('day   peak_KiB journal_KiB  close  board board_KiB  hist_KiB heap_MiB  rss_MiB  files')
   const all: DayFigures[] = []
   try {
     await till.start()
@@ -228,12 +246,13 @@ async function main(): Promise<void> {
     if (!signedIn.ok) throw new Error(`signIn: ${JSON.stringify(signedIn.error)}`)
     for (let day = 0; day < DAYS; day += 1) {
       const peak = await simulateDay(till, day, random)
+      const atClose = await boardSize(till)
       // Past midnight (the journal's compaction and the board's sweep), to the next morning's restart.
       await clock.advance(FIRST_MIDNIGHT + (day + 1) * 24 * HOUR + RESTART_HOUR * HOUR - clock.now())
       platform.forgetHandedOver()
       till.stop()
       await till.start()
-      const figures = await measure(till, day + 1, peak)
+      const figures = await measure(till, day + 1, peak, atClose)
       printDay(figures)
       all.push(figures)
     }
