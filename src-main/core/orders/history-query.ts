@@ -19,11 +19,12 @@ export interface HistorySource {
   timeZone: () => string
 }
 
-const FINAL: ReadonlySet<AttemptResult> = new Set(['handed-over', 'refused', 'unconfirmed'])
+/** Results after which the outbox still acts by itself; every other result is a final word. */
+const IN_PROGRESS: ReadonlySet<AttemptResult> = new Set(['will-retry', 'waiting-for-sign-in', 'interrupted'])
 
 function matches(result: AttemptResult, filter: HistoryStateFilter | undefined): boolean {
   if (filter === undefined) return true
-  return filter === 'in-progress' ? !FINAL.has(result) : result === filter
+  return filter === 'in-progress' ? IN_PROGRESS.has(result) : result === filter
 }
 
 function resultsIn(raw: readonly unknown[]): ResultRecord[] {
