@@ -1,0 +1,119 @@
+// The POS intake end to end: a script on this machine posts orders to the app's local intake API while the
+// page is open; they appear on the board with no click, marked as from the POS and announced; one is handed
+// over through the API exactly as the button would, and the page shows it (issue 12).
+import type { Page } from '@playwright/test'
+import type { IntakeInfo } from '../../src-shared/intake-settings.ts'
+import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { expectSignedIn, orderItem, signIn } from '../support/staff.ts'
+
+const ELIGIBLE = DEMO_ORDER_IDS.kadikoyCashDelivery
+const SECOND = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
+
+/** What Settings shows: the address and the key, asked of the app through its own bridge. */
+async function intakeOf(page: Page): Promise<{ url: string; key: string }> {
+  const result = await page.evaluate(() => {
+    if (!window.api) throw new Error('no bridge on the page')
+    return window.api.getIntakeInfo()
+  })
+  if (!result.ok) throw new Error(`getIntakeInfo failed: ${JSON.stringify(result.error)}`)
+  const info: IntakeInfo = result.value
+  if (info.url === null) throw new Error(`the intake API is not serving: ${info.status}`)
+  return { url: info.url, key: info.key }
+}
+
+function post(
+  intake: { url: string; key: string },
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${intake.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+test.describe('the POS intake API', () => {
+  test.beforeEach(async ({ app }) => {
+    await signIn(app.page, 'vendor')
+    await expectSignedIn(app.page)
+  })
+
+  test('orders posted by the POS appear on the open board with no click, and are announced', async ({
+    app,
+  }) => {
+    const { page } = app
+    const intake = await intakeOf(page)
+    const first = await post(intake, '/v1/orders', {
+      payment_key: ELIGIBLE,
+      shipping_method: 'delivery',
+      payment_method: 'CASH',
+      courier_type: 'restaurant',
+      label: 'Masa 4',
+    })
+    expect(first.status).toBe(201)
+    expect(await first.json()).toMatchObject({
+      payment_key: ELIGIBLE,
+      short_code: '000-001',
+      state: 'waiting',
+    })
+    const item = orderItem(page, ELIGIBLE)
+    await expect(item).toContainText('Masa 4')
+    await expect(item).toContainText(/POS · \d\d:\d\d/)
+    await expect(page.getByTestId('incoming-orders')).toHaveText('Yeni sipariş 000-001 panoya eklendi (POS).')
+
+    expect((await post(intake, '/v1/orders', { payment_key: SECOND })).status).toBe(201)
+    await expect(orderItem(page, SECOND)).toContainText(/POS · /)
+    // The same order again merges and answers 200: still one row.
+    expect((await post(intake, '/v1/orders', { payment_key: SECOND, label: 'Paket 2' })).status).toBe(200)
+    await expect(orderItem(page, SECOND)).toContainText('Paket 2')
+    await expect(page.getByRole('list', { name: 'Siparişler' }).getByRole('listitem')).toHaveCount(2)
+  })
+
+  test('a hand-over asked for through the API goes out once and the page shows it', async ({ app, mock }) => {
+    const { page } = app
+    const intake = await intakeOf(page)
+    await post(intake, '/v1/orders', {
+      payment_key: ELIGIBLE,
+      shipping_method: 'delivery',
+      courier_type: 'restaurant',
+    })
+    await expect(orderItem(page, ELIGIBLE)).toBeVisible()
+    const asked = await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})
+    expect(asked.status).toBe(202)
+    // The outbox holds it for the undo window first, as it does a press of the button (docs/decisions.md D40).
+    await expect(orderItem(page, ELIGIBLE)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, {
+      timeout: 20_000,
+    })
+    await expect(orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' })).toHaveCount(0)
+    expect((await mock.control.getOrder(ELIGIBLE))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
+    const view = await fetch(`${intake.url}/v1/orders/${ELIGIBLE}`, {
+      headers: { Authorization: `Bearer ${intake.key}` },
+    })
+    expect(await view.json()).toMatchObject({ state: 'handed-over' })
+    // Asked again: answered with the view, nothing sent twice.
+    expect((await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})).status).toBe(202)
+  })
+
+  test('refuses what is not the POS, and the board stays as it was', async ({ app }) => {
+    const { page } = app
+    const intake = await intakeOf(page)
+    expect((await post({ ...intake, key: 'wrong' }, '/v1/orders', { payment_key: ELIGIBLE })).status).toBe(
+      401,
+    )
+    const form = await fetch(`${intake.url}/v1/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `payment_key=${ELIGIBLE}`,
+    })
+    expect(form.status).toBe(415)
+    const twoIds = await post(intake, '/v1/orders', { payment_key: `${ELIGIBLE} ${SECOND}` })
+    expect(twoIds.status).toBe(422)
+    expect(form.headers.get('access-control-allow-origin')).toBeNull()
+    const health = await fetch(`${intake.url}/v1/health`)
+    expect(await health.json()).toMatchObject({ signed_in: true })
+    await expect(page.getByText('Panoda sipariş yok')).toBeVisible()
+  })
+})
