@@ -5,7 +5,7 @@
 export const CHANNEL_PREFIX = 'pos:'
 export const EVENT_PREFIX = 'pos-event:'
 
-export const EVENT_NAMES = ['sessionChanged', 'orderChanged'] as const
+export const EVENT_NAMES = ['sessionChanged', 'orderChanged', 'focusOrder'] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 export function channelOf(method: string): string {

@@ -141,6 +141,8 @@ export const events = {
   sessionChanged: SessionStatus,
   /** One order changed; `order: null` means it left the board. */
   orderChanged: z.object({ paymentKey: z.string(), order: BoardOrder.nullable() }),
+  // The all-day shell (docs/decisions.md D50): a click on a notification opens the app at that order.
+  focusOrder: z.object({ paymentKey: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type MethodName = keyof typeof methods

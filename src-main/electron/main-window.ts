@@ -67,10 +67,22 @@ function sameOrigin(url: string, expected: URL): boolean {
   }
 }
 
-export function createMainWindow(page: AppPage, isDevelopment: boolean): BrowserWindow {
+/** Where the window opens and whether it shows (all-day/window-state.ts keeps it; hidden when started with the computer). */
+export interface WindowPlacement {
+  bounds: { x: number; y: number; width: number; height: number }
+  maximized: boolean
+  show: boolean
+}
+
+export function createMainWindow(
+  page: AppPage,
+  isDevelopment: boolean,
+  placement?: WindowPlacement,
+): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
+    ...placement?.bounds,
     minWidth: 800,
     minHeight: 600,
     title: 'POS Companion',
@@ -95,7 +107,10 @@ export function createMainWindow(page: AppPage, isDevelopment: boolean): Browser
     if (EXTERNAL_URL_ALLOWLIST.some((allowed) => url.startsWith(allowed))) void shell.openExternal(url)
     return { action: 'deny' }
   })
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    if (placement?.maximized) window.maximize()
+    if (placement?.show ?? true) window.show()
+  })
   void window.loadURL(page.url)
   return window
 }

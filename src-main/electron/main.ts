@@ -11,6 +11,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol.ts'
 import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
+import { installAllDay } from './all-day/wire-all-day.ts'
 import { appPageFor, createMainWindow } from './main-window.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { readLaunchOptions } from './launch-options.ts'
@@ -105,7 +106,13 @@ if (!app.requestSingleInstanceLock()) {
         sendContractEvents(core, log, (channel, payload) => mainWindow?.webContents.send(channel, payload))
 
         enter('window')
-        mainWindow = createMainWindow(page, isDevelopment)
+        // Tray, close-to-tray, notifications, badge, wake, start with the computer, window state (D50, D51).
+        mainWindow = installAllDay({
+          core,
+          store,
+          log,
+          openWindow: (at) => createMainWindow(page, isDevelopment, at),
+        })
         void core.start()
         // Off unless the app is installed and the staff turned updates on; the source is fixed at build time.
         const updates = startAutoUpdate({
