@@ -66,6 +66,10 @@ describe('compactIntoArchive', () => {
     expect(historyPage(source, { limit: 10, day: '2026-11-21' }).orders.map((row) => row.paymentKey)).toEqual(
       ['key-c', 'key-a'],
     )
+    const inProgress = historyPage(source, { limit: 10, day: '2026-11-21', state: 'in-progress' })
+    expect(inProgress.orders.map((row) => row.paymentKey)).toEqual(['key-c'])
+    const refused = historyPage(source, { limit: 10, day: '2026-11-22', state: 'refused' })
+    expect(refused.orders.map((row) => row.paymentKey)).toEqual(['key-b'])
   })
 
   it('forgets days older than the retention, and the seq goes on after what the archive holds', () => {
