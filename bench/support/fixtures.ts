@@ -82,13 +82,13 @@ const PAYMENT_METHODS = ['CASH', 'CREDIT_CARD', 'DEBIT_CARD'] as const
  * and copied, so that a field the board gains later comes along; the result is checked against BoardOrder.
  */
 export async function boardOrdersLikeTheCore(count: number): Promise<BoardOrder[]> {
-  const store = new MemoryStore()
+  const parts = inMemoryCoreParts()
   const core = await createCore({
     appName: 'POS Companion',
     appVersion: '0.0.0-bench',
     shell: 'web',
-    store,
-    ...inMemoryCoreParts(),
+    store: new MemoryStore(),
+    ...parts,
     cipher: fakeCipher('strong'),
     createFetch: () => createNodeFetch(),
   })
@@ -97,8 +97,9 @@ export async function boardOrdersLikeTheCore(count: number): Promise<BoardOrder[
     'addOrder',
   )
   core.dispose()
-  // The stored value as it is (a parse would drop fields the schema does not list), checked separately.
-  const stored = store.get(BOARD_KEY)
+  // The stored value as it is (a parse would drop fields the schema does not list), checked separately:
+  // the board's own log holds one `put` line per change (docs/decisions.md D56).
+  const stored = parts.boardLog.read().map((line) => (line as { order?: unknown }).order)
   z.array(BoardOrder).length(1).parse(stored)
   const template = (stored as BoardOrder[])[0]
   if (!template) throw new Error('the core stored no order')
@@ -114,7 +115,10 @@ export async function boardOrdersLikeTheCore(count: number): Promise<BoardOrder[
   return orders
 }
 
-/** Puts `orders` on the board of a (stopped) web-mode data folder, as its settings.json holds it. */
+/**
+ * Puts `orders` on the board of a (stopped) web-mode data folder, where versions before D56 kept it: in its
+ * settings.json. The next start moves them into the board's own log, as it would an older app's board.
+ */
 export async function seedBoard(dataDir: string, orders: readonly BoardOrder[]): Promise<void> {
   const file = join(dataDir, 'settings.json')
   const state = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
