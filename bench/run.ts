@@ -3,7 +3,7 @@
  * fail on time), also written to bench/results/latest.json.
  *
  *   npm run bench                        all of them
- *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory)
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake)
  *   npm run bench -- --readme            and put the table into the README's "Benchmarks" section
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
@@ -18,6 +18,7 @@ import { bundleSize } from './bundle-size.ts'
 import { clickToVisible } from './click-to-visible.ts'
 import { coldStart } from './cold-start.ts'
 import { coreOverhead } from './core-overhead.ts'
+import { intakeToVisible } from './intake-to-visible.ts'
 import { loginEconomy } from './login-economy.ts'
 import {
   describeMachine,
@@ -41,6 +42,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   board5000,
   loginEconomy,
   serverMemory,
+  intakeToVisible,
 ]
 
 const { values: flags } = parseArgs({
