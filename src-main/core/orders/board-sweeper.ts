@@ -2,7 +2,7 @@
 // never shows, holds or rewrites months of orders; they stay in History.
 import type { HandedOverStay } from '../../../src-shared/board-settings.ts'
 import type { Clock } from '../ports.ts'
-import { dayOf } from '../time/platform-day.ts'
+import { msSinceDayStart } from '../time/platform-day.ts'
 import type { OrderBoard } from './order-board.ts'
 
 /** How often the board is checked: a minute late is soon enough for an order that is already done. */
@@ -15,6 +15,15 @@ export interface SweepParts {
   stay: () => HandedOverStay
 }
 
+/**
+ * The moment before which a hand-over has stayed long enough at `now`: the last midnight in the platform's time
+ * zone, or `stay` minutes ago. One wall-clock reading per sweep, however many orders the board holds.
+ */
+export function leaveBefore(now: number, stay: HandedOverStay, timeZone: string): number {
+  if (stay === 'day-turn') return now - msSinceDayStart(now, timeZone)
+  return now - stay * 60_000 + 1
+}
+
 /** Whether an order handed over at `handedOverAt` has stayed long enough at `now`. */
 export function hasStayedLongEnough(
   handedOverAt: number,
@@ -22,8 +31,7 @@ export function hasStayedLongEnough(
   stay: HandedOverStay,
   timeZone: string,
 ): boolean {
-  if (stay === 'day-turn') return dayOf(handedOverAt, timeZone) < dayOf(now, timeZone)
-  return now - handedOverAt >= stay * 60_000
+  return handedOverAt < leaveBefore(now, stay, timeZone)
 }
 
 /** Sweeps once now and then every SWEEP_EVERY_MS; returns the function that stops it. */
@@ -32,10 +40,8 @@ export function sweepHandedOver({ board, clock, timeZone, stay }: SweepParts): (
   let stopped = false
   const sweep = () => {
     if (stopped) return
-    const now = clock.now()
-    const zone = timeZone()
-    const rule = stay()
-    board.removeHandedOver((at) => hasStayedLongEnough(at, now, rule, zone))
+    const cutoff = leaveBefore(clock.now(), stay(), timeZone())
+    board.removeHandedOver((at) => at < cutoff)
     cancel = clock.setTimer(SWEEP_EVERY_MS, sweep)
   }
   sweep()

@@ -12,9 +12,13 @@ export function dayOf(instant: number, timeZone: string): string {
  * shortens or lengthens, this is off by the change; whoever waits on it checks `dayOf` again when it fires.
  */
 export function msUntilNextDay(instant: number, timeZone: string): number {
+  return Math.max(1000, 24 * 60 * 60 * 1000 - msSinceDayStart(instant, timeZone))
+}
+
+/** Milliseconds from the last midnight in `timeZone` to `instant`, read off the wall clock. */
+export function msSinceDayStart(instant: number, timeZone: string): number {
   const wall = wallClockAt(instant, timeZone)
-  const elapsed = ((wall.hour * 60 + wall.minute) * 60 + wall.second) * 1000 + (instant % 1000)
-  return Math.max(1000, 24 * 60 * 60 * 1000 - elapsed)
+  return ((wall.hour * 60 + wall.minute) * 60 + wall.second) * 1000 + (instant % 1000)
 }
 
 /** The day `days` days before `day` (both `YYYY-MM-DD`), for a retention in whole days. */
