@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
+import { describeThrown } from '../core/app-failure.ts'
 import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
@@ -8,7 +9,6 @@ import { holdDataDir } from '../core/storage/data-dir-lock.ts'
 import { openDataFiles } from '../core/storage/data-files.ts'
 import type { Logger } from '../core/ports.ts'
 import { registerAppScheme, serveRenderer } from './app-protocol.ts'
-import { startAutoUpdate } from './auto-update.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 import { installAllDay } from './all-day/wire-all-day.ts'
@@ -115,15 +115,21 @@ if (!app.requestSingleInstanceLock()) {
         })
         void core.start()
         // Off unless the app is installed and the staff turned updates on; the source is fixed at build time.
-        const updates = startAutoUpdate({
-          isPackaged: app.isPackaged,
-          readTurnedOn: async () => {
-            const settings = await core.handlers.getSettings(undefined)
-            return settings.ok && settings.value.autoUpdate
-          },
-          log,
-        })
-        app.on('before-quit', () => updates.stop())
+        // Loaded once the window is on its way: electron-updater and what it pulls in are not needed for the
+        // first screen (docs/decisions.md#d63).
+        void import('./auto-update.ts')
+          .then(({ startAutoUpdate }) => {
+            const updates = startAutoUpdate({
+              isPackaged: app.isPackaged,
+              readTurnedOn: async () => {
+                const settings = await core.handlers.getSettings(undefined)
+                return settings.ok && settings.value.autoUpdate
+              },
+              log,
+            })
+            app.on('before-quit', () => updates.stop())
+          })
+          .catch((error: unknown) => log.warn(`auto-update: not started (${describeThrown(error)})`))
       },
       { app, dialog, log, logFolder },
     ),
