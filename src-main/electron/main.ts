@@ -13,6 +13,7 @@ import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 import { installAllDay } from './all-day/wire-all-day.ts'
 import { appPageFor, createMainWindow } from './main-window.ts'
+import { installSlipPrinting } from './print/install-slip-printing.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { readLaunchOptions } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
@@ -103,6 +104,7 @@ if (!app.requestSingleInstanceLock()) {
         })
         app.on('before-quit', () => core.dispose())
         registerIpcHandlers(ipcMain, core.handlers, page.isAppTopFrame, log)
+        installSlipPrinting(core, page.isAppTopFrame, log)
         sendContractEvents(core, log, (channel, payload) => mainWindow?.webContents.send(channel, payload))
 
         enter('window')

@@ -22,7 +22,13 @@ const api = exposed.get('api') as Record<string, (...args: unknown[]) => unknown
 
 describe('the preload', () => {
   it('exposes exactly the contract: one function per method and `on`, nothing else', () => {
-    expect([...exposed.keys()]).toEqual(['api'])
+    expect([...exposed.keys()]).toEqual(['api', 'printBridge'])
+    // The courier slip's three calls (D52), each a function; the main process checks sender and payload.
+    expect(Object.keys(exposed.get('printBridge') ?? {}).sort()).toEqual([
+      'listPrinters',
+      'printSlip',
+      'saveSlipPdf',
+    ])
     expect(Object.keys(api).sort()).toEqual([...Object.keys(methods), 'on'].sort())
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true)
     expect(api).not.toHaveProperty('invoke')

@@ -1,6 +1,8 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { Api } from '../../src-shared/contract.ts'
 import { channelOf, eventChannelOf, isEventName, type EventName } from '../../src-shared/channels.ts'
+import type { PrintBridge } from '../../src-shared/print-bridge.ts'
+import { PRINT_CHANNELS } from '../../src-shared/print-channels.ts'
 
 // The sandboxed preload: one bundled CommonJS file that requires nothing but 'electron'. It exposes the
 // contract's methods one by one (never ipcRenderer, never a generic invoke); the main process validates.
@@ -37,3 +39,11 @@ const api = {
 } satisfies Api
 
 contextBridge.exposeInMainWorld('api', api)
+
+// The courier slip's printing (docs/decisions.md D52): three fixed calls; the main process checks each.
+const printBridge = {
+  printSlip: (page) => ipcRenderer.invoke(PRINT_CHANNELS.print, page),
+  saveSlipPdf: (input) => ipcRenderer.invoke(PRINT_CHANNELS.savePdf, input),
+  listPrinters: () => ipcRenderer.invoke(PRINT_CHANNELS.listPrinters),
+} satisfies PrintBridge
+contextBridge.exposeInMainWorld('printBridge', printBridge)
