@@ -94,7 +94,11 @@ async function check(name: string, run: () => string[] | Promise<string[]>): Pro
     const problems = await run()
     outcomes.push({ name, ok: problems.length === 0, details: problems })
   } catch (error) {
-    outcomes.push({ name, ok: false, details: [error instanceof Error ? error.message : describeThrown(error)] })
+    outcomes.push({
+      name,
+      ok: false,
+      details: [error instanceof Error ? error.message : describeThrown(error)],
+    })
   }
 }
 
