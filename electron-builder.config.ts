@@ -58,6 +58,9 @@ const config: Configuration = {
     '!**/node_modules/**/{test,tests,__tests__,spec}/**',
   ],
   asar: true,
+  // The order link (issue 12 §2): registered at install (Info.plist on macOS, the registry by NSIS, a .desktop
+  // MimeType on Linux); the app also registers it at start (src-main/electron/intake-wiring.ts).
+  protocols: [{ name: 'POS Companion order link', schemes: ['pos-companion'] }],
   electronFuses: fusesFor({ e2e: isE2eBuild }),
   // No native modules: nothing to rebuild against Electron's headers.
   npmRebuild: false,

@@ -19,6 +19,8 @@ import { readLaunchOptions } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 import { startOrFail } from './startup-failure.ts'
+import { systemReplyWait } from './intake-launch.ts'
+import { forwardToRunningApp, installIntake, prepareIntakeLaunch } from './intake-wiring.ts'
 
 const isDevelopment = !app.isPackaged
 
@@ -53,9 +55,12 @@ function openLog(): Logger & Partial<Pick<FileLog, 'recentLines'>> {
   }
 }
 
+// A link or `--add-order` on this launch, the link registered, macOS's open-url heard from the start.
+const intakeLaunch = prepareIntakeLaunch(app, process)
 // One app per desk: a second launch focuses the first window instead of running a second core.
-if (!app.requestSingleInstanceLock()) {
-  app.quit()
+if (!app.requestSingleInstanceLock(intakeLaunch.lockData)) {
+  const write = (line: string) => process.stdout.write(`${line}\n`)
+  void forwardToRunningApp(app, intakeLaunch, app.getPath('userData'), { write, wait: systemReplyWait })
 } else {
   let mainWindow: BrowserWindow | undefined
 
@@ -116,6 +121,14 @@ if (!app.requestSingleInstanceLock()) {
           openWindow: (at) => createMainWindow(page, isDevelopment, at),
         })
         void core.start()
+        void installIntake({
+          app,
+          core,
+          launch: intakeLaunch,
+          dataDir: app.getPath('userData'),
+          log,
+          focus: () => mainWindow?.show(),
+        })
         // Off unless the app is installed and the staff turned updates on; the source is fixed at build time.
         // Loaded once the window is on its way: electron-updater and what it pulls in are not needed for the
         // first screen (docs/decisions.md#d63).

@@ -1,0 +1,259 @@
+// The link and the command line in Electron, through plain functions and a stand-in `app`: what a launch asks
+// for, the second launch's wait for the running app's answer through the data folder, and what the running
+// app does with links, `--add-order` and macOS's open-url.
+import { EventEmitter } from 'node:events'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OrderSource } from '../../src-shared/intake-view.ts'
+import type { IntakeOrder } from '../core/intake/order-input.ts'
+import { silentLogger } from '../core/ports.ts'
+import {
+  awaitReply,
+  lockDataFor,
+  replyIdOf,
+  REPLIES_FOLDER,
+  writeReply,
+  type ReplyWait,
+} from './intake-launch.ts'
+import { forwardToRunningApp, installIntake, prepareIntakeLaunch, type IntakeApp } from './intake-wiring.ts'
+
+const KEY = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+const REPLY = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
+const EXE = '/opt/POS Companion/pos-companion'
+
+class FakeApp extends EventEmitter {
+  readonly protocols: unknown[][] = []
+  exitCode: number | undefined
+  quitted = false
+  setAsDefaultProtocolClient(...args: unknown[]) {
+    this.protocols.push(args)
+    return true
+  }
+  quit() {
+    this.quitted = true
+  }
+  exit(code?: number) {
+    this.exitCode = code ?? 0
+  }
+}
+const asApp = (app: FakeApp) => app as unknown as IntakeApp
+
+/** A wait that advances a fake clock instead of sleeping, and can act between polls. */
+function fakeWait(between?: (polls: number) => Promise<void>): ReplyWait & { polls: number } {
+  let now = 0
+  const wait = {
+    polls: 0,
+    now: () => now,
+    sleep: async (ms: number) => {
+      wait.polls += 1
+      now += ms
+      await between?.(wait.polls)
+    },
+  }
+  return wait
+}
+
+function fakeCore(fail = false) {
+  const added: { order: IntakeOrder; source: OrderSource }[] = []
+  const intake = {
+    added,
+    addOrder: vi.fn((order: IntakeOrder, source: OrderSource) => {
+      if (fail) return Promise.reject(new Error('disk full'))
+      added.push({ order, source })
+      return Promise.resolve({ view: {} as never, created: true })
+    }),
+    serve: vi.fn(() => Promise.resolve()),
+    stop: vi.fn(() => Promise.resolve()),
+  }
+  return { intake: intake as unknown as import('../core/app.ts').Core['intake'] & typeof intake }
+}
+
+let dataDir: string
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'pos-electron-intake-'))
+})
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('prepareIntakeLaunch', () => {
+  it('registers the link for the installed app, and for Electron with the app path when unpackaged', () => {
+    const installed = new FakeApp()
+    prepareIntakeLaunch(asApp(installed), { argv: [EXE], execPath: EXE })
+    expect(installed.protocols).toEqual([['pos-companion']])
+    const dev = new FakeApp()
+    prepareIntakeLaunch(asApp(dev), {
+      argv: ['/electron', '/repo/out/main/index.js'],
+      defaultApp: true,
+      execPath: '/electron',
+    })
+    expect(dev.protocols).toEqual([['pos-companion', '/electron', ['/repo/out/main/index.js']]])
+  })
+
+  it('asks for a reply only when --add-order waits for one', () => {
+    const app = new FakeApp()
+    const add = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', KEY], execPath: EXE })
+    expect(replyIdOf(add.lockData)).toBeDefined()
+    const link = prepareIntakeLaunch(asApp(app), {
+      argv: [EXE, `pos-companion://order/${KEY}`],
+      execPath: EXE,
+    })
+    expect(link.lockData).toEqual({})
+    expect(prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE }).lockData).toEqual({})
+  })
+
+  it('keeps links macOS opens before the core is ready', () => {
+    const app = new FakeApp()
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE })
+    const preventDefault = vi.fn()
+    app.emit('open-url', { preventDefault }, `pos-companion://order/${KEY}`)
+    expect(launch.early).toEqual([`pos-companion://order/${KEY}`])
+    expect(preventDefault).toHaveBeenCalled()
+  })
+})
+
+describe('replyIdOf', () => {
+  it.each([
+    [undefined],
+    [null],
+    ['text'],
+    [{ intakeReply: '../../etc/passwd' }],
+    [{ intakeReply: 42 }],
+    [{ intakeReply: `${REPLY}/x` }],
+    [{ intakeReply: REPLY.toUpperCase() }],
+  ])('takes nothing that could name another file: %j', (data) => {
+    expect(replyIdOf(data)).toBeUndefined()
+  })
+
+  it('takes a random id', () => {
+    expect(
+      replyIdOf(lockDataFor({ kind: 'order', via: 'command-line', order: { paymentKey: KEY, details: {} } })),
+    ).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('the second launch of --add-order', () => {
+  it('exits 0 once the running app says the order is on the board', async () => {
+    const app = new FakeApp()
+    const lines: string[] = []
+    const wait = fakeWait(async (polls) => {
+      if (polls === 3) await writeReply(dataDir, REPLY, { ok: true, paymentKey: KEY })
+    })
+    const request = { kind: 'order', via: 'command-line', order: { paymentKey: KEY, details: {} } } as const
+    await forwardToRunningApp(asApp(app), { request, lockData: { intakeReply: REPLY } }, dataDir, {
+      write: (line) => lines.push(line),
+      wait,
+    })
+    expect([app.exitCode, lines]).toEqual([0, [`on the board: ${KEY}`]])
+    expect(await readdir(join(dataDir, REPLIES_FOLDER))).toEqual([])
+  })
+
+  it('exits 1 with the reason the running app gave', async () => {
+    const app = new FakeApp()
+    const lines: string[] = []
+    await writeReply(dataDir, REPLY, { ok: false, reason: 'no room' })
+    const request = { kind: 'order', via: 'command-line', order: { paymentKey: KEY, details: {} } } as const
+    await forwardToRunningApp(asApp(app), { request, lockData: { intakeReply: REPLY } }, dataDir, {
+      write: (line) => lines.push(line),
+      wait: fakeWait(),
+    })
+    expect([app.exitCode, lines]).toEqual([1, ['no room']])
+  })
+
+  it('gives up with a non-zero exit when no answer comes', async () => {
+    const outcome = await awaitReply(dataDir, REPLY, fakeWait(), 1_000)
+    expect(outcome.exitCode).toBe(3)
+    expect(outcome.line).toContain('did not answer')
+  })
+
+  it('says why at once, exit 2, when the command line itself is wrong', async () => {
+    const app = new FakeApp()
+    const lines: string[] = []
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', 'not-an-id'], execPath: EXE })
+    await forwardToRunningApp(asApp(app), launch, dataDir, {
+      write: (line) => lines.push(line),
+      wait: fakeWait(),
+    })
+    expect(app.exitCode).toBe(2)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('UUID')
+  })
+
+  it('just quits on a second plain launch or a link: the running app comes forward', async () => {
+    const app = new FakeApp()
+    const launch = prepareIntakeLaunch(asApp(app), {
+      argv: [EXE, `pos-companion://order/${KEY}`],
+      execPath: EXE,
+    })
+    await forwardToRunningApp(asApp(app), launch, dataDir, { write: () => undefined, wait: fakeWait() })
+    expect([app.quitted, app.exitCode]).toEqual([true, undefined])
+  })
+})
+
+describe('installIntake in the running app', () => {
+  async function installed(argv: string[] = [EXE], fail = false) {
+    const app = new FakeApp()
+    const core = fakeCore(fail)
+    const focus = vi.fn()
+    const launch = prepareIntakeLaunch(asApp(app), { argv, execPath: EXE })
+    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus })
+    return { app, core, focus, launch }
+  }
+  const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+  it('serves the API, and stops it at quit', async () => {
+    const { app, core } = await installed()
+    const { serve, stop } = core.intake as unknown as {
+      serve: { mock: { calls: unknown[] } }
+      stop: { mock: { calls: unknown[] } }
+    }
+    expect(serve.mock.calls).toHaveLength(1)
+    app.emit('before-quit')
+    expect(stop.mock.calls).toHaveLength(1)
+  })
+
+  it('adds the order this launch named on the command line', async () => {
+    const { core } = await installed([EXE, `--add-order=${KEY}`, '--label=Masa 4'])
+    await settle()
+    expect(core.intake.added).toEqual([
+      { order: { paymentKey: KEY, details: { label: 'Masa 4' } }, source: 'command-line' },
+    ])
+  })
+
+  it("adds a second launch's order, answers it, and comes forward", async () => {
+    const { app, core, focus } = await installed()
+    app.emit('second-instance', {}, [EXE, '--add-order', KEY], '/', { intakeReply: REPLY })
+    const outcome = await awaitReply(dataDir, REPLY, fakeWait(settle))
+    expect(outcome).toEqual({ line: `on the board: ${KEY}`, exitCode: 0 })
+    expect(core.intake.added[0]?.source).toBe('command-line')
+    expect(focus).toHaveBeenCalled()
+  })
+
+  it("answers a second launch's refusal and a failed add with a reason", async () => {
+    const { app } = await installed()
+    app.emit('second-instance', {}, [EXE, '--label', 'x'], '/', { intakeReply: REPLY })
+    expect((await awaitReply(dataDir, REPLY, fakeWait(settle))).exitCode).toBe(1)
+    const failing = await installed([EXE], true)
+    failing.app.emit('second-instance', {}, [EXE, '--add-order', KEY], '/', { intakeReply: REPLY })
+    const outcome = await awaitReply(dataDir, REPLY, fakeWait(settle))
+    expect(outcome).toEqual({ line: 'POS Companion could not add the order; see its log.', exitCode: 1 })
+  })
+
+  it('takes links (argv on Windows/Linux, open-url on macOS, the ones that came early) as additions only', async () => {
+    const app = new FakeApp()
+    const core = fakeCore()
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE })
+    app.emit('open-url', { preventDefault: () => undefined }, `pos-companion://order/${KEY}?label=Erken`)
+    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus: () => undefined })
+    app.emit('second-instance', {}, [EXE, `pos-companion://order/${REPLY}`], '/', {})
+    app.emit('open-url', { preventDefault: () => undefined }, 'pos-companion://order/not-an-id')
+    await settle()
+    expect(core.intake.added.map((entry) => [entry.order.paymentKey, entry.source])).toEqual([
+      [KEY, 'link'],
+      [REPLY, 'link'],
+    ])
+    expect(await readdir(dataDir)).toEqual([])
+  })
+})
