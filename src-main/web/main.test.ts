@@ -63,7 +63,12 @@ describe('npm run web', () => {
     expect(await messages.answerTo(2)).toMatchObject({
       result: { ok: false, error: { problem: 'malformed' } },
     })
-    expect(existsSync(join(dataDir, 'settings.json'))).toBe(false)
+    // The file may hold the intake key (encrypted) from the start; the refused update wrote no settings.
+    const file = join(dataDir, 'settings.json')
+    const stored = existsSync(file)
+      ? (JSON.parse(await readFile(file, 'utf8')) as { settings?: unknown })
+      : {}
+    expect(stored.settings).toBeUndefined()
     opened.socket.send(JSON.stringify({ id: 3, method: 'getSettings' }))
     expect(await messages.answerTo(3)).toMatchObject({ result: { ok: true, value: { language: 'en' } } })
     opened.socket.send(
@@ -77,7 +82,7 @@ describe('npm run web', () => {
 
     web.process.kill('SIGTERM')
     expect(await web.exited).toBe(0)
-    expect(web.stdout()).toMatch(/^READY [^\n]+\n$/)
+    expect(web.stdout()).toMatch(/^READY [^\n]+\nINTAKE http:\/\/127\.0\.0\.1:\d+ [^\n]+intake-key\.txt\n$/)
     expect(web.stderr()).not.toContain(token)
   })
 

@@ -33,7 +33,11 @@ const running = new Set<ChildProcessByStdio<null, Readable, Readable>>()
 
 /** `npm run web` as a real process, with its output collected for the test to read. */
 export function runWebMain(args: string[]) {
-  const spawned = spawn(process.execPath, [webMain(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  // Any free port for the POS intake unless the test names one: parallel runs never fight over 47810.
+  const intake = args.includes('--intake-port') ? [] : ['--intake-port', '0']
+  const spawned = spawn(process.execPath, [webMain(), ...args, ...intake], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   running.add(spawned)
   let stdout = ''
   let stderr = ''
