@@ -18,6 +18,7 @@ const tr = {
   qrLabel: (paymentKey: string) => `Sipariş numarası QR kodu: ${paymentKey}`,
   printSlip: 'Fiş yazdır',
   saveAsPdf: 'PDF olarak kaydet',
+  printFailed: 'Fiş yazdırılamadı. Yazıcıyı ve Ayarlar’daki seçimi kontrol edin.',
 }
 
 export type SlipTexts = typeof tr
@@ -36,6 +37,7 @@ const en: SlipTexts = {
   qrLabel: (paymentKey: string) => `QR code of the order number: ${paymentKey}`,
   printSlip: 'Print slip',
   saveAsPdf: 'Save as PDF',
+  printFailed: 'The slip could not be printed. Check the printer and the choice in Settings.',
 }
 
 export const slipTexts: Record<Language, SlipTexts> = { tr, en }

@@ -4,6 +4,7 @@ import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
+import { SlipButton } from '../../slip/SlipButton.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
 import { OrderSource } from './OrderSource.tsx'
 
@@ -73,6 +74,7 @@ export const OrderItem = memo(function OrderItem({
         {(eligibility === 'eligible' || eligibility === 'unknown') && handover.state !== 'handed-over' && (
           <HandOverButton handover={handover} onPress={() => onHandOver(order.paymentKey)} />
         )}
+        <SlipButton order={order} methodNames={methodNames} />
         {shownRefusal && (
           <p className="press-refusal" role="status">
             {describeError(shownRefusal, t).text}
