@@ -39,10 +39,10 @@ export const coldStart: Benchmark = {
     return [
       row('Web mode cold start to the sign-in form', 'ms', toSignIn, {
         decimals: 0,
-        target: medianAtMost(1500),
+        target: medianAtMost(600),
       }),
       row('Web mode cold start to the main screen (stored session)', 'ms', toMain, { decimals: 0 }),
-      row('… spawn to READY (the server alone)', 'ms', toReady, { decimals: 0 }),
+      row('… spawn to READY (the server alone)', 'ms', toReady, { decimals: 0, target: medianAtMost(250) }),
     ]
   },
 }
