@@ -27,6 +27,11 @@ class FakeApp extends EventEmitter {
   readonly protocols: unknown[][] = []
   exitCode: number | undefined
   quitted = false
+  readonly isPackaged: boolean
+  constructor(isPackaged = true) {
+    super()
+    this.isPackaged = isPackaged
+  }
   setAsDefaultProtocolClient(...args: unknown[]) {
     this.protocols.push(args)
     return true
@@ -79,34 +84,29 @@ afterEach(async () => {
 })
 
 describe('prepareIntakeLaunch', () => {
-  it('registers the link for the installed app, and for Electron with the app path when unpackaged', () => {
+  it('registers the link for the installed app only, not for a development or test run', () => {
     const installed = new FakeApp()
-    prepareIntakeLaunch(asApp(installed), { argv: [EXE], execPath: EXE })
+    prepareIntakeLaunch(asApp(installed), { argv: [EXE] })
     expect(installed.protocols).toEqual([['pos-companion']])
-    const dev = new FakeApp()
-    prepareIntakeLaunch(asApp(dev), {
-      argv: ['/electron', '/repo/out/main/index.js'],
-      defaultApp: true,
-      execPath: '/electron',
-    })
-    expect(dev.protocols).toEqual([['pos-companion', '/electron', ['/repo/out/main/index.js']]])
+    const dev = new FakeApp(false)
+    prepareIntakeLaunch(asApp(dev), { argv: ['/electron', '/repo/out/main/index.js'], defaultApp: true })
+    expect(dev.protocols).toEqual([])
   })
 
   it('asks for a reply only when --add-order waits for one', () => {
     const app = new FakeApp()
-    const add = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', KEY], execPath: EXE })
+    const add = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', KEY] })
     expect(replyIdOf(add.lockData)).toBeDefined()
     const link = prepareIntakeLaunch(asApp(app), {
       argv: [EXE, `pos-companion://order/${KEY}`],
-      execPath: EXE,
     })
     expect(link.lockData).toEqual({})
-    expect(prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE }).lockData).toEqual({})
+    expect(prepareIntakeLaunch(asApp(app), { argv: [EXE] }).lockData).toEqual({})
   })
 
   it('keeps links macOS opens before the core is ready', () => {
     const app = new FakeApp()
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE })
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
     const preventDefault = vi.fn()
     app.emit('open-url', { preventDefault }, `pos-companion://order/${KEY}`)
     expect(launch.early).toEqual([`pos-companion://order/${KEY}`])
@@ -171,7 +171,7 @@ describe('the second launch of --add-order', () => {
   it('says why at once, exit 2, when the command line itself is wrong', async () => {
     const app = new FakeApp()
     const lines: string[] = []
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', 'not-an-id'], execPath: EXE })
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', 'not-an-id'] })
     await forwardToRunningApp(asApp(app), launch, dataDir, {
       write: (line) => lines.push(line),
       wait: fakeWait(),
@@ -185,7 +185,6 @@ describe('the second launch of --add-order', () => {
     const app = new FakeApp()
     const launch = prepareIntakeLaunch(asApp(app), {
       argv: [EXE, `pos-companion://order/${KEY}`],
-      execPath: EXE,
     })
     await forwardToRunningApp(asApp(app), launch, dataDir, { write: () => undefined, wait: fakeWait() })
     expect([app.quitted, app.exitCode]).toEqual([true, undefined])
@@ -197,7 +196,7 @@ describe('installIntake in the running app', () => {
     const app = new FakeApp()
     const core = fakeCore(fail)
     const focus = vi.fn()
-    const launch = prepareIntakeLaunch(asApp(app), { argv, execPath: EXE })
+    const launch = prepareIntakeLaunch(asApp(app), { argv })
     await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus })
     return { app, core, focus, launch }
   }
@@ -244,7 +243,7 @@ describe('installIntake in the running app', () => {
   it('takes links (argv on Windows/Linux, open-url on macOS, the ones that came early) as additions only', async () => {
     const app = new FakeApp()
     const core = fakeCore()
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE], execPath: EXE })
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
     app.emit('open-url', { preventDefault: () => undefined }, `pos-companion://order/${KEY}?label=Erken`)
     await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus: () => undefined })
     app.emit('second-instance', {}, [EXE, `pos-companion://order/${REPLY}`], '/', {})

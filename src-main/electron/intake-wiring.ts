@@ -23,6 +23,7 @@ import {
 
 /** The part of Electron's `app` the intake uses. */
 export interface IntakeApp {
+  readonly isPackaged: boolean
   on(
     event: 'second-instance',
     listener: (event: unknown, argv: string[], cwd: string, data: unknown) => void,
@@ -49,14 +50,11 @@ export interface IntakeLaunch {
  */
 export function prepareIntakeLaunch(
   app: IntakeApp,
-  process: { argv: string[]; defaultApp?: boolean; execPath: string },
+  process: { argv: string[]; defaultApp?: boolean },
 ): IntakeLaunch {
   const defaultApp = process.defaultApp === true
-  // Unpackaged (npm run dev), the link must start Electron with the app's path, or it opens a bare Electron.
-  const entry = process.argv[1]
-  if (defaultApp && entry !== undefined)
-    app.setAsDefaultProtocolClient(ORDER_LINK_SCHEME, process.execPath, [entry])
-  else app.setAsDefaultProtocolClient(ORDER_LINK_SCHEME)
+  // The installed app only: a development or test run must not take the link over from the installed one.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(ORDER_LINK_SCHEME)
   const request = launchRequestOf(process.argv, defaultApp)
   const early: string[] = []
   let queueing = true
