@@ -8,7 +8,9 @@ import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
+import { AllDaySection } from './settings/AllDaySection.tsx'
 import { BoardStaySection } from './settings/BoardStaySection.tsx'
+import { PrintSection } from './settings/PrintSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
 
@@ -26,6 +28,8 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
         <p className="muted">{t.loading}</p>
       )}
       <BoardStaySection />
+      <AllDaySection />
+      <PrintSection />
       <IntakeSection />
       <DiagnosticsSection />
     </main>
