@@ -42,6 +42,7 @@ if ('path' in electronBinary) {
   const web = await launchWebMode({ dataDir, apiBase: mock.baseUrl, extraCa: mock.caFile })
   await signInAndFillTheBoard(web.url)
   console.log(`demo: open ${web.url}`)
+  console.log(`demo: POS intake API at ${web.intake.url ?? 'unavailable'} (key in ${web.intake.keyFile})`)
   console.log(
     'demo: signed in with the vendor-wide demo keys; the board holds the demo orders. Ctrl+C stops.',
   )
