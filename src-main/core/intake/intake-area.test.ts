@@ -27,7 +27,11 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
 })
 
-async function openCore(store = new MemoryStore(), cipher: SecretCipher = fakeCipher('strong')) {
+async function openCore(
+  store = new MemoryStore(),
+  cipher: SecretCipher = fakeCipher('strong'),
+  parts = inMemoryCoreParts(),
+) {
   const core = await createCore({
     appName: 'POS Companion',
     appVersion: '0.0.0-test',
@@ -35,7 +39,7 @@ async function openCore(store = new MemoryStore(), cipher: SecretCipher = fakeCi
     store,
     cipher,
     createFetch: () => () => Promise.reject(new Error('no platform in these tests')),
-    ...inMemoryCoreParts(),
+    ...parts,
   })
   cores.push(core)
   return core
@@ -92,6 +96,22 @@ describe('the intake area in the core', () => {
     expect(value(await core.handlers.listOrders(undefined))[0]).toMatchObject({
       source: 'typed',
       label: 'Masa 9',
+    })
+  })
+
+  it('keeps where each order came from across a restart', async () => {
+    const store = new MemoryStore()
+    const parts = inMemoryCoreParts()
+    const core = await openCore(store, fakeCipher('strong'), parts)
+    await core.intake.serve({ port: 0 })
+    const { port, key } = value(await core.handlers.getIntakeInfo(undefined))
+    await postOrder(port, key, { payment_key: ORDER })
+    await core.intake.stop()
+    core.dispose()
+    const again = await openCore(store, fakeCipher('strong'), parts)
+    expect(value(await again.handlers.listOrders(undefined))[0]).toMatchObject({
+      paymentKey: ORDER,
+      source: 'pos-api',
     })
   })
 
