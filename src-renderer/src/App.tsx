@@ -5,6 +5,7 @@ import { appErrorOf, bridge } from './api.ts'
 import { ErrorMessage } from './components/ErrorMessage.tsx'
 import { tr } from './i18n/tr.ts'
 import { MessagesProvider, useMessages } from './i18n/use-messages.tsx'
+import { useAllDay } from './all-day/use-all-day.ts'
 import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
 import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { MainScreen } from './screens/MainScreen.tsx'
@@ -34,6 +35,7 @@ export function App() {
 /** Which screen: sign-in until the session is live, then the main screen; settings and history from either. */
 function Screens() {
   useCoreEvents()
+  useAllDay()
   const { t } = useMessages()
   const session = useSession()
   const screen = useUi((state) => state.screen)

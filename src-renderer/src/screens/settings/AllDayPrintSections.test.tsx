@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Settings } from '../../../../src-shared/domain.ts'
+import type { Api } from '../../../../src-shared/contract.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../testing/render-with-api.tsx'
 import { AllDaySection } from './AllDaySection.tsx'
 import { PrintSection } from './PrintSection.tsx'
 
 function saving() {
-  const updateSettings = vi.fn((input: Partial<Settings>) =>
-    Promise.resolve({ ok: true as const, value: { ...TEST_SETTINGS, ...input } }),
+  const updateSettings = vi.fn<Api['updateSettings']>(() =>
+    Promise.resolve({ ok: true as const, value: TEST_SETTINGS }),
   )
   return { updateSettings }
 }
