@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BoardSettings } from './board-settings.ts'
+import { RushSettings } from './rush-settings.ts'
 import { IntakeInfo, IntakeSettings } from './intake-settings.ts'
 import type { EventName } from './channels.ts'
 import {
@@ -78,6 +79,7 @@ export const SettingsUpdate = z
     allowWeakSecretStorage: z.boolean(),
     autoUpdate: z.boolean(),
     ...BoardSettings.shape,
+    ...RushSettings.shape,
     ...IntakeSettings.shape,
   })
   .partial()
@@ -130,6 +132,14 @@ export const methods = {
   exportHistoryCsv: { input: z.undefined(), output: z.string() },
 
   getDiagnostics: { input: z.undefined(), output: Diagnostics },
+
+  // The rush board (docs/decisions.md D40–D42): the undo window's `Geri al`, `Şimdi dene`, and the panel check.
+  withdrawHandover: { input: OrderRef, output: BoardOrder },
+  retryHandoverNow: { input: OrderRef, output: BoardOrder },
+  recordPanelCheck: {
+    input: z.object({ paymentKey: PaymentKey, handedOver: z.boolean() }).strict(),
+    output: BoardOrder,
+  },
 
   // POS intake (docs/decisions.md D45): Settings shows and copies the key, sees where the API listens, rotates.
   getIntakeInfo: { input: z.undefined(), output: IntakeInfo },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BoardSettings } from './board-settings.ts'
+import { RushSettings } from './rush-settings.ts'
 import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
 import { AppError } from './errors.ts'
 
@@ -51,6 +52,7 @@ export const Settings = z.object({
    */
   autoUpdate: z.boolean(),
   ...BoardSettings.shape,
+  ...RushSettings.shape,
   ...IntakeSettings.shape,
 })
 export type Settings = z.infer<typeof Settings>
@@ -95,7 +97,13 @@ export type SessionStatus = z.infer<typeof SessionStatus>
 export const Handover = z.discriminatedUnion('state', [
   z.object({ state: z.literal('none') }),
   /** Written down, about to be sent; or, with `waitingForSignIn`, held until the staff sign in again. */
-  z.object({ state: z.literal('queued'), since: z.iso.datetime(), waitingForSignIn: z.boolean() }),
+  z.object({
+    state: z.literal('queued'),
+    since: z.iso.datetime(),
+    waitingForSignIn: z.boolean(),
+    /** Inside the undo window: nothing is sent before this time, and `Geri al` can still take it back (D40). */
+    sendAt: z.iso.datetime().optional(),
+  }),
   z.object({ state: z.literal('sending'), since: z.iso.datetime() }),
   /** A passing failure (network, timeout, 429, 5xx): sent again by itself at `nextAttemptAt` (D9). */
   z.object({
@@ -123,6 +131,8 @@ export const AttemptResult = z.enum([
   'will-retry', // a passing failure: sent again at `nextAttemptAt`
   'waiting-for-sign-in', // no session: sent again once the staff sign in
   'interrupted', // the app stopped before the answer came: its outcome is unknown, so it is sent again
+  'checked-handed-over', // unconfirmed, then staff checked the platform's panel: it was handed over (D42)
+  'checked-not-handed-over', // unconfirmed, then staff checked the platform's panel: it was not (D42)
 ])
 export type AttemptResult = z.infer<typeof AttemptResult>
 

@@ -44,6 +44,9 @@ export const INPUT_PROBLEMS = [
   'already-sending', // one hand-over in flight per order
   'not-eligible', // the order is known to be pickup or platform-courier (D5)
   'malformed', // the payload does not parse
+  'undo-window-over', // `Geri al` after the undo window ran out: the hand-over is already being sent (D40)
+  'not-waiting', // `Şimdi dene` on an order that is not waiting for a try
+  'not-unconfirmed', // a panel check recorded for an order that is not `unconfirmed` (D42)
 ] as const
 export const InputProblem = z.enum(INPUT_PROBLEMS)
 export type InputProblem = z.infer<typeof InputProblem>

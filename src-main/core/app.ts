@@ -144,7 +144,18 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   const policy = deps.handoverRetry ? { policy: deps.handoverRetry } : {}
   const timeZone = () => settings.get().platformTimeZone
   const archive = deps.historyArchive
-  const outbox = new HandoverOutbox({ journal, board, session, clock, log, archive, timeZone, ...policy })
+  const undoWindowMs = () => settings.get().undoWindowSeconds * 1000
+  const outbox = new HandoverOutbox({
+    journal,
+    board,
+    session,
+    clock,
+    log,
+    archive,
+    timeZone,
+    undoWindowMs,
+    ...policy,
+  })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
   const intake = await openIntakeArea({ ...deps, board, outbox, session, settings, clock, serve: deps.intake })

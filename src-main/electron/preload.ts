@@ -27,6 +27,9 @@ const api = {
   getDiagnostics: () => invoke('getDiagnostics'),
   getIntakeInfo: () => invoke('getIntakeInfo'),
   rotateIntakeKey: () => invoke('rotateIntakeKey'),
+  withdrawHandover: (input) => invoke('withdrawHandover', input),
+  retryHandoverNow: (input) => invoke('retryHandoverNow', input),
+  recordPanelCheck: (input) => invoke('recordPanelCheck', input),
   on(event: EventName, listener: (payload: never) => void) {
     if (!isEventName(event)) throw new TypeError('unknown event')
     // The renderer gets the payload only, never Electron's event object (it would reach ipcRenderer).

@@ -51,6 +51,9 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     getDiagnostics: () => call('getDiagnostics'),
     getIntakeInfo: () => call('getIntakeInfo'),
     rotateIntakeKey: () => call('rotateIntakeKey'),
+    withdrawHandover: (input) => call('withdrawHandover', input),
+    retryHandoverNow: (input) => call('retryHandoverNow', input),
+    recordPanelCheck: (input) => call('recordPanelCheck', input),
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe {
       return connection.on(event, listener as (payload: unknown) => void)
     },

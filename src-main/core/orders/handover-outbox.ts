@@ -58,6 +58,8 @@ export interface HandoverOutboxOptions {
   timeZone?: () => string
   /** The journal is compacted while running once it is this large (bytes), and at every day's turn. */
   compactAtBytes?: number
+  /** The undo window of a press, in ms (D40); read at each press. 0 (the default) sends at once. */
+  undoWindowMs?: () => number
 }
 
 /** An action in memory: its replayed story plus what the running app adds to it. */
@@ -77,6 +79,7 @@ export class HandoverOutbox {
   readonly #actions = new Map<string, Action>()
   readonly #history: HistorySource
   readonly #compactAtBytes: number
+  readonly #undoWindowMs: () => number
   #cancelDayTurn: () => void = () => undefined
   readonly #timers: KeyedTimers
   readonly #inFlight = new Set<string>()
@@ -100,6 +103,7 @@ export class HandoverOutbox {
       timeZone: options.timeZone ?? (() => 'Europe/Istanbul'),
     }
     this.#compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES
+    this.#undoWindowMs = options.undoWindowMs ?? (() => 0)
     this.#open()
     this.#scheduleDayTurn()
     this.#stopFollowingSession = options.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
@@ -109,7 +113,10 @@ export class HandoverOutbox {
   start(): void {
     for (const action of this.#actions.values()) {
       const { handover } = action
-      if (handover.state === 'queued' && (!handover.waitingForSignIn || !this.#session.isSignedOut)) {
+      if (handover.state === 'queued' && handover.sendAt !== undefined) {
+        // A window that ran out while the app was stopped is over: the press stands and is sent now (D40).
+        this.#schedule(action, Date.parse(handover.sendAt))
+      } else if (handover.state === 'queued' && (!handover.waitingForSignIn || !this.#session.isSignedOut)) {
         void this.#send(action)
       } else if (handover.state === 'retrying') {
         this.#schedule(action, Date.parse(handover.nextAttemptAt))
@@ -130,9 +137,52 @@ export class HandoverOutbox {
     if (eligibility === 'pickup' || eligibility === 'platform-courier') throw invalidInput('not-eligible')
 
     // If this write fails, it throws: the press is refused and nothing is claimed.
-    const action = this.#queue(order, 0)
+    const windowMs = Math.max(0, this.#undoWindowMs())
+    const sendAfter = windowMs > 0 ? new Date(this.#clock.now() + windowMs).toISOString() : undefined
+    const action = this.#queue(order, 0, sendAfter)
     this.#show(action)
+    if (sendAfter === undefined) await this.#send(action)
+    else this.#schedule(action, Date.parse(sendAfter))
+    return this.#board.require(paymentKey)
+  }
+
+  /** `Geri al`: a press still inside its undo window is taken back, durably; after it, nothing can be (D40). */
+  withdraw(paymentKey: string): BoardOrder {
+    const action = this.#actions.get(paymentKey)
+    const { handover } = action ?? {}
+    if (!action || handover?.state !== 'queued' || handover.sendAt === undefined || action.attempts > 0) {
+      throw invalidInput('undo-window-over')
+    }
+    if (this.#inFlight.has(action.id)) throw invalidInput('undo-window-over')
+    this.#journal.append({ type: 'withdrawn', action: action.id, at: this.#isoNow() })
+    this.#timers.cancel(action.id)
+    this.#actions.delete(paymentKey)
+    if (this.#board.get(paymentKey)) this.#board.setHandover(paymentKey, { state: 'none' })
+    return this.#board.require(paymentKey)
+  }
+
+  /** `Şimdi dene`: a hand-over waiting for its next try is tried now instead. */
+  async sendNow(paymentKey: string): Promise<BoardOrder> {
+    const action = this.#actions.get(paymentKey)
+    const state = action?.handover.state
+    if (!action || (state !== 'retrying' && state !== 'queued')) throw invalidInput('not-waiting')
     await this.#send(action)
+    return this.#board.require(paymentKey)
+  }
+
+  /**
+   * Staff checked an `unconfirmed` order on the platform's own panel and say whether it was handed over. The
+   * answer is written as the action's last result, so History shows it (D42); "not handed over" frees the
+   * order for a new press.
+   */
+  acknowledge(paymentKey: string, handedOver: boolean): BoardOrder {
+    const action = this.#actions.get(paymentKey)
+    if (!action || action.handover.state !== 'unconfirmed') throw invalidInput('not-unconfirmed')
+    const outcome: Outcome = {
+      result: handedOver ? 'checked-handed-over' : 'checked-not-handed-over',
+      outcomeUnknown: false,
+    }
+    this.#settle(action, Math.max(1, action.attempts), outcome)
     return this.#board.require(paymentKey)
   }
 
@@ -289,16 +339,14 @@ export class HandoverOutbox {
    * Writes the intent to the journal (throwing if the disk refuses it) and only then holds it as the order's
    * action: the one place an action is made for a press or an adopted order.
    */
-  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number): Action {
+  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number, sendAfter?: string): Action {
     const { paymentKey, label } = order
     const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
     if (label !== undefined) queued.label = label
+    if (sendAfter !== undefined) queued.sendAfter = sendAfter
     this.#journal.append(queued)
-    const action: Action = {
-      ...freshAction(queued),
-      attempts: attemptsSoFar,
-      handover: { state: 'queued', since: queued.at, waitingForSignIn: false },
-    }
+    const fresh = freshAction(queued)
+    const action: Action = { ...fresh, attempts: attemptsSoFar, handover: handoverOf(fresh) }
     this.#actions.set(paymentKey, action)
     return action
   }

@@ -44,6 +44,8 @@ const LABELS: Record<Language, Labels> = {
       'will-retry': 'Yeniden denenecek',
       'waiting-for-sign-in': 'Oturum bekleniyor',
       interrupted: 'Yarıda kaldı',
+      'checked-handed-over': 'Panelden bakıldı: verilmiş',
+      'checked-not-handed-over': 'Panelden bakıldı: verilmemiş',
     },
   },
   en: {
@@ -67,6 +69,8 @@ const LABELS: Record<Language, Labels> = {
       'will-retry': 'Will retry',
       'waiting-for-sign-in': 'Waiting for sign-in',
       interrupted: 'Interrupted',
+      'checked-handed-over': 'Checked on the panel: handed over',
+      'checked-not-handed-over': 'Checked on the panel: not handed over',
     },
   },
 }

@@ -25,7 +25,15 @@ export function orderHandlers({
   attempt,
 }: OrderHandlerParts): Pick<
   CoreHandlers,
-  'listOrders' | 'addOrder' | 'removeOrder' | 'markOnTheWay' | 'listHistory' | 'exportHistoryCsv'
+  | 'listOrders'
+  | 'addOrder'
+  | 'removeOrder'
+  | 'markOnTheWay'
+  | 'listHistory'
+  | 'exportHistoryCsv'
+  | 'withdrawHandover'
+  | 'retryHandoverNow'
+  | 'recordPanelCheck'
 > {
   return {
     listOrders: () => ok(board.list()),
@@ -44,6 +52,10 @@ export function orderHandlers({
         return Promise.resolve(null)
       }),
     markOnTheWay: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
+    withdrawHandover: ({ paymentKey }) => attempt(() => Promise.resolve(outbox.withdraw(paymentKey))),
+    retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),
+    recordPanelCheck: ({ paymentKey, handedOver }) =>
+      attempt(() => Promise.resolve(outbox.acknowledge(paymentKey, handedOver))),
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
       const page = outbox.listHistory(query)

@@ -18,6 +18,8 @@ export const QueuedRecord = z.object({
   paymentKey: z.string().min(1),
   at: Iso,
   label: z.string().optional(),
+  /** The undo window: nothing is sent before this time; a press whose window ran out while stopped stands (D40). */
+  sendAfter: Iso.optional(),
 })
 export type QueuedRecord = z.infer<typeof QueuedRecord>
 
@@ -48,7 +50,16 @@ export const ResultRecord = z.object({
 })
 export type ResultRecord = z.infer<typeof ResultRecord>
 
-export const JournalRecord = z.discriminatedUnion('type', [QueuedRecord, AttemptRecord, ResultRecord])
+/** Staff pressed `Geri al` inside the undo window, before any attempt: the press is taken back (D40). */
+export const WithdrawnRecord = z.object({ type: z.literal('withdrawn'), action: ActionId, at: Iso })
+export type WithdrawnRecord = z.infer<typeof WithdrawnRecord>
+
+export const JournalRecord = z.discriminatedUnion('type', [
+  QueuedRecord,
+  AttemptRecord,
+  ResultRecord,
+  WithdrawnRecord,
+])
 export type JournalRecord = z.infer<typeof JournalRecord>
 
 /** One press of "Kuryeye Verildi" and everything that has happened to it, as read back from the journal. */
@@ -57,6 +68,8 @@ export interface ActionReplay {
   paymentKey: string
   label: string | undefined
   queuedAt: string
+  /** The end of the undo window, when the press had one. */
+  sendAfter: string | undefined
   /** Attempts started so far. */
   attempts: number
   /** Passing failures so far (retries and interruptions): the backoff's exponent. */
@@ -75,6 +88,7 @@ export function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
     paymentKey: record.paymentKey,
     label: record.label,
     queuedAt: record.at,
+    sendAfter: record.type === 'queued' ? record.sendAfter : undefined,
     attempts: 0,
     passingFailures: 0,
     outcomeUnknown: false,
@@ -92,7 +106,13 @@ export interface JournalReplay {
   unreadable: number
 }
 
-const TERMINAL_RESULTS: ReadonlySet<AttemptResult> = new Set(['handed-over', 'refused', 'unconfirmed'])
+const TERMINAL_RESULTS: ReadonlySet<AttemptResult> = new Set([
+  'handed-over',
+  'refused',
+  'unconfirmed',
+  'checked-handed-over',
+  'checked-not-handed-over',
+])
 
 /** The platform has given its final word on this action: nothing more will be sent for it. */
 export function isSettled(action: ActionReplay): boolean {
@@ -112,6 +132,11 @@ export function replayJournal(raw: readonly unknown[]): JournalReplay {
     const record = parsed.data
     if (record.type === 'queued') {
       byId.set(record.action, freshAction(record))
+      continue
+    }
+    if (record.type === 'withdrawn') {
+      // Taken back before anything was sent: as if never pressed (and compaction drops its records).
+      byId.delete(record.action)
       continue
     }
     if (record.type === 'attempt') {
@@ -206,11 +231,17 @@ export function compactJournal(raw: readonly unknown[], now: number, retentionMs
 export function handoverOf(action: ActionReplay): Handover {
   if (action.openAttempt !== undefined) return { state: 'sending', since: action.queuedAt }
   const last = action.last
-  if (!last) return { state: 'queued', since: action.queuedAt, waitingForSignIn: false }
+  if (!last) {
+    const queued: Handover = { state: 'queued', since: action.queuedAt, waitingForSignIn: false }
+    return action.sendAfter === undefined ? queued : { ...queued, sendAt: action.sendAfter }
+  }
   const error = last.error ?? { code: 'internal', retryable: false }
   switch (last.result) {
     case 'handed-over':
+    case 'checked-handed-over':
       return { state: 'handed-over', at: last.at }
+    case 'checked-not-handed-over':
+      return { state: 'none' }
     case 'refused':
       return { state: 'failed', at: last.at, error }
     case 'unconfirmed':

@@ -1,5 +1,6 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
+import { DEFAULT_RUSH_SETTINGS, rushUpdate } from '../../../src-shared/rush-settings.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
@@ -18,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowWeakSecretStorage: false,
   autoUpdate: false,
   ...DEFAULT_BOARD_SETTINGS,
+  ...DEFAULT_RUSH_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
 }
 
@@ -71,6 +73,7 @@ export class SettingsStore {
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
     if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
     if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
+    Object.assign(next, rushUpdate(update))
     Object.assign(next, intakeUpdate(update))
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)

@@ -110,6 +110,12 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'This order is not delivered by the restaurant courier.',
   ],
   malformed: ['Girilen bilgi geçersiz.', 'The input is not valid.'],
+  'undo-window-over': [
+    'Geri alma süresi doldu: sipariş gönderiliyor.',
+    'Too late to undo: the order is being sent.',
+  ],
+  'not-waiting': ['Bu sipariş şu an bir deneme beklemiyor.', 'This order is not waiting for a try.'],
+  'not-unconfirmed': ['Bu sipariş doğrulanamadı durumunda değil.', 'This order is not unconfirmed.'],
 }
 
 describe('describeError', () => {

@@ -1,6 +1,18 @@
 import type { AppError, AppErrorCode, InputProblem } from '../../../src-shared/errors.ts'
 import type { Messages, TextKey } from './messages.ts'
 
+/**
+ * The platform's 409 `sipariş durumu uygun değil` on a hand-over: the order is already on its way (or
+ * delivered), so a retry cannot help and the words say so (docs/decisions.md D42).
+ */
+export function isAlreadyOnItsWay(error: AppError): boolean {
+  return (
+    error.code === 'platform-refused' &&
+    error.httpStatus === 409 &&
+    /durumu uygun değil/i.test(error.platformError ?? '')
+  )
+}
+
 const BY_CODE: Record<AppErrorCode, TextKey> = {
   'invalid-input': 'errorInvalidInput',
   'insecure-address': 'errorInsecureAddress',
@@ -37,6 +49,9 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'already-sending': 'errorAlreadySending',
   'not-eligible': 'errorNotEligible',
   malformed: 'errorInvalidInput',
+  'undo-window-over': 'errorUndoWindowOver',
+  'not-waiting': 'errorNotWaiting',
+  'not-unconfirmed': 'errorNotUnconfirmed',
 }
 
 /**
@@ -44,7 +59,11 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
  * and the HTTP status, so a support call can quote them (D4). Never a stack trace.
  */
 export function describeError(error: AppError, t: Messages): { text: string; detail?: string } {
-  const key = error.problem ? BY_PROBLEM[error.problem] : BY_CODE[error.code]
+  const key = error.problem
+    ? BY_PROBLEM[error.problem]
+    : isAlreadyOnItsWay(error)
+      ? 'errorAlreadyOnItsWay'
+      : BY_CODE[error.code]
   const platformWords = [error.platformError, error.platformMessage].filter(Boolean).join(' — ')
   const detailParts = [
     platformWords ? t.platformSaid(platformWords) : undefined,

@@ -171,4 +171,11 @@ export const en: Messages = {
   boardStayMinutes: (minutes: number) =>
     minutes < 60 ? `After ${minutes} minutes` : `After ${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`,
   boardStayHint: 'Orders that leave stay in History.',
+  // The rush board: refusals of its buttons, and the panel check in History (F11)
+  errorUndoWindowOver: 'Too late to undo: the order is being sent.',
+  errorNotWaiting: 'This order is not waiting for a try.',
+  errorNotUnconfirmed: 'This order is not unconfirmed.',
+  errorAlreadyOnItsWay: 'The order is already on its way or delivered: the platform does not take it again.',
+  resultCheckedHandedOver: 'Checked on the panel: handed over',
+  resultCheckedNotHandedOver: 'Checked on the panel: not handed over',
 }

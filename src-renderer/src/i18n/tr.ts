@@ -171,4 +171,11 @@ export const tr = {
   boardStayMinutes: (minutes: number) =>
     minutes < 60 ? `${minutes} dakika sonra` : `${minutes / 60} saat sonra`,
   boardStayHint: 'Kalkan siparişler Geçmiş’te kalır.',
+  // The rush board: refusals of its buttons, and the panel check in History (F11)
+  errorUndoWindowOver: 'Geri alma süresi doldu: sipariş gönderiliyor.',
+  errorNotWaiting: 'Bu sipariş şu an bir deneme beklemiyor.',
+  errorNotUnconfirmed: 'Bu sipariş doğrulanamadı durumunda değil.',
+  errorAlreadyOnItsWay: 'Sipariş zaten yolda ya da teslim edilmiş: platform yeniden kabul etmiyor.',
+  resultCheckedHandedOver: 'Panelden bakıldı: verilmiş',
+  resultCheckedNotHandedOver: 'Panelden bakıldı: verilmemiş',
 }

@@ -25,6 +25,8 @@ const RESULT_TEXT: Record<AttemptResult, TextKey> = {
   'will-retry': 'resultWillRetry',
   'waiting-for-sign-in': 'resultWaitingForSignIn',
   interrupted: 'resultInterrupted',
+  'checked-handed-over': 'resultCheckedHandedOver',
+  'checked-not-handed-over': 'resultCheckedNotHandedOver',
 }
 
 const STATE_FILTERS: readonly { value: HistoryStateFilter; text: TextKey }[] = [

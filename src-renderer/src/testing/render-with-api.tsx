@@ -5,6 +5,7 @@ import type { Api } from '../../../src-shared/contract.ts'
 import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
 import type { Settings } from '../../../src-shared/domain.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
+import { DEFAULT_RUSH_SETTINGS } from '../../../src-shared/rush-settings.ts'
 import { MessagesProvider } from '../i18n/use-messages.tsx'
 import { createQueryClient } from '../queries.ts'
 
@@ -18,6 +19,7 @@ export const TEST_SETTINGS: Settings = {
   handedOverStay: 'day-turn',
   ...DEFAULT_ALL_DAY_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
+  ...DEFAULT_RUSH_SETTINGS,
 }
 
 /** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */

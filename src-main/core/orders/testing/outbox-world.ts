@@ -159,6 +159,8 @@ export class OutboxWorld {
   random = () => 0.5
   /** The journal's size that makes the outbox compact it while running; the app's own when left out. */
   compactAtBytes: number | undefined
+  /** The undo window of a press (D40); none (sent at once) when left out. */
+  undoWindowMs: number | undefined
   app!: Running
 
   static async start(): Promise<OutboxWorld> {
@@ -197,6 +199,7 @@ export class OutboxWorld {
       random: () => this.random(),
       archive: this.archive,
       ...(this.compactAtBytes === undefined ? {} : { compactAtBytes: this.compactAtBytes }),
+      undoWindowMs: () => this.undoWindowMs ?? 0,
     })
     this.app = { session, board, outbox, journal }
     return this.app

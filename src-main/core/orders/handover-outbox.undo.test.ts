@@ -1,0 +1,132 @@
+// The rush board's core half (docs/decisions.md D40–D42): the undo window before anything is sent, `Şimdi dene`,
+// and the panel check of an `unconfirmed` order.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { toAppError } from '../app-failure.ts'
+import { ORDER, OutboxWorld, UNAVAILABLE } from './testing/outbox-world.ts'
+
+const SECOND = 1000
+let world: OutboxWorld
+beforeEach(async () => {
+  world = await OutboxWorld.start()
+  // Read at every press, so a change in Settings holds from the next press.
+  world.undoWindowMs = 5 * SECOND
+  world.addOrder(ORDER, 'Masa 4')
+})
+
+function problemOf(thrown: () => unknown): string | undefined {
+  try {
+    thrown()
+  } catch (error) {
+    return toAppError(error).problem
+  }
+  return undefined
+}
+
+describe('the undo window', () => {
+  it('journals the press with its send-after time and sends nothing before it runs out', async () => {
+    const order = await world.app.outbox.handOver(ORDER)
+    const sendAt = new Date(world.clock.now() + 5 * SECOND).toISOString()
+    expect(order.handover).toMatchObject({ state: 'queued', sendAt })
+    expect(world.journal.records).toEqual([expect.objectContaining({ type: 'queued', sendAfter: sendAt })])
+    expect(world.app.outbox.countOwed()).toBe(1)
+    await world.clock.advance(4 * SECOND)
+    expect(world.platform.calls).toHaveLength(0)
+    await world.clock.advance(1 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('Geri al inside the window takes the press back durably: nothing is sent, even after a restart', async () => {
+    await world.app.outbox.handOver(ORDER)
+    const order = world.app.outbox.withdraw(ORDER)
+    expect(order.handover).toEqual({ state: 'none' })
+    expect(world.recordTypes()).toEqual(['queued', 'withdrawn'])
+    await world.clock.advance(10 * SECOND)
+    await world.crashAndRestart()
+    await world.clock.advance(10 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(0)
+    expect(world.handover()).toEqual({ state: 'none' })
+    expect(world.app.outbox.countOwed()).toBe(0)
+  })
+
+  it('refuses Geri al once the window has run out (the hand-over is already being sent)', async () => {
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(5 * SECOND)
+    await world.settle()
+    expect(problemOf(() => world.app.outbox.withdraw(ORDER))).toBe('undo-window-over')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('a press whose window had not run out when the app died is still sent at start: the press stands', async () => {
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    await world.crashAndRestart()
+    expect(world.handover()).toMatchObject({ state: 'queued' })
+    await world.clock.advance(3 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('a press whose window ran out while the app was stopped is sent at once at start', async () => {
+    await world.app.outbox.handOver(ORDER)
+    world.app.journal.dead = true
+    world.app.outbox.dispose()
+    await world.clock.advance(60 * SECOND)
+    await world.boot()
+    world.app.outbox.start()
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(1)
+  })
+})
+
+describe('Şimdi dene', () => {
+  it('sends a retrying hand-over now instead of at its next try', async () => {
+    world.undoWindowMs = 0
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(ORDER)
+    expect(world.handover().state).toBe('retrying')
+    const order = await world.app.outbox.sendNow(ORDER)
+    expect(order.handover.state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(2)
+  })
+
+  it('is refused for an order that waits for nothing', async () => {
+    await expect(world.app.outbox.sendNow(ORDER)).rejects.toMatchObject({
+      appError: { problem: 'not-waiting' },
+    })
+  })
+})
+
+describe('the panel check of an unconfirmed order', () => {
+  async function unconfirmed(): Promise<void> {
+    world.undoWindowMs = 0
+    world.platform.steps.push('act-then-time-out')
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    expect(world.handover().state).toBe('unconfirmed')
+  }
+
+  it('"handed over" settles it as handed over and History records the staff check', async () => {
+    await unconfirmed()
+    const order = world.app.outbox.acknowledge(ORDER, true)
+    expect(order.handover.state).toBe('handed-over')
+    expect(world.app.outbox.allHistory()[0]).toMatchObject({ result: 'checked-handed-over' })
+    await world.crashAndRestart()
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('"not handed over" frees the order for a new press, recorded in History', async () => {
+    await unconfirmed()
+    expect(world.app.outbox.acknowledge(ORDER, false).handover).toEqual({ state: 'none' })
+    expect(world.app.outbox.allHistory()[0]).toMatchObject({ result: 'checked-not-handed-over' })
+    await world.app.outbox.handOver(ORDER)
+    expect(world.platform.calls).toHaveLength(3)
+  })
+
+  it('is refused for an order that is not unconfirmed', () => {
+    expect(problemOf(() => world.app.outbox.acknowledge(ORDER, true))).toBe('not-unconfirmed')
+  })
+})
