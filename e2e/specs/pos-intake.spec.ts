@@ -84,9 +84,11 @@ test.describe('the POS intake API', () => {
     const asked = await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})
     expect(asked.status).toBe(202)
     // The outbox holds it for the undo window first, as it does a press of the button (docs/decisions.md D40).
-    await expect(orderItem(page, ELIGIBLE)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, {
-      timeout: 20_000,
-    })
+    // The board then shows it handed over: on its card, or in the handed-over group where the board has one.
+    const handedOver = orderItem(page, ELIGIBLE)
+      .filter({ hasText: /Restoran Kuryeye Verildi · \d\d:\d\d/ })
+      .or(page.getByText('Verilenler (1)', { exact: true }))
+    await expect(handedOver.first()).toBeVisible({ timeout: 20_000 })
     await expect(orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' })).toHaveCount(0)
     expect((await mock.control.getOrder(ELIGIBLE))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
     const view = await fetch(`${intake.url}/v1/orders/${ELIGIBLE}`, {
