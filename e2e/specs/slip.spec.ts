@@ -9,6 +9,7 @@ import { DEMO_ORDER_IDS, PAYMENT_METHODS, SHIPPING_METHODS } from '../mock-platf
 import { findElectronBinary } from '../support/electron-binary.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { decodeQr, pdfPageSizesMm, renderPdf } from '../support/slip-pdf.ts'
+import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
 import { slipPageHtml } from '../support/slip-render.ts'
 import { withTempFolder } from '../support/temp-folders.ts'
 
@@ -192,4 +193,57 @@ test.describe('the courier slip printed by Electron', () => {
       })
     })
   }
+})
+
+test.describe('the courier slip from the order board', () => {
+  test.skip(
+    ({ shell }) => shell === 'electron',
+    'web mode prints through the browser; Electron through its bridge',
+  )
+
+  test('Fiş yazdır prints that order’s slip, alone on a page sized to the paper', async ({ app }) => {
+    const { page } = app
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    // The order's details may sit behind a disclosure in the add form: opened when it is there.
+    const details = page.getByText('Ayrıntı ekle (isteğe bağlı)')
+    if ((await details.count()) > 0) await details.click()
+    await addOrder(page, cashOrder.paymentKey, {
+      shipping: 'Teslimat',
+      payment: 'Nakit',
+      courier: 'Restoran kuryesi',
+    })
+
+    // What the browser's print dialog would get, recorded at the moment it is asked for, in print media.
+    await page.emulateMedia({ media: 'print' })
+    await page.evaluate(() => {
+      window.print = () => {
+        const slips = [...document.querySelectorAll<HTMLElement>('.slip-print-root .slip')]
+        const pageRule = document.adoptedStyleSheets
+          .map((sheet) => sheet.cssRules[0]?.cssText ?? '')
+          .find((text) => text.startsWith('@page slip-'))
+        const root = document.getElementById('root')
+        Object.assign(window, {
+          printed: {
+            keys: slips.map((slip) => slip.querySelector('.slip-key')?.textContent),
+            paperMm: slips[0]?.dataset['paperMm'],
+            cash: slips[0]?.textContent.includes('Kurye nakit tahsil edecek'),
+            pageRule,
+            appHidden: root ? getComputedStyle(root).display === 'none' : false,
+          },
+        })
+      }
+    })
+    await orderItem(page, cashOrder.paymentKey).getByRole('button', { name: 'Fiş yazdır' }).click()
+    const printed = () => page.evaluate(() => (window as unknown as { printed?: unknown }).printed)
+    await expect.poll(printed).toMatchObject({
+      keys: [cashOrder.paymentKey],
+      paperMm: '80',
+      cash: true,
+      pageRule: expect.stringMatching(/^@page slip-80mm \{ size: 80mm \d+mm; margin: 0(px)?; \}$/),
+      appHidden: true,
+    })
+    // The print layer is gone once printed: the board is as it was.
+    await expect(page.locator('.slip-print-root')).toHaveCount(0)
+  })
 })
