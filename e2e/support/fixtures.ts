@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   test as base,
   _electron as electron,
@@ -24,6 +26,11 @@ export interface AppUnderTest {
 interface Fixtures {
   mock: MockPlatform
   app: AppUnderTest
+  /**
+   * The undo window after "Kuryeye Verildi" the app starts with (docs/decisions.md D40). 0 for specs that are
+   * about what comes after the send; the rush specs set the app's default, 5.
+   */
+  undoWindowSeconds: number
 }
 
 interface WorkerFixtures {
@@ -75,13 +82,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(workerMock)
   },
 
-  app: async ({ shell, mock, webBrowser }, use, testInfo) => {
+  undoWindowSeconds: [0, { option: true }],
+
+  app: async ({ shell, mock, webBrowser, undoWindowSeconds }, use, testInfo) => {
     // Skip before anything is made: a skipped test must leave nothing behind (the run's teardown checks).
     if (shell === 'electron' && 'missing' in electronBinary) {
       testInfo.skip(true, `no Electron binary on this machine (${electronBinary.missing})`)
       return
     }
     await withTempFolder('e2e-app-', async (dataDir) => {
+      // Saved as staff would have chosen it in Settings (electron-store and web mode keep the same file).
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { undoWindowSeconds } }))
       if (shell === 'electron') {
         if ('missing' in electronBinary) throw new Error('unreachable: skipped above')
         await useElectronApp(electronBinary.path, dataDir, mock, use)

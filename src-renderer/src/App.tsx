@@ -10,6 +10,7 @@ import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
 import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { MainScreen } from './screens/MainScreen.tsx'
 import { SettingsScreen } from './screens/SettingsScreen.tsx'
+import { useComfortOnDocument } from './screens/settings/ComfortSection.tsx'
 import { SignInScreen } from './screens/SignInScreen.tsx'
 import { useUi } from './state.ts'
 
@@ -35,6 +36,7 @@ export function App() {
 /** Which screen: sign-in until the session is live, then the main screen; settings and history from either. */
 function Screens() {
   useCoreEvents()
+  useComfortOnDocument()
   useAllDay()
   const { t } = useMessages()
   const session = useSession()

@@ -16,7 +16,7 @@ import type {
   SessionStatus,
   Settings,
 } from '../../src-shared/domain.ts'
-import type { AppError } from '../../src-shared/errors.ts'
+import type { AppError, Result } from '../../src-shared/errors.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, requireBridge, unwrap } from './api.ts'
 
@@ -205,4 +205,22 @@ export function useHistory(filter: { day?: string; state?: HistoryStateFilter })
 
 export function useExportHistory() {
   return useMutation({ mutationFn: () => unwrap(requireBridge().exportHistoryCsv()) })
+}
+
+/** The rush board's order calls (docs/decisions.md D40, D42): each answers with the order as it now stands. */
+export function useOrderCall(
+  call: (input: { paymentKey: string; handedOver: boolean }) => Promise<Result<BoardOrder>>,
+  onRefused?: OnRefused,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { paymentKey: string; handedOver: boolean }) => unwrap(call(input)),
+    onSuccess: (order) => {
+      onRefused?.(order.paymentKey, undefined)
+      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
+        upsertOrder(orders, order.paymentKey, order),
+      )
+    },
+    onError: (error, { paymentKey }) => onRefused?.(paymentKey, appErrorOf(error)),
+  })
 }

@@ -16,3 +16,45 @@ export const useUi = create<UiState>((set) => ({
   openHistory: () => set({ screen: 'history' }),
   closeHistory: () => set({ screen: 'main' }),
 }))
+
+/**
+ * The rush board's UI state (docs/decisions.md D41): the order to bring into view (a new `nonce` each time, so
+ * finding the same order twice scrolls twice), the polite announcement, and removals still inside their undo.
+ */
+interface BoardUiState {
+  reveal: { paymentKey: string; nonce: number } | undefined
+  announcement: { text: string; nonce: number }
+  /** Orders hidden by `Kaldır`, removed for good when their undo runs out (epoch ms). */
+  removing: ReadonlyMap<string, number>
+  revealOrder: (paymentKey: string) => void
+  announce: (text: string) => void
+  setRemoving: (paymentKey: string, until: number | undefined) => void
+}
+
+let nonce = 0
+export const useBoardUi = create<BoardUiState>((set) => ({
+  reveal: undefined,
+  announcement: { text: '', nonce: 0 },
+  removing: new Map(),
+  revealOrder: (paymentKey) => set({ reveal: { paymentKey, nonce: ++nonce } }),
+  announce: (text) => set({ announcement: { text, nonce: ++nonce } }),
+  setRemoving: (paymentKey, until) =>
+    set((state) => {
+      const removing = new Map(state.removing)
+      if (until === undefined) removing.delete(paymentKey)
+      else removing.set(paymentKey, until)
+      return { removing }
+    }),
+}))
+
+/** The order field, wherever focus went: every row action and every scan come back to it. */
+let orderField: HTMLInputElement | null = null
+export function registerOrderField(element: HTMLInputElement | null): void {
+  orderField = element
+}
+export function orderFieldElement(): HTMLInputElement | null {
+  return orderField
+}
+export function focusOrderField(): void {
+  orderField?.focus()
+}

@@ -14,8 +14,11 @@ export const VENDOR_KEYS = {
  * The real core for tests against the real HTTPS mock platform: in-memory storage, a strong stand-in cipher,
  * and a fetch that trusts the mock's test CA explicitly. `overrides` replace any of these.
  */
-export function coreOnMock(mock: MockPlatform, overrides: Partial<CoreDependencies> = {}): Promise<Core> {
-  return createCore({
+export async function coreOnMock(
+  mock: MockPlatform,
+  overrides: Partial<CoreDependencies> = {},
+): Promise<Core> {
+  const core = await createCore({
     appName: 'POS Companion',
     appVersion: '0.0.0-test',
     shell: 'web',
@@ -25,4 +28,7 @@ export function coreOnMock(mock: MockPlatform, overrides: Partial<CoreDependenci
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
     ...overrides,
   })
+  // A press is sent at once: these tests are about the send; the undo window has its own (docs/decisions.md D40).
+  await core.handlers.updateSettings({ undoWindowSeconds: 0 })
+  return core
 }

@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SessionStatus } from '../../../src-shared/domain.ts'
+import { isOwed } from '../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../api.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
-import { useSignOut } from '../queries.ts'
+import { useOrders, useSignOut } from '../queries.ts'
+import { useRushTexts } from '../screens/main/rush-texts.ts'
 import { useUi } from '../state.ts'
 import { ErrorMessage } from './ErrorMessage.tsx'
 
@@ -14,6 +16,26 @@ export function Header({ session }: { session: SessionStatus }) {
   const signOut = useSignOut()
   const [confirming, setConfirming] = useState(false)
   const signOutError = appErrorOf(signOut.error)
+  const rt = useRushTexts()
+  const owed = (useOrders().data ?? []).filter((order) => isOwed(order.handover)).length
+  const signOutButton = useRef<HTMLButtonElement>(null)
+  const question = useRef<HTMLDivElement>(null)
+  const close = () => {
+    setConfirming(false)
+    signOutButton.current?.focus()
+  }
+  // The question takes focus when it opens, and Escape closes it (docs/decisions.md D41).
+  useEffect(() => {
+    if (!confirming) return
+    question.current?.querySelector<HTMLButtonElement>('button')?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setConfirming(false)
+      signOutButton.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [confirming])
 
   const sessionText =
     session.state === 'signed-in'
@@ -50,6 +72,7 @@ export function Header({ session }: { session: SessionStatus }) {
         </button>
         {session.state !== 'signed-out' && (
           <button
+            ref={signOutButton}
             type="button"
             className="button secondary"
             onClick={() => setConfirming(true)}
@@ -60,8 +83,13 @@ export function Header({ session }: { session: SessionStatus }) {
         )}
       </div>
       {confirming && (
-        <div className="confirm" role="group" aria-label={t.signOutTitle}>
+        <div className="confirm" role="dialog" aria-label={t.signOutTitle} ref={question}>
           <p className="confirm-title">{t.signOutTitle}</p>
+          {owed > 0 && (
+            <p className="confirm-owed" role="alert">
+              {rt.owedQuestion(owed)}
+            </p>
+          )}
           {([false, true] as const).map((forgetKeys) => (
             <button
               key={String(forgetKeys)}
@@ -73,7 +101,7 @@ export function Header({ session }: { session: SessionStatus }) {
               {forgetKeys ? t.signOutForgetKeys : t.signOutKeepKeys}
             </button>
           ))}
-          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+          <button type="button" className="button secondary" onClick={close}>
             {t.cancel}
           </button>
           {signOutError && <ErrorMessage error={signOutError} />}

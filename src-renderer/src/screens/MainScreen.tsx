@@ -3,18 +3,26 @@ import { Header } from '../components/Header.tsx'
 import { BranchesPanel } from './main/BranchesPanel.tsx'
 import { MethodsPanel } from './main/MethodsPanel.tsx'
 import { OrderBoard } from './main/OrderBoard.tsx'
+import { useRushTexts } from './main/rush-texts.ts'
 
-/** The screen staff keep open: the order board first, the platform's reference lists beside it. */
+/**
+ * The screen staff keep open: the order board takes the width; the platform's reference lists fold into a
+ * strip above it, opened when needed (docs/decisions.md D43).
+ */
 export function MainScreen({ session }: { session: SessionStatus }) {
+  const rt = useRushTexts()
   return (
     <div className="app">
       <Header session={session} />
-      <main className="main-grid">
+      <main className="main-board">
+        <details className="reference-strip">
+          <summary>{rt.reference}</summary>
+          <div className="reference-panels">
+            <BranchesPanel />
+            <MethodsPanel />
+          </div>
+        </details>
         <OrderBoard />
-        <aside className="side">
-          <BranchesPanel />
-          <MethodsPanel />
-        </aside>
       </main>
     </div>
   )

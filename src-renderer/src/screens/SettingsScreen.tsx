@@ -10,6 +10,7 @@ import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
 import { AllDaySection } from './settings/AllDaySection.tsx'
 import { BoardStaySection } from './settings/BoardStaySection.tsx'
+import { ComfortSection } from './settings/ComfortSection.tsx'
 import { PrintSection } from './settings/PrintSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
@@ -27,6 +28,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       ) : (
         <p className="muted">{t.loading}</p>
       )}
+      <ComfortSection />
       <BoardStaySection />
       <AllDaySection />
       <PrintSection />

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { SessionStatus, SignedOutReason } from '../../../src-shared/domain.ts'
 import type { AppError } from '../../../src-shared/errors.ts'
 import { appErrorOf } from '../api.ts'
@@ -30,15 +30,33 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
   const [restSecretKey, setRestSecretKey] = useState('')
   const [localError, setLocalError] = useState<AppError | undefined>()
   const statusId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [attempted, setAttempted] = useState(false)
+  // The first empty field has focus: staff type at once (docs/decisions.md D41).
+  useEffect(() => {
+    const form = formRef.current
+    const fields = [...(form?.querySelectorAll<HTMLInputElement>('input') ?? [])]
+    // A stored key's field is not empty to staff: it holds the stored key.
+    const firstEmpty = fields.find(
+      (field) => field.value === '' && field.placeholder !== t.keyStoredPlaceholder,
+    )
+    ;(firstEmpty ?? form?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus()
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const busy = signIn.isPending || session.state === 'signing-in'
   const stored = session.credentialsStored
   const error = localError ?? appErrorOf(signIn.error)
+  // One current error: the reason of the last sign-out is news only until staff try again.
   const reason =
-    session.state === 'signed-out' && session.reason !== 'never-signed-in' ? session.reason : undefined
+    session.state === 'signed-out' && session.reason !== 'never-signed-in' && !attempted && !error
+      ? session.reason
+      : undefined
 
   function submit(event: SubmitEvent) {
     event.preventDefault()
+    setAttempted(true)
     const trimmed = address.trim()
     const addressError = addressErrorOf(trimmed)
     setLocalError(addressError)
@@ -57,7 +75,7 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
         action={t.settings}
         onAction={openSettings}
       />
-      <form className="signin-card" onSubmit={submit} noValidate aria-describedby={statusId}>
+      <form ref={formRef} className="signin-card" onSubmit={submit} noValidate aria-describedby={statusId}>
         <h1>{t.signInTitle}</h1>
         <p id={statusId}>{reason ? t[REASON_TEXT[reason]] : t.signInIntro}</p>
         <TextField

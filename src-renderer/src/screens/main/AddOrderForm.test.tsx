@@ -1,9 +1,10 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AddOrderInput } from '../../../../src-shared/contract.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { Result } from '../../../../src-shared/errors.ts'
 import { renderWithApi } from '../../testing/render-with-api.tsx'
+import { useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
 
 const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
@@ -52,11 +53,11 @@ describe('AddOrderForm', () => {
     const { input, scan } = setup(added)
     input.focus()
     scan(ID)
-    await screen.findByText('Sipariş 000-001 eklendi.')
+    await screen.findByText(/000-001 eklendi\./)
     expect(document.activeElement).toBe(input)
   })
 
-  it('gives the refused text back with the reason, when nothing new was typed', async () => {
+  it('clears the field on every Enter and says what was read and why it was refused', async () => {
     const { input, scan } = setup(() =>
       Promise.resolve({
         ok: false,
@@ -64,7 +65,62 @@ describe('AddOrderForm', () => {
       }),
     )
     scan('hello')
-    await screen.findByText('Metinde sipariş numarası bulunamadı.')
-    await waitFor(() => expect(input.value).toBe('hello'))
+    expect(input.value).toBe('')
+    await screen.findByText('okundu: hello')
+    expect(screen.getByRole('status').textContent).toContain('Metinde sipariş numarası bulunamadı.')
+  })
+})
+
+describe('AddOrderForm finds orders by what staff see (docs/decisions.md D41)', () => {
+  const onBoard = (paymentKey: string, label?: string): BoardOrder => ({
+    paymentKey,
+    addedAt: '2026-11-21T12:00:00.000Z',
+    handover: { state: 'none' },
+    ...(label ? { label } : {}),
+  })
+
+  function setupWith(orders: BoardOrder[]) {
+    const addOrder = vi.fn(added)
+    renderWithApi(<AddOrderForm methods={undefined} orders={orders} />, { addOrder })
+    const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+    const scan = (text: string) => {
+      fireEvent.change(input, { target: { value: text } })
+      fireEvent.submit(input.closest('form') as HTMLFormElement)
+    }
+    return { addOrder, scan }
+  }
+
+  it.each(['000-001', '000001', ' 000-001 '])(
+    'a short code typed as %s finds the order instead of adding anything',
+    async (typed) => {
+      const { addOrder, scan } = setupWith([onBoard(ID)])
+      scan(typed)
+      await screen.findByText(/000-001 bulundu/)
+      expect(useBoardUi.getState().reveal?.paymentKey).toBe(ID)
+      expect(addOrder).not.toHaveBeenCalled()
+    },
+  )
+
+  it('a scan of an order already on the board shows it instead of saying "eklendi"', async () => {
+    const { addOrder, scan } = setupWith([onBoard(ID)])
+    scan(ID.toUpperCase())
+    await screen.findByText(/000-001 zaten panoda/)
+    expect(addOrder).not.toHaveBeenCalled()
+    expect(screen.queryByText(/eklendi/)).toBeNull()
+  })
+
+  it('lists every order that shares a code, to choose one', async () => {
+    const other = '0d3e1f00-5a1b-4c2d-8e3f-200000000001'
+    const { scan } = setupWith([onBoard(ID, 'Masa 4'), onBoard(other, 'Masa 9')])
+    scan('000-001')
+    await screen.findByText(/000-001 koduyla 2 sipariş var/)
+    fireEvent.click(screen.getByRole('button', { name: new RegExp('Masa 9') }))
+    expect(useBoardUi.getState().reveal?.paymentKey).toBe(other)
+  })
+
+  it('says a code that is on no card is not on the board', async () => {
+    const { scan } = setupWith([onBoard(ID)])
+    scan('999-999')
+    await screen.findByText(/999-999 kodlu sipariş panoda yok/)
   })
 })

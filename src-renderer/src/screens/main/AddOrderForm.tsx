@@ -1,44 +1,101 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react'
-import type { Methods } from '../../../../src-shared/domain.ts'
+import type { BoardOrder, Methods } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
-import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { TextField } from '../../components/FormFields.tsx'
+import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useAddOrder } from '../../queries.ts'
+import { registerOrderField, useBoardUi } from '../../state.ts'
+import { ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
 import { KeySelect } from './KeySelect.tsx'
+import { useRushTexts } from './rush-texts.ts'
+import { beep } from './sounds.ts'
+
+/** What the last Enter read and what came of it: always both, so a scan is never silently lost. */
+interface ScanOutcome {
+  read: string
+  text: string
+  failed: boolean
+  /** Several orders share the code: staff choose one. */
+  choices?: BoardOrder[] | undefined
+}
 
 /**
- * Orders enter by their payment_key (D7): typed, pasted (any text holding one id) or scanned — a scanner
- * types the id and presses Enter. The input keeps focus after each add, ready for the next scan.
+ * The order field (D7, docs/decisions.md D41): an order's id typed, pasted or scanned adds it; a short code as
+ * the card shows it (`000-009`, `000009`, any case) finds it; an id already on the board is shown, not added
+ * twice. The field empties on every Enter, so one bad scan never spoils the next.
  */
-export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
+export function AddOrderForm({
+  methods,
+  orders,
+  sounds = false,
+}: {
+  methods: Methods | undefined
+  orders?: readonly BoardOrder[] | undefined
+  sounds?: boolean
+}) {
   const { t } = useMessages()
+  const rt = useRushTexts()
   const addOrder = useAddOrder()
-  const inputRef = useRef<HTMLInputElement>(null)
+  const revealOrder = useBoardUi((state) => state.revealOrder)
+  const announce = useBoardUi((state) => state.announce)
+  const inputRef = useRef<HTMLInputElement | null>(null)
   const [text, setText] = useState('')
   const [details, setDetails] = useState<DetailsDraft>(NO_DETAILS)
-  const [added, setAdded] = useState<string | undefined>()
+  const [outcome, setOutcome] = useState<ScanOutcome | undefined>()
   const ids = { input: useId(), hint: useId() }
-  const error = appErrorOf(addOrder.error)
+
+  const tell = (next: ScanOutcome) => {
+    setOutcome(next)
+    if (sounds) beep(next.failed ? 'failure' : 'scan')
+  }
+
+  function show(order: BoardOrder, read: string, text: (code: string) => string) {
+    tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false })
+    revealOrder(order.paymentKey)
+  }
 
   function submit(event: SubmitEvent) {
     event.preventDefault()
-    setAdded(undefined)
-    const submitted = { text, details }
-    // A scanner may type the next id before this one is answered: the field is emptied at once, and the
-    // text comes back only if it was refused and nothing new was typed meanwhile.
+    const read = text.trim()
     setText('')
+    if (!read) return
+    const key = paymentKeyIn(read)
+    const code = key === undefined ? shortCodeIn(read) : undefined
+    if (code !== undefined) {
+      const matches = ordersWithCode(orders ?? [], code)
+      if (matches.length === 1 && matches[0]) {
+        show(matches[0], read, rt.scanFound)
+        return
+      }
+      if (matches.length === 0) {
+        tell({ read, text: rt.scanNotFound(code), failed: true })
+        return
+      }
+      tell({ read, text: rt.scanSeveral(code, matches.length), failed: false, choices: matches })
+      return
+    }
+    const existing = key === undefined ? undefined : orders?.find((order) => order.paymentKey === key)
+    if (existing) {
+      show(existing, read, rt.scanAlreadyOnBoard)
+      return
+    }
+    const submitted = details
     addOrder.mutate(
-      { text: submitted.text, ...knownDetails(details) },
+      { text: read, ...knownDetails(details) },
       {
         onSuccess: (order) => {
           // Details are cleared only where they still hold the submitted value: staff may be choosing the next.
-          setDetails((current) => clearedWhereUnchanged(current, submitted.details))
-          setAdded(shortCodeOf(order.paymentKey))
+          setDetails((current) => clearedWhereUnchanged(current, submitted))
+          const added = shortCodeOf(order.paymentKey)
+          tell({ read, text: rt.scanAdded(added), failed: false })
+          announce(rt.announceAdded(added))
         },
-        onError: () => setText((current) => (current === '' ? submitted.text : current)),
-        onSettled: () => inputRef.current?.focus(),
+        onError: (error) => {
+          const appError = appErrorOf(error)
+          tell({ read, text: appError ? describeError(appError, t).text : rt.scanFailed, failed: true })
+        },
       },
     )
   }
@@ -50,7 +107,10 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
           <label htmlFor={ids.input}>{t.orderNumber}</label>
           <input
             id={ids.input}
-            ref={inputRef}
+            ref={(element) => {
+              inputRef.current = element
+              registerOrderField(element)
+            }}
             className="order-input"
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -61,20 +121,43 @@ export function AddOrderForm({ methods }: { methods: Methods | undefined }) {
             autoFocus
           />
         </div>
-        <button type="submit" className="button primary" disabled={addOrder.isPending}>
+        <button type="submit" className="button primary">
           {t.add}
         </button>
       </div>
       <p id={ids.hint} className="hint">
         {t.orderNumberHint}
       </p>
-      <DetailsFields methods={methods} details={details} onChange={setDetails} />
-      {error && <ErrorMessage error={error} />}
-      {added && !error && (
-        <p className="success" role="status">
-          {t.orderAdded(added)}
-        </p>
+      <p className={outcome?.failed ? 'scan-outcome failed' : 'scan-outcome'} role="status">
+        {outcome && (
+          <>
+            <span className="scan-read">{rt.scanRead(outcome.read)}</span> · {outcome.text}
+          </>
+        )}
+      </p>
+      {outcome?.choices && (
+        <ul className="scan-choices">
+          {outcome.choices.map((order) => (
+            <li key={order.paymentKey}>
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => {
+                  setOutcome({ ...outcome, choices: undefined })
+                  revealOrder(order.paymentKey)
+                }}
+              >
+                {rt.chooseOrder(shortCodeOf(order.paymentKey), order.label)}{' '}
+                <code className="payment-key">{order.paymentKey}</code>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
+      <details className="details-toggle">
+        <summary>{rt.moreDetails}</summary>
+        <DetailsFields methods={methods} details={details} onChange={setDetails} />
+      </details>
     </form>
   )
 }

@@ -1,33 +1,49 @@
-import { useCallback, useMemo, useState } from 'react'
-import type { AppError } from '../../../../src-shared/errors.ts'
+import { useEffect, useMemo, useState } from 'react'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
-import { Panel } from '../../components/Panel.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useMarkOnTheWay, useMethods, useOrders, useRemoveOrder } from '../../queries.ts'
+import { useMethods, useOrders, useSettings } from '../../queries.ts'
+import { orderFieldElement, useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
+import { arrangeBoard, matchesFilter, type BoardFilter } from './board-rules.ts'
+import { BoardAnnouncer } from './BoardAnnouncer.tsx'
+import { BoardCounts, BoardFilterBar } from './BoardSummary.tsx'
+import { HandedOverGroup } from './HandedOverGroup.tsx'
 import { OrderItem } from './OrderItem.tsx'
 import { OrderList } from './OrderList.tsx'
 import { IncomingOrderAnnouncer } from './OrderSource.tsx'
+import { useRushTexts } from './rush-texts.ts'
+import { installScannerRedirect } from './scanner-redirect.ts'
+import { useBoardActions } from './use-board-actions.ts'
 
-/** The order board: newest first, each order one list item with its own "Kuryeye Verildi". */
+const NO_FILTER: BoardFilter = { text: '', state: 'all' }
+
+/**
+ * The rush board (docs/decisions.md D41, D43): the order field on top and always in view, the counts, the
+ * filter, orders needing attention first, handed-over orders folded away in "Verilenler".
+ */
 export function OrderBoard() {
   const { t } = useMessages()
+  const rt = useRushTexts()
   const orders = useOrders()
   const methods = useMethods(true)
-  const [refusals, setRefusals] = useState<ReadonlyMap<string, AppError>>(new Map())
-  const noteRefusal = useCallback((paymentKey: string, refusal: AppError | undefined) => {
-    setRefusals((current) => {
-      if (current.get(paymentKey) === refusal) return current
-      const next = new Map(current)
-      if (refusal) next.set(paymentKey, refusal)
-      else next.delete(paymentKey)
-      return next
-    })
-  }, [])
-  const markOnTheWay = useMarkOnTheWay(noteRefusal)
-  const removeOrder = useRemoveOrder(noteRefusal)
+  const sounds = useSettings().data?.sounds ?? false
+  const { actions, refusals, undoRemove } = useBoardActions(sounds)
+  const removing = useBoardUi((state) => state.removing)
+  const reveal = useBoardUi((state) => state.reveal)
+  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER)
   const error = appErrorOf(orders.error)
+
+  useEffect(() => installScannerRedirect({ orderField: orderFieldElement }), [])
+  useOwedWarningOnLeave(orders.data)
+  // A scan that finds an order hidden by the filter clears the filter: what was scanned is always shown.
+  const [seenReveal, setSeenReveal] = useState(reveal?.nonce)
+  if (reveal && reveal.nonce !== seenReveal) {
+    setSeenReveal(reveal.nonce)
+    setFilter(NO_FILTER)
+  }
 
   const methodNames = useMemo(() => {
     const names = new Map<string, string>()
@@ -39,34 +55,83 @@ export function OrderBoard() {
     }
     return names
   }, [methods.data])
-  const newestFirst = useMemo(() => (orders.data ? [...orders.data].reverse() : []), [orders.data])
+  const visible = useMemo(
+    () => (orders.data ?? []).filter((order) => !removing.has(order.paymentKey)),
+    [orders.data, removing],
+  )
+  const shown = useMemo(
+    () => arrangeBoard(visible.filter((order) => matchesFilter(order, filter))),
+    [visible, filter],
+  )
+  const renderItem = (
+    order: BoardOrder,
+    index: number,
+    setSize: number,
+    measureRef?: (element: HTMLLIElement | null) => void,
+  ) => (
+    <OrderItem
+      key={order.paymentKey}
+      order={order}
+      index={index}
+      setSize={setSize}
+      measureRef={measureRef}
+      methodNames={methodNames}
+      actions={actions}
+      refusal={refusals.get(order.paymentKey)}
+      highlighted={reveal?.paymentKey === order.paymentKey}
+    />
+  )
 
   return (
-    <Panel title={t.orders}>
-      <AddOrderForm methods={methods.data} />
-      <IncomingOrderAnnouncer orders={orders.data} />
+    <section className="board" aria-labelledby="board-title">
+      <div className="board-top">
+        <h2 id="board-title" className="visually-hidden">
+          {t.orders}
+        </h2>
+        <AddOrderForm methods={methods.data} orders={orders.data} sounds={sounds} />
+        <IncomingOrderAnnouncer orders={orders.data} />
+        <BoardAnnouncer orders={orders.data} />
+        <BoardCounts orders={visible} />
+      </div>
+      <BoardFilterBar filter={filter} onChange={setFilter} />
+      {[...removing.keys()].map((paymentKey) => (
+        <p key={paymentKey} className="removed-note" role="status">
+          {rt.removed(shortCodeOf(paymentKey))}{' '}
+          <button type="button" className="button warning small" onClick={() => undoRemove(paymentKey)}>
+            {rt.undoRemove(shortCodeOf(paymentKey))}
+          </button>
+        </p>
+      ))}
       {orders.isPending && <p className="muted">{t.loading}</p>}
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
       {orders.data?.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
-      {newestFirst.length > 0 && (
+      {visible.length > 0 && shown.active.length === 0 && shown.handedOver.length === 0 && (
+        <p className="muted empty">{rt.filterNoMatch}</p>
+      )}
+      {shown.active.length > 0 && (
         <OrderList
-          orders={newestFirst}
+          orders={shown.active}
           label={t.orders}
-          renderItem={(order, index, measureRef) => (
-            <OrderItem
-              key={order.paymentKey}
-              order={order}
-              index={index}
-              setSize={newestFirst.length}
-              measureRef={measureRef}
-              methodNames={methodNames}
-              onHandOver={markOnTheWay.mutate}
-              onRemove={removeOrder.mutate}
-              refusal={refusals.get(order.paymentKey)}
-            />
-          )}
+          reveal={reveal}
+          renderItem={(order, index, measureRef) => renderItem(order, index, shown.active.length, measureRef)}
         />
       )}
-    </Panel>
+      <HandedOverGroup orders={shown.handedOver} reveal={reveal} actions={actions} renderItem={renderItem} />
+    </section>
   )
+}
+
+/** Web mode: closing the tab with hand-overs owed asks first (the desktop app asks in its own quit dialog). */
+function useOwedWarningOnLeave(orders: readonly BoardOrder[] | undefined) {
+  const owed = (orders ?? []).filter((order) =>
+    ['queued', 'sending', 'retrying'].includes(order.handover.state),
+  ).length
+  useEffect(() => {
+    if (owed === 0) return
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+    }
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [owed])
 }

@@ -15,15 +15,18 @@ function order(overrides: Partial<BoardOrder> = {}): BoardOrder {
   return { paymentKey: KEY, addedAt: '2026-11-21T12:00:00.000Z', handover: { state: 'none' }, ...overrides }
 }
 
+function actionsStub() {
+  return { handOver: vi.fn(), withdraw: vi.fn(), sendNow: vi.fn(), panelCheck: vi.fn(), remove: vi.fn() }
+}
+
 function renderItem(value: BoardOrder) {
-  const onHandOver = vi.fn()
-  const onRemove = vi.fn()
+  const actions = actionsStub()
   renderWithApi(
     <ul>
-      <OrderItem order={value} methodNames={names} onHandOver={onHandOver} onRemove={onRemove} />
+      <OrderItem order={value} methodNames={names} actions={actions} />
     </ul>,
   )
-  return { onHandOver, onRemove }
+  return { onHandOver: actions.handOver, onRemove: actions.remove, actions }
 }
 
 afterEach(cleanup)
@@ -47,7 +50,7 @@ describe('OrderItem', () => {
 
   it('sends on "Kuryeye Verildi" and removes on "Kaldır"', () => {
     const { onHandOver, onRemove } = renderItem(order())
-    fireEvent.click(screen.getByRole('button', { name: 'Kuryeye Verildi' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Kuryeye Verildi: 000-001' }))
     expect(onHandOver).toHaveBeenCalledWith(KEY)
     fireEvent.click(screen.getByRole('button', { name: '000-001 siparişini panodan kaldır' }))
     expect(onRemove).toHaveBeenCalledWith(KEY)
@@ -60,14 +63,14 @@ describe('OrderItem', () => {
     cleanup()
     renderItem(order({ courierType: 'platform' }))
     expect(screen.getByText('Platform kuryesi: teslimatı platform yönetir.')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Kuryeye Verildi' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Kuryeye Verildi: 000-001' })).toBeNull()
   })
 
   it('cannot be pressed while sending', () => {
     const { onHandOver } = renderItem(
       order({ handover: { state: 'sending', since: '2026-11-21T12:00:00.000Z' } }),
     )
-    const button = screen.getByRole('button', { name: 'Gönderiliyor…' })
+    const button = screen.getByRole('button', { name: 'Kuryeye Verildi: 000-001' })
     expect((button as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(button)
     expect(onHandOver).not.toHaveBeenCalled()
@@ -91,11 +94,11 @@ describe('OrderItem', () => {
     expect(screen.getByRole('alert').textContent).toContain('Sipariş bulunamadı')
     expect(screen.getByRole('alert').textContent).toContain('“sipariş bulunamadı”')
     expect(screen.getByRole('alert').textContent).toContain('HTTP 404')
-    expect(screen.getByRole('button', { name: 'Tekrar dene' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Tekrar dene: 000-001' })).toBeTruthy()
     cleanup()
     renderItem(order({ handover: { state: 'handed-over', at: '2026-11-21T12:05:00.000Z' } }))
     expect(screen.getByRole('status').textContent).toMatch(/^Restoran Kuryeye Verildi · \d\d:\d\d$/)
-    expect(screen.queryByRole('button', { name: 'Kuryeye Verildi' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Kuryeye Verildi: 000-001' })).toBeNull()
   })
 })
 
@@ -107,8 +110,8 @@ describe('OrderItem and the hand-over outbox', () => {
     platformError: 'sunucu hatası',
   }
 
-  it('says when a passing failure will be retried, and why, while nothing can be pressed', () => {
-    const { onHandOver, onRemove } = renderItem(
+  it('says when a passing failure will be retried, and why, offers Şimdi dene, and cannot be removed', () => {
+    const { onHandOver, onRemove, actions } = renderItem(
       order({
         handover: {
           state: 'retrying',
@@ -123,9 +126,9 @@ describe('OrderItem and the hand-over outbox', () => {
     expect(status.textContent).toContain('Platformda bir sorun var')
     expect(status.textContent).toContain('“sunucu hatası”')
     expect(status.textContent).toContain('HTTP 503')
-    const button = screen.getByRole('button', { name: 'Gönderiliyor…' })
-    expect((button as HTMLButtonElement).disabled).toBe(true)
-    fireEvent.click(button)
+    // Şimdi dene: the next try now, instead of at its time (docs/decisions.md D42).
+    fireEvent.click(screen.getByRole('button', { name: 'Şimdi dene: 000-001' }))
+    expect(actions.sendNow).toHaveBeenCalledWith(KEY)
     const remove = screen.getByRole('button', { name: '000-001 siparişini panodan kaldır' })
     expect((remove as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(remove)
@@ -140,11 +143,11 @@ describe('OrderItem and the hand-over outbox', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'Oturum kapalı: giriş yapılınca kendiliğinden gönderilecek.',
     )
-    expect(screen.getByRole('button', { name: 'Gönderiliyor…' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Kuryeye Verildi: 000-001' })).toBeTruthy()
   })
 
   it('shows an unconfirmed hand-over as a problem to check, with the platform words, never as handed over', () => {
-    const { onHandOver } = renderItem(
+    const { onHandOver, actions } = renderItem(
       order({
         handover: {
           state: 'unconfirmed',
@@ -164,8 +167,12 @@ describe('OrderItem and the hand-over outbox', () => {
     expect(alert).toContain('“sipariş durumu uygun değil”')
     expect(alert).toContain('HTTP 409')
     expect(screen.queryByText(/Restoran Kuryeye Verildi/)).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }))
-    expect(onHandOver).toHaveBeenCalledWith(KEY)
+    expect(screen.queryByRole('button', { name: /Tekrar dene/ })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '000-001: panelde verilmiş görünüyor' }))
+    expect(actions.panelCheck).toHaveBeenCalledWith(KEY, true)
+    fireEvent.click(screen.getByRole('button', { name: '000-001: panelde verilmemiş görünüyor' }))
+    expect(actions.panelCheck).toHaveBeenCalledWith(KEY, false)
+    expect(onHandOver).not.toHaveBeenCalled()
   })
 
   it("shows why a press was refused: 'already sending' while the hand-over is owed, and no longer after", () => {
@@ -177,13 +184,7 @@ describe('OrderItem and the hand-over outbox', () => {
     const sending = order({ handover: { state: 'sending', since: '2026-11-21T12:00:00.000Z' } })
     renderWithApi(
       <ul>
-        <OrderItem
-          order={sending}
-          methodNames={names}
-          onHandOver={vi.fn()}
-          onRemove={vi.fn()}
-          refusal={alreadySending}
-        />
+        <OrderItem order={sending} methodNames={names} actions={actionsStub()} refusal={alreadySending} />
       </ul>,
     )
     expect(screen.getByRole('status').textContent).toBe('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')
@@ -191,15 +192,45 @@ describe('OrderItem and the hand-over outbox', () => {
     const handedOver = order({ handover: { state: 'handed-over', at: '2026-11-21T12:05:00.000Z' } })
     renderWithApi(
       <ul>
-        <OrderItem
-          order={handedOver}
-          methodNames={names}
-          onHandOver={vi.fn()}
-          onRemove={vi.fn()}
-          refusal={alreadySending}
-        />
+        <OrderItem order={handedOver} methodNames={names} actions={actionsStub()} refusal={alreadySending} />
       </ul>,
     )
     expect(screen.queryByText('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')).toBeNull()
+  })
+})
+
+describe('OrderItem in the rush (docs/decisions.md D40, D42)', () => {
+  it('shows the undo window as a countdown with Geri al naming the order, and no hand-over button', () => {
+    const sendAt = new Date(Date.now() + 4_500).toISOString()
+    const { actions } = renderItem(
+      order({
+        handover: { state: 'queued', since: '2026-11-21T12:00:00.000Z', waitingForSignIn: false, sendAt },
+      }),
+    )
+    expect(screen.getByText('5 sn içinde gönderilecek')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Kuryeye Verildi/ })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Geri al: 000-001 (kuryeye verme)' }))
+    expect(actions.withdraw).toHaveBeenCalledWith(KEY)
+  })
+
+  it('says in Turkish that an order is already on its way, and offers no retry that cannot help', () => {
+    renderItem(
+      order({
+        handover: {
+          state: 'failed',
+          at: '2026-11-21T12:00:00.000Z',
+          error: {
+            code: 'platform-refused',
+            retryable: false,
+            httpStatus: 409,
+            platformError: 'sipariş durumu uygun değil',
+            platformMessage: 'Order status is not suitable',
+          },
+        },
+      }),
+    )
+    expect(screen.getByRole('alert').textContent).toContain('Sipariş zaten yolda ya da teslim edilmiş')
+    expect(screen.queryByText('Platform isteği reddetti.')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Tekrar dene/ })).toBeNull()
   })
 })

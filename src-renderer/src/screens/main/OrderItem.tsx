@@ -1,36 +1,46 @@
 import { memo, useId } from 'react'
-import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { SlipButton } from '../../slip/SlipButton.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
+import { OrderActionButtons, type OrderActions } from './OrderActionButtons.tsx'
 import { OrderSource } from './OrderSource.tsx'
+
+export type { OrderActions }
 
 interface OrderItemProps {
   order: BoardOrder
   methodNames: ReadonlyMap<string, string>
-  onHandOver: (paymentKey: string) => void
-  onRemove: (paymentKey: string) => void
+  actions: OrderActions
   /** Why the core refused the last press of this order's buttons (a second press while one is owed…). */
   refusal?: AppError | undefined
+  /** Found by a scan or a search: shown highlighted for a moment. */
+  highlighted?: boolean
   /** Where the board's windowing needs it: the item's place in the list, and a ref to measure its height. */
   index?: number
   setSize?: number
   measureRef?: ((element: HTMLLIElement | null) => void) | undefined
 }
 
+/** The id of an order's card, so a scan or a search can bring it into view. */
+export function cardIdOf(paymentKey: string): string {
+  return `order-${paymentKey}`
+}
+
 /**
  * One order: a short code to read aloud, the full payment_key for support calls, what is known of it, and
- * its hand-over. Memoised so that one order's change re-renders that order only.
+ * its hand-over. `Kaldır` sits apart from the main button (docs/decisions.md D41). Memoised so that one
+ * order's change re-renders that order only.
  */
 export const OrderItem = memo(function OrderItem({
   order,
   methodNames,
-  onHandOver,
-  onRemove,
+  actions,
   refusal,
+  highlighted = false,
   index,
   setSize,
   measureRef,
@@ -50,11 +60,13 @@ export const OrderItem = memo(function OrderItem({
 
   return (
     <li
-      className={`order order-${handover.state}`}
+      id={cardIdOf(order.paymentKey)}
+      className={`order order-${handover.state}${highlighted ? ' highlighted' : ''}`}
       aria-labelledby={codeId}
       data-index={index}
       aria-posinset={index === undefined ? undefined : index + 1}
       aria-setsize={setSize}
+      tabIndex={-1}
       ref={measureRef}
     >
       <div className="order-info">
@@ -62,17 +74,17 @@ export const OrderItem = memo(function OrderItem({
           {code}
         </span>
         {order.label && <span className="order-label">{order.label}</span>}
-        <code className="payment-key">{order.paymentKey}</code>
         {facts && <span className="order-facts">{facts}</span>}
-        <OrderSource order={order} />
         {collectsCash && <span className="cash-note">{t.cashOnDelivery}</span>}
+        <code className="payment-key">{order.paymentKey}</code>
+        <OrderSource order={order} />
       </div>
       <div className="order-action">
         {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
         {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
         <HandoverStatus handover={handover} />
-        {(eligibility === 'eligible' || eligibility === 'unknown') && handover.state !== 'handed-over' && (
-          <HandOverButton handover={handover} onPress={() => onHandOver(order.paymentKey)} />
+        {(eligibility === 'eligible' || eligibility === 'unknown') && (
+          <OrderActionButtons order={order} code={code} actions={actions} />
         )}
         <SlipButton order={order} methodNames={methodNames} />
         {shownRefusal && (
@@ -80,12 +92,14 @@ export const OrderItem = memo(function OrderItem({
             {describeError(shownRefusal, t).text}
           </p>
         )}
+      </div>
+      <div className="order-remove">
         <button
           type="button"
           className="button secondary small"
           aria-label={t.removeOrder(code)}
           disabled={owed}
-          onClick={() => onRemove(order.paymentKey)}
+          onClick={() => actions.remove(order.paymentKey)}
         >
           {t.remove}
         </button>
@@ -93,24 +107,3 @@ export const OrderItem = memo(function OrderItem({
     </li>
   )
 })
-
-/** "Kuryeye Verildi"; while the hand-over is owed it says so and cannot be pressed, after a refusal it retries. */
-function HandOverButton({ handover, onPress }: { handover: Handover; onPress: () => void }) {
-  const { t } = useMessages()
-  const owed = isOwed(handover)
-  return (
-    <button
-      type="button"
-      className="button primary handover"
-      disabled={owed}
-      aria-busy={owed}
-      onClick={onPress}
-    >
-      {owed
-        ? t.sending
-        : handover.state === 'failed' || handover.state === 'unconfirmed'
-          ? t.retry
-          : t.handOver}
-    </button>
-  )
-}

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { focusRevealed } from './reveal.ts'
 
 /** Room between two orders, in px: the same in the CSS gap and in the windowing's arithmetic. */
 const GAP = 10
@@ -16,10 +17,13 @@ const OVERSCAN = 8
 export function OrderList({
   orders,
   label,
+  reveal,
   renderItem,
 }: {
   orders: readonly BoardOrder[]
   label: string
+  /** The order a scan or a search found: scrolled into view and focused (a new nonce each time). */
+  reveal?: { paymentKey: string; nonce: number } | undefined
   renderItem: (
     order: BoardOrder,
     index: number,
@@ -36,6 +40,14 @@ export function OrderList({
     scrollMargin,
     getItemKey: (index) => orders[index]?.paymentKey ?? index,
   })
+  const revealIndex = reveal ? orders.findIndex((order) => order.paymentKey === reveal.paymentKey) : -1
+  useEffect(() => {
+    if (!reveal || revealIndex === -1) return
+    virtualizer.scrollToIndex(revealIndex, { align: 'center' })
+    return focusRevealed(reveal.paymentKey)
+    // Only a new reveal moves the list; the list moving under it must not pull it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal?.nonce, revealIndex === -1])
   const items = virtualizer.getVirtualItems()
   const first = items[0]
   const last = items.at(-1)

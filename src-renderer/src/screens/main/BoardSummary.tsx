@@ -1,0 +1,76 @@
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { boardCounts, type BoardFilter, type StateFilter } from './board-rules.ts'
+import { useRushTexts } from './rush-texts.ts'
+
+/** The counts at the top of the board (docs/decisions.md D43): what waits, what is on its way, what needs a look. */
+export function BoardCounts({ orders }: { orders: readonly BoardOrder[] }) {
+  const rt = useRushTexts()
+  const counts = boardCounts(orders, new Date())
+  const items: [string, number, string][] = [
+    ['waiting', counts.waiting, rt.countWaiting],
+    ['sending', counts.sending, rt.countSending],
+    ['attention', counts.attention, rt.countAttention],
+    ['handed-over', counts.handedOverToday, rt.countHandedOverToday],
+  ]
+  return (
+    <dl className="board-counts" aria-label={rt.counts}>
+      {items.map(([kind, count, label]) => (
+        <div
+          key={kind}
+          className={`board-count count-${kind}${kind === 'attention' && count > 0 ? ' alert' : ''}`}
+        >
+          <dt>{label}</dt>
+          <dd>{count}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const STATES: StateFilter[] = ['all', 'waiting', 'sending', 'attention', 'handed-over']
+
+/** The board's filter: by code (with or without its dash), note or id, and by state. */
+export function BoardFilterBar({
+  filter,
+  onChange,
+}: {
+  filter: BoardFilter
+  onChange: (filter: BoardFilter) => void
+}) {
+  const rt = useRushTexts()
+  const stateText: Record<StateFilter, string> = {
+    all: rt.stateAll,
+    waiting: rt.stateWaiting,
+    sending: rt.stateSending,
+    attention: rt.stateAttention,
+    'handed-over': rt.stateHandedOver,
+  }
+  return (
+    <div className="board-filter" role="search">
+      <label className="board-filter-text">
+        <span>{rt.filter}</span>
+        <input
+          type="search"
+          value={filter.text}
+          placeholder={rt.filterHint}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange({ ...filter, text: event.target.value })}
+        />
+      </label>
+      <label className="board-filter-state">
+        <span>{rt.filterState}</span>
+        <select
+          value={filter.state}
+          onChange={(event) => onChange({ ...filter, state: event.target.value as StateFilter })}
+        >
+          {STATES.map((state) => (
+            <option key={state} value={state}>
+              {stateText[state]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { isOwed } from '../../../../src-shared/order-rules.ts'
+import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
+import { useRushTexts } from './rush-texts.ts'
+
+/** What a card's buttons do; one object for the whole board, so a card re-renders only when its order does. */
+export interface OrderActions {
+  handOver: (paymentKey: string) => void
+  withdraw: (paymentKey: string) => void
+  sendNow: (paymentKey: string) => void
+  panelCheck: (paymentKey: string, handedOver: boolean) => void
+  remove: (paymentKey: string) => void
+}
+
+/** The id of an order's main button: a scan that finds the order moves focus there, so Enter hands it over. */
+export function mainButtonIdOf(paymentKey: string): string {
+  return `handover-${paymentKey}`
+}
+
+/**
+ * The card's main action for where its hand-over stands (docs/decisions.md D40, D42): `Kuryeye Verildi`; in
+ * the undo window a countdown and `Geri al`; `Şimdi dene` while retrying; the panel check when unconfirmed;
+ * nothing to press when the platform says the order is already on its way. Each names its order.
+ */
+export function OrderActionButtons({
+  order,
+  code,
+  actions,
+}: {
+  order: BoardOrder
+  code: string
+  actions: OrderActions
+}) {
+  const { t } = useMessages()
+  const rt = useRushTexts()
+  const { handover, paymentKey } = order
+  const id = mainButtonIdOf(paymentKey)
+  switch (handover.state) {
+    case 'handed-over':
+      return null
+    case 'queued':
+      if (handover.sendAt !== undefined) {
+        return (
+          <UndoCountdown
+            id={id}
+            sendAt={handover.sendAt}
+            code={code}
+            onUndo={() => actions.withdraw(paymentKey)}
+          />
+        )
+      }
+      break
+    case 'retrying':
+      return (
+        <button
+          id={id}
+          type="button"
+          className="button primary"
+          aria-label={rt.sendNowOrder(code)}
+          onClick={() => actions.sendNow(paymentKey)}
+        >
+          {rt.sendNow}
+        </button>
+      )
+    case 'unconfirmed':
+      return (
+        <div className="panel-check" role="group" aria-label={rt.panelCheck}>
+          <span className="panel-check-title">{rt.panelCheck}</span>
+          <button
+            id={id}
+            type="button"
+            className="button primary small"
+            aria-label={rt.panelHandedOverOrder(code)}
+            onClick={() => actions.panelCheck(paymentKey, true)}
+          >
+            {rt.panelHandedOver}
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            aria-label={rt.panelNotHandedOverOrder(code)}
+            onClick={() => actions.panelCheck(paymentKey, false)}
+          >
+            {rt.panelNotHandedOver}
+          </button>
+        </div>
+      )
+    case 'failed':
+      if (isAlreadyOnItsWay(handover.error)) return null
+      return (
+        <button
+          id={id}
+          type="button"
+          className="button primary handover"
+          aria-label={rt.retryOrder(code)}
+          onClick={() => actions.handOver(paymentKey)}
+        >
+          {t.retry}
+        </button>
+      )
+    default:
+      break
+  }
+  const owed = isOwed(handover)
+  return (
+    <button
+      id={id}
+      type="button"
+      className="button primary handover"
+      disabled={owed}
+      aria-busy={owed}
+      aria-label={rt.handOverOrder(code)}
+      onClick={() => actions.handOver(paymentKey)}
+    >
+      {owed ? t.sending : t.handOver}
+    </button>
+  )
+}
+
+/** The undo window's countdown, from the core's `sendAt` (the core owns the timer; this only shows it). */
+function UndoCountdown({
+  id,
+  sendAt,
+  code,
+  onUndo,
+}: {
+  id: string
+  sendAt: string
+  code: string
+  onUndo: () => void
+}) {
+  const rt = useRushTexts()
+  const secondsLeft = () => Math.max(0, Math.ceil((Date.parse(sendAt) - Date.now()) / 1000))
+  const [seconds, setSeconds] = useState(secondsLeft)
+  useEffect(() => {
+    const timer = window.setInterval(() => setSeconds(secondsLeft()), 250)
+    return () => window.clearInterval(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- secondsLeft reads only sendAt
+  }, [sendAt])
+  return (
+    <div className="undo-window">
+      <span className="undo-countdown">{rt.undoCountdown(seconds)}</span>
+      <button
+        id={id}
+        type="button"
+        className="button warning"
+        aria-label={rt.undoOrder(code)}
+        onClick={onUndo}
+      >
+        {rt.undo}
+      </button>
+    </div>
+  )
+}

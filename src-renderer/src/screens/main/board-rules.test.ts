@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
+import { arrangeBoard, boardCounts, matchesFilter, paymentKeyIn, shortCodeIn } from './board-rules.ts'
+
+const key = (n: number) => `0d3e1f00-5a1b-4c2d-8e3f-${String(n).padStart(12, '0')}`
+const at = '2026-11-22T12:00:00.000Z'
+const order = (n: number, handover: Handover, label?: string): BoardOrder => ({
+  paymentKey: key(n),
+  addedAt: at,
+  handover,
+  ...(label ? { label } : {}),
+})
+const error = { code: 'timeout' as const, retryable: true }
+
+describe('shortCodeIn', () => {
+  it.each([
+    ['000-009', '000-009'],
+    ['000009', '000-009'],
+    ['abc-def', 'ABC-DEF'],
+    [' AbC dEf ', 'ABC-DEF'],
+  ])('reads %s as %s', (typed, code) => expect(shortCodeIn(typed)).toBe(code))
+
+  it.each(['00-009', '0000099', key(9), 'Masa 4', 'xyz-123'])('is no short code: %s', (typed) =>
+    expect(shortCodeIn(typed)).toBeUndefined(),
+  )
+})
+
+describe('paymentKeyIn', () => {
+  it('finds one id in any text, lower-cased, and none when there are two', () => {
+    expect(paymentKeyIn(`order ${key(1).toUpperCase()}!`)).toBe(key(1))
+    expect(paymentKeyIn(`${key(1)} ${key(2)}`)).toBeUndefined()
+  })
+})
+
+describe('the board for the rush', () => {
+  const board = [
+    order(1, { state: 'none' }, 'Masa 4'),
+    order(2, { state: 'failed', at, error }),
+    order(3, { state: 'handed-over', at }),
+    order(4, { state: 'retrying', nextAttemptAt: at, attempts: 1, error }),
+    order(5, { state: 'unconfirmed', at, error }),
+    order(6, { state: 'none' }),
+  ]
+
+  it('puts orders needing attention first, then those on their way, then the waiting, newest first', () => {
+    const { active, handedOver } = arrangeBoard(board)
+    expect(active.map((o) => o.paymentKey)).toEqual([key(5), key(2), key(4), key(6), key(1)])
+    expect(handedOver.map((o) => o.paymentKey)).toEqual([key(3)])
+  })
+
+  it('counts waiting, sending or retrying, failed or unconfirmed, and handed over today', () => {
+    expect(boardCounts(board, new Date(at))).toEqual({
+      waiting: 2,
+      sending: 1,
+      attention: 2,
+      handedOverToday: 1,
+    })
+    expect(boardCounts(board, new Date('2026-11-25T12:00:00.000Z')).handedOverToday).toBe(0)
+  })
+
+  it('filters by code with or without its dash, by note, and by state', () => {
+    const codes = (text: string, state: 'all' | 'attention' = 'all') =>
+      board.filter((o) => matchesFilter(o, { text, state })).map((o) => o.paymentKey)
+    expect(codes('000-004')).toEqual([key(4)])
+    expect(codes('000004')).toEqual([key(4)])
+    expect(codes('masa')).toEqual([key(1)])
+    expect(codes('', 'attention')).toEqual([key(2), key(5)])
+  })
+})

@@ -1,0 +1,99 @@
+// What the rush board computes from its orders: finding an order by the code staff see, the filter, the order
+// of the list (attention first), and the counts at the top. Pure, so each rule is tested on its own.
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+/**
+ * The short code in what was typed or scanned, as the six hex digits the card shows (`000-009`, `000009`,
+ * `abc-def` in any case), or undefined when the text is no short code (a full id, a label…).
+ */
+export function shortCodeIn(text: string): string | undefined {
+  const match = /^\s*([0-9a-f]{3})[-\s]?([0-9a-f]{3})\s*$/i.exec(text)
+  return match ? `${match[1]}-${match[2]}`.toUpperCase() : undefined
+}
+
+/** The one payment key in a text, lower-case, when it holds exactly one (the core checks again). */
+export function paymentKeyIn(text: string): string | undefined {
+  const all = new Set((text.match(new RegExp(UUID.source, 'gi')) ?? []).map((key) => key.toLowerCase()))
+  return all.size === 1 ? [...all][0] : undefined
+}
+
+/** The orders whose short code is `code` (several orders may share their last six digits). */
+export function ordersWithCode(orders: readonly BoardOrder[], code: string): BoardOrder[] {
+  return orders.filter((order) => shortCodeOf(order.paymentKey) === code)
+}
+
+export type StateFilter = 'all' | 'waiting' | 'sending' | 'attention' | 'handed-over'
+
+export interface BoardFilter {
+  text: string
+  state: StateFilter
+}
+
+export type StateGroup = Exclude<StateFilter, 'all'>
+
+/** The board's four groups of states, the same for the counts, the filter and the list's order. */
+export function groupOf(order: BoardOrder): StateGroup {
+  const { state } = order.handover
+  if (state === 'handed-over') return 'handed-over'
+  if (state === 'failed' || state === 'unconfirmed') return 'attention'
+  if (isOwed(order.handover)) return 'sending'
+  return 'waiting'
+}
+
+/** Code (with or without its dash), label or full id contain the filter's text; the state is the chosen one. */
+export function matchesFilter(order: BoardOrder, filter: BoardFilter): boolean {
+  if (filter.state !== 'all' && groupOf(order) !== filter.state) return false
+  const text = filter.text.trim().toLowerCase().replace(/-/g, '')
+  if (!text) return true
+  const haystack = [shortCodeOf(order.paymentKey), order.label ?? '', order.paymentKey]
+    .join(' ')
+    .toLowerCase()
+    .replace(/-/g, '')
+  return haystack.includes(text)
+}
+
+const RANK: Record<StateGroup, number> = { attention: 0, sending: 1, waiting: 2, 'handed-over': 3 }
+
+/**
+ * The list as the rush needs it: orders needing attention first, then those on their way, then those
+ * waiting, newest first within each; handed-over orders apart (shown in the folded "Verilenler" group).
+ */
+export function arrangeBoard(orders: readonly BoardOrder[]): {
+  active: BoardOrder[]
+  handedOver: BoardOrder[]
+} {
+  const newestFirst = [...orders].reverse()
+  const active = newestFirst
+    .filter((order) => groupOf(order) !== 'handed-over')
+    .sort((a, b) => RANK[groupOf(a)] - RANK[groupOf(b)])
+  return { active, handedOver: newestFirst.filter((order) => groupOf(order) === 'handed-over') }
+}
+
+export interface BoardCounts {
+  waiting: number
+  sending: number
+  attention: number
+  handedOverToday: number
+}
+
+/** The counts at the top; "today" is the local day of `now`. */
+export function boardCounts(orders: readonly BoardOrder[], now: Date): BoardCounts {
+  const counts: BoardCounts = { waiting: 0, sending: 0, attention: 0, handedOverToday: 0 }
+  for (const order of orders) {
+    const group = groupOf(order)
+    if (group === 'waiting') counts.waiting++
+    else if (group === 'sending') counts.sending++
+    else if (group === 'attention') counts.attention++
+    else if (order.handover.state === 'handed-over' && sameDay(new Date(order.handover.at), now)) {
+      counts.handedOverToday++
+    }
+  }
+  return counts
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
+}

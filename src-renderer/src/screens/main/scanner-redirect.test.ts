@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BURST_GAP_MS, installScannerRedirect } from './scanner-redirect.ts'
+
+let now = 0
+let timers: { at: number; run: () => void }[] = []
+let stop: () => void = () => undefined
+let field: HTMLInputElement
+let note: HTMLInputElement
+let button: HTMLButtonElement
+const scans: string[] = []
+
+beforeEach(() => {
+  document.body.innerHTML = `<form id="scan"><input id="order"></form><input id="note"><button id="b">x</button>`
+  field = document.getElementById('order') as HTMLInputElement
+  note = document.getElementById('note') as HTMLInputElement
+  button = document.getElementById('b') as HTMLButtonElement
+  const form = document.getElementById('scan') as HTMLFormElement
+  form.requestSubmit = () => void scans.push(field.value)
+  scans.length = 0
+  timers = []
+  stop = installScannerRedirect({
+    orderField: () => field,
+    now: () => now,
+    setTimer: (ms, run) => {
+      const timer = { at: now + ms, run }
+      timers.push(timer)
+      return () => (timers = timers.filter((t) => t !== timer))
+    },
+  })
+})
+afterEach(() => stop())
+
+/** Presses a key on `target` as the browser would: a keydown, and the character typed unless prevented. */
+function press(target: HTMLElement, key: string, gap: number) {
+  now += gap
+  for (const timer of timers.filter((t) => t.at <= now)) {
+    timers = timers.filter((t) => t !== timer)
+    timer.run()
+  }
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+  const typed = target.dispatchEvent(event)
+  const focused = document.activeElement
+  if (typed && key.length === 1 && focused instanceof HTMLInputElement) focused.value += key
+}
+
+const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
+
+describe('the scanner burst, wherever focus is', () => {
+  it('goes from a button to the order field, every key of it', () => {
+    button.focus()
+    for (const key of ID) press(document.activeElement as HTMLElement, key, 5)
+    expect(field.value).toBe(ID)
+    expect(document.activeElement).toBe(field)
+  })
+
+  it('is taken out of the note field, which keeps what it had, and submitted from the order field', () => {
+    note.value = 'Masa'
+    note.focus()
+    for (const key of ID) press(note, key, 5)
+    press(note, 'Enter', 5)
+    expect(note.value).toBe('Masa')
+    expect(scans).toEqual([ID])
+    expect(document.activeElement).toBe(field)
+  })
+
+  it('leaves a person typing in the note field alone, every key of it', () => {
+    note.focus()
+    for (const key of 'Masa 12') press(note, key, BURST_GAP_MS * 4)
+    press(note, 'Enter', BURST_GAP_MS * 4)
+    expect(note.value).toBe('Masa 12')
+    expect(scans).toEqual([])
+  })
+
+  it('gives a fast burst without Enter back to the field it was typed in', () => {
+    note.focus()
+    for (const key of 'abc') press(note, key, 5)
+    press(note, 'x', 500)
+    expect(note.value).toBe('abcx')
+  })
+})
