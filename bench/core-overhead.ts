@@ -16,6 +16,7 @@ import {
   ELIGIBLE_DETAILS,
   freshOrders,
   handOverThroughCore,
+  sendPressesAtOnce,
   value,
   vendorSignIn,
 } from './support/fixtures.ts'
@@ -108,6 +109,7 @@ export const coreOverhead: Benchmark = {
 async function signedInCore(mock: MockPlatform, store: KeyValueStore, journal?: Journal): Promise<Core> {
   const core = await coreOnMock(mock, { appVersion: '0.0.0-bench', store, ...(journal ? { journal } : {}) })
   value(await core.handlers.signIn(vendorSignIn(mock)), 'sign-in')
+  await sendPressesAtOnce(core)
   return core
 }
 

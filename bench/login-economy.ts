@@ -9,6 +9,7 @@ import {
   ELIGIBLE_DETAILS,
   freshOrders,
   handOverThroughCore,
+  sendPressesAtOnce,
   value,
   vendorSignIn,
   watchHandOvers,
@@ -75,7 +76,9 @@ export const loginEconomy: Benchmark = {
 }
 
 async function makeCore(mock: MockPlatform, store: MemoryStore, clock?: ManualClock): Promise<Core> {
-  return coreOnMock(mock, { appVersion: '0.0.0-bench', store, ...(clock ? { clock } : {}) })
+  const core = await coreOnMock(mock, { appVersion: '0.0.0-bench', store, ...(clock ? { clock } : {}) })
+  await sendPressesAtOnce(core)
+  return core
 }
 
 async function concurrentRun(mock: MockPlatform): Promise<number> {

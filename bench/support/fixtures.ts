@@ -60,6 +60,8 @@ export async function signedInDataDir(context: BenchContext, name: string): Prom
   const bridge = connectBridge(server.url)
   try {
     value(await bridge.api.signIn(vendorSignIn(context.mock)), 'sign-in')
+    // The benchmarks time the hand-over itself, not the undo window in front of it (docs/decisions.md D40).
+    value(await bridge.api.updateSettings({ undoWindowSeconds: 0 }), 'updateSettings')
   } finally {
     bridge.close()
     await server.stop()
@@ -173,6 +175,11 @@ export function watchHandOvers(core: Core, keys: readonly string[], timeoutMs = 
   })
   if (waiting.size === 0) stop()
   return { settled: waiting.size === 0 ? Promise.resolve() : settled, stop }
+}
+
+/** The undo window off (D40): a press is sent at once, so a benchmark times the hand-over, not the window. */
+export async function sendPressesAtOnce(core: Core): Promise<void> {
+  value(await core.handlers.updateSettings({ undoWindowSeconds: 0 }), 'updateSettings')
 }
 
 /** Hands one order (already on the board) over through the core; resolves when it is handed over. */
