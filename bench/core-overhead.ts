@@ -31,7 +31,7 @@ export const coreOverhead: Benchmark = {
   title: '1. Core overhead.',
   definitions: [
     `${String(SAMPLES)} samples of each, interleaved in rotating order after ${String(WARM_UP)} warm-up rounds,`,
-    "each on its own fresh CONFIRMED restaurant-courier order. Core: from calling the core's markOnTheWay",
+    "each on its own fresh CONFIRMED restaurant-courier order. Core: from calling the core's handOverOrder",
     "handler (the order already on the board) until the order's hand-over state is `handed-over` (its",
     'orderChanged event, or the returned order); the core signed in, with the in-memory store and journal,',
     `its board holding the last ${String(BOARD_SIZE)} orders (older ones removed, untimed, between samples). Bare: undici`,
@@ -81,14 +81,14 @@ export const coreOverhead: Benchmark = {
       })
       const rows: Row[] = [
         derivedRow(
-          'Core overhead: markOnTheWay ÷ bare fetch PUT (ratio of medians)',
+          'Core overhead: handOverOrder ÷ bare fetch PUT (ratio of medians)',
           'ratio',
           ratio(core, plain),
           {
             target: medianAtMost(1.3),
           },
         ),
-        row('… markOnTheWay through the core', 'ms', series.memory, { decimals: 2 }),
+        row('… handOverOrder through the core', 'ms', series.memory, { decimals: 2 }),
         row('… bare fetch PUT', 'ms', series.bare, { decimals: 2 }),
         derivedRow(
           "… the same ratio on web mode's files (settings.json, journal)",

@@ -32,7 +32,7 @@ export const loginEconomy: Benchmark = {
   title: '6. Login economy.',
   definitions: [
     `Concurrent: the core signed in; the mock expires every token (so the platform answers 401); then`,
-    `${String(CONCURRENT_CALLS)} calls at once (half listBranches, half markOnTheWay of fresh orders); the figure is the`,
+    `${String(CONCURRENT_CALLS)} calls at once (half listBranches, half handOverOrder of fresh orders); the figure is the`,
     `mock's login request counter once every call and hand-over has finished (${String(CONCURRENT_RUNS)} runs).`,
     `48 h: the core on a ManualClock and the mock's clock moved in step, 5 minutes at a time for 48 h, no`,
     'forced refresh: every 5 min the methods are asked for (as a screen opening does), every 15 min an order',
@@ -93,7 +93,7 @@ async function concurrentRun(mock: MockPlatform): Promise<number> {
     const watch = watchHandOvers(core, keys)
     const calls = [
       ...keys.map(async (paymentKey) => {
-        value(await core.handlers.markOnTheWay({ paymentKey }), 'markOnTheWay')
+        value(await core.handlers.handOverOrder({ paymentKey }), 'handOverOrder')
       }),
       ...keys.map(async () => {
         value(await core.handlers.listBranches(undefined), 'listBranches')

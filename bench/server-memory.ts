@@ -44,7 +44,7 @@ export const serverMemory: Benchmark = {
       const handOver = async (paymentKey: string) => {
         value(await bridge.api.addOrder({ text: paymentKey, ...ELIGIBLE_DETAILS }), 'addOrder')
         const done = new Promise<void>((resolve, reject) => pending.set(paymentKey, { resolve, reject }))
-        const order = value(await bridge.api.markOnTheWay({ paymentKey }), 'markOnTheWay')
+        const order = value(await bridge.api.handOverOrder({ paymentKey }), 'handOverOrder')
         if (order.handover.state !== 'handed-over') await done
         pending.delete(paymentKey)
       }

@@ -134,8 +134,8 @@ async function simulateDay(till: Till, day: number, random: () => number): Promi
     })
     if (!added.ok) throw new Error(`addOrder: ${JSON.stringify(added.error)}`)
     if (random() < FAULT_SHARE) platform.faultFor.set(paymentKey, FAULTS[n % FAULTS.length] ?? '5xx')
-    const handed = await till.core.handlers.markOnTheWay({ paymentKey })
-    if (!handed.ok) throw new Error(`markOnTheWay: ${JSON.stringify(handed.error)}`)
+    const handed = await till.core.handlers.handOverOrder({ paymentKey })
+    if (!handed.ok) throw new Error(`handOverOrder: ${JSON.stringify(handed.error)}`)
     await clock.advance(gap)
     peak = Math.max(peak, sizeOf(journalFile))
   }

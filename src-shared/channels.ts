@@ -1,15 +1,18 @@
 /**
  * IPC channel and event names, kept apart from the zod schemas so the sandboxed preload can name channels
- * without bundling a validator it never uses (the main process validates; the preload only forwards).
+ * without bundling a validator it never uses (the main process validates; the preload only forwards). A call's
+ * name is typed from the contract (a type-only import: no zod at run time), so a misspelled one does not compile.
  */
+import type { CallName } from './contract.ts'
+
 export const CHANNEL_PREFIX = 'pos:'
 export const EVENT_PREFIX = 'pos-event:'
 
 export const EVENT_NAMES = ['sessionChanged', 'orderChanged', 'focusOrder'] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
-export function channelOf(method: string): string {
-  return `${CHANNEL_PREFIX}${method}`
+export function channelOf(call: CallName): string {
+  return `${CHANNEL_PREFIX}${call}`
 }
 
 export function eventChannelOf(event: EventName): string {

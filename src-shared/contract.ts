@@ -109,7 +109,8 @@ export const HistoryQuery = z
   .strict()
 export type HistoryQuery = z.infer<typeof HistoryQuery>
 
-export const methods = {
+/** Every bridge call with its input and output schemas: the one declaration both bridges derive from. */
+export const calls = {
   getAppInfo: { input: z.undefined(), output: AppInfo },
 
   getSession: { input: z.undefined(), output: SessionStatus },
@@ -126,7 +127,8 @@ export const methods = {
   listOrders: { input: z.undefined(), output: z.array(BoardOrder) },
   addOrder: { input: AddOrderInput, output: BoardOrder },
   removeOrder: { input: OrderRef, output: z.null() },
-  markOnTheWay: { input: OrderRef, output: BoardOrder },
+  /** Staff pressed "Kuryeye Verildi": the core hands the order over to the courier (the platform's on-the-way). */
+  handOverOrder: { input: OrderRef, output: BoardOrder },
   listHistory: { input: HistoryQuery, output: HistoryPage },
   /** Every attempt in the history as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF). */
   exportHistoryCsv: { input: z.undefined(), output: z.string() },
@@ -155,22 +157,22 @@ export const events = {
   focusOrder: z.object({ paymentKey: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>
 
-export type MethodName = keyof typeof methods
-export type MethodInput<M extends MethodName> = z.input<(typeof methods)[M]['input']>
-export type ParsedInput<M extends MethodName> = z.output<(typeof methods)[M]['input']>
-export type MethodOutput<M extends MethodName> = z.output<(typeof methods)[M]['output']>
+export type CallInput<C extends CallName> = z.input<(typeof calls)[C]['input']>
+export type ParsedInput<C extends CallName> = z.output<(typeof calls)[C]['input']>
+export type CallOutput<C extends CallName> = z.output<(typeof calls)[C]['output']>
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+export type CallName = keyof typeof calls
 
-export function isMethodName(name: unknown): name is MethodName {
-  return typeof name === 'string' && Object.hasOwn(methods, name)
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(calls, name)
 }
 
 export type Unsubscribe = () => void
 
 export type Api = {
-  [M in MethodName]: MethodInput<M> extends undefined
-    ? () => Promise<Result<MethodOutput<M>>>
-    : (input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>
+  [C in CallName]: CallInput<C> extends undefined
+    ? () => Promise<Result<CallOutput<C>>>
+    : (input: CallInput<C>) => Promise<Result<CallOutput<C>>>
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe
 }

@@ -186,7 +186,7 @@ export async function sendPressesAtOnce(core: Core): Promise<void> {
 export async function handOverThroughCore(core: Core, paymentKey: string): Promise<void> {
   const watch = watchHandOvers(core, [paymentKey], 10_000)
   try {
-    const order = value(await core.handlers.markOnTheWay({ paymentKey }), 'markOnTheWay')
+    const order = value(await core.handlers.handOverOrder({ paymentKey }), 'handOverOrder')
     if (isRefused(order.handover.state)) {
       throw new Error(`hand-over of ${paymentKey} failed: ${JSON.stringify(order.handover)}`)
     }

@@ -123,12 +123,12 @@ describe('the core against the mock platform', () => {
         shippingMethod: 'delivery',
       }),
     )
-    const order = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+    const order = value(await core.handlers.handOverOrder({ paymentKey: id }))
     expect(order.handover.state).toBe('handed-over')
     expect((await mock.control.getOrder(id))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
     // Pressing again sends nothing more.
     await mock.control.resetCounters()
-    expect(value(await core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe('handed-over')
+    expect(value(await core.handlers.handOverOrder({ paymentKey: id })).handover.state).toBe('handed-over')
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
   })
 
@@ -136,7 +136,7 @@ describe('the core against the mock platform', () => {
     const { core } = await signedIn()
     const unknown = '11111111-2222-4333-8444-555555555555'
     value(await core.handlers.addOrder({ text: unknown }))
-    const notFound = value(await core.handlers.markOnTheWay({ paymentKey: unknown }))
+    const notFound = value(await core.handlers.handOverOrder({ paymentKey: unknown }))
     expect(notFound.handover).toMatchObject({
       state: 'failed',
       error: { code: 'order-not-found', platformError: 'sipariş bulunamadı' },
@@ -144,7 +144,7 @@ describe('the core against the mock platform', () => {
 
     const platformCourier = DEMO_ORDER_IDS.kadikoyPlatformCourierDelivery
     value(await core.handlers.addOrder({ text: platformCourier }))
-    const refused = value(await core.handlers.markOnTheWay({ paymentKey: platformCourier }))
+    const refused = value(await core.handlers.handOverOrder({ paymentKey: platformCourier }))
     expect(refused.handover).toMatchObject({
       state: 'failed',
       error: { code: 'platform-refused', httpStatus: 409 },
@@ -156,7 +156,7 @@ describe('the core against the mock platform', () => {
     const { core } = await signedIn()
     await mock.control.resetCounters()
     value(await core.handlers.addOrder({ text: DEMO_ORDER_IDS.kadikoyCashPickup, shippingMethod: 'pickup' }))
-    const result = await core.handlers.markOnTheWay({ paymentKey: DEMO_ORDER_IDS.kadikoyCashPickup })
+    const result = await core.handlers.handOverOrder({ paymentKey: DEMO_ORDER_IDS.kadikoyCashPickup })
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', problem: 'not-eligible' } })
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
   })
@@ -185,7 +185,7 @@ describe('the core against the mock platform', () => {
       await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 2 })
       await mock.control.resetCounters()
       const handedOver = announced(core, (order) => order.handover.state === 'handed-over')
-      const first = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      const first = value(await core.handlers.handOverOrder({ paymentKey: id }))
       expect(first.handover).toMatchObject({
         state: 'retrying',
         error: { code: 'server-error', httpStatus: 503 },
@@ -209,7 +209,7 @@ describe('the core against the mock platform', () => {
       value(await core.handlers.addOrder(restaurantDelivery))
       await mock.control.injectFault({ route: 'ontheway', kind: 'rate-limit', retryAfterSeconds: 1 })
       const before = Date.now()
-      const first = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      const first = value(await core.handlers.handOverOrder({ paymentKey: id }))
       if (first.handover.state !== 'retrying')
         throw new Error(`expected retrying, got ${first.handover.state}`)
       expect(Date.parse(first.handover.nextAttemptAt) - before).toBeGreaterThanOrEqual(1000)
@@ -224,7 +224,7 @@ describe('the core against the mock platform', () => {
         const first = await makeCore({ store, files: openDataFiles(folder, silentLogger) })
         value(await first.core.handlers.signIn({ platformAddress: mock.baseUrl, ...vendor }))
         value(await first.core.handlers.addOrder(restaurantDelivery))
-        expect(value(await first.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
+        expect(value(await first.core.handlers.handOverOrder({ paymentKey: id })).handover.state).toBe(
           'handed-over',
         )
         first.core.dispose()
@@ -232,7 +232,7 @@ describe('the core against the mock platform', () => {
         await mock.control.resetCounters()
         const again = await makeCore({ store, files: openDataFiles(folder, silentLogger) })
         await again.core.start()
-        expect(value(await again.core.handlers.markOnTheWay({ paymentKey: id })).handover.state).toBe(
+        expect(value(await again.core.handlers.handOverOrder({ paymentKey: id })).handover.state).toBe(
           'handed-over',
         )
         expect(value(await again.core.handlers.listHistory({ limit: 10 })).orders[0]?.attempts).toHaveLength(
@@ -247,7 +247,7 @@ describe('the core against the mock platform', () => {
     it('exports the history as CSV', async () => {
       const { core } = await signedIn()
       value(await core.handlers.addOrder({ ...restaurantDelivery, label: 'Masa 4' }))
-      value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      value(await core.handlers.handOverOrder({ paymentKey: id }))
       const csv = value(await core.handlers.exportHistoryCsv(undefined))
       expect(csv.startsWith('\uFEFFTarih;')).toBe(true)
       expect(csv).toContain(`;000-001;${id};Masa 4;1;Kuryeye verildi;200;OK;;;\r\n`)
@@ -257,7 +257,7 @@ describe('the core against the mock platform', () => {
       const { core } = await signedIn()
       value(await core.handlers.addOrder(restaurantDelivery))
       await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 0 })
-      value(await core.handlers.markOnTheWay({ paymentKey: id }))
+      value(await core.handlers.handOverOrder({ paymentKey: id }))
       expect(await core.handlers.removeOrder({ paymentKey: id })).toMatchObject({
         ok: false,
         error: { problem: 'already-sending' },

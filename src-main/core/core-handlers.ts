@@ -1,11 +1,11 @@
-import type { MethodName, MethodOutput, ParsedInput } from '../../src-shared/contract.ts'
+import type { CallName, CallOutput, ParsedInput } from '../../src-shared/contract.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { describeThrown, toAppError } from './app-failure.ts'
 import type { Logger } from './ports.ts'
 
-/** What the core offers for each contract method; the Electron IPC layer and web mode both call these. */
+/** What the core offers for each contract call; the Electron IPC layer and web mode both call these. */
 export type CoreHandlers = {
-  [M in MethodName]: (input: ParsedInput<M>) => Promise<Result<MethodOutput<M>>>
+  [C in CallName]: (input: ParsedInput<C>) => Promise<Result<CallOutput<C>>>
 }
 
 /** Runs a handler's work and turns whatever it throws into the AppError that crosses the bridge. */

@@ -70,7 +70,7 @@ describe('a full disk', () => {
       )
       await mock.control.resetCounters()
       journal.full = code
-      expect(await core.handlers.markOnTheWay({ paymentKey: id })).toEqual({
+      expect(await core.handlers.handOverOrder({ paymentKey: id })).toEqual({
         ok: false,
         error: { code: 'disk-full', retryable: true },
       })
@@ -95,7 +95,7 @@ describe('a full disk', () => {
     await mock.control.resetCounters()
     journal.full = 'ENOSPC'
     journal.failingType = 'attempt'
-    const order = value(await core.handlers.markOnTheWay({ paymentKey: id }))
+    const order = value(await core.handlers.handOverOrder({ paymentKey: id }))
     expect(JSON.stringify(order.handover)).toContain('"code":"disk-full"')
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
     core.dispose()

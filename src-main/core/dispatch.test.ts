@@ -10,10 +10,10 @@ describe('dispatch', () => {
     expect(await dispatch(stub.core.handlers, 'getMethods', { forceRefresh: true }, log)).toMatchObject({
       ok: false,
     })
-    expect(stub.calls).toEqual([{ method: 'getMethods', input: { forceRefresh: true } }])
+    expect(stub.calls).toEqual([{ call: 'getMethods', input: { forceRefresh: true } }])
   })
 
-  it('refuses unknown methods and unparsable inputs without calling the core, logging no payload', async () => {
+  it('refuses unknown calls and unparsable inputs without calling the core, logging no payload', async () => {
     const stub = stubCore()
     const log = recordingLogger()
     for (const [method, payload] of [

@@ -1,4 +1,4 @@
-import { isMethodName, methods } from '../../src-shared/contract.ts'
+import { calls, isCallName } from '../../src-shared/contract.ts'
 import { resultSchema, type AppError, type Result } from '../../src-shared/errors.ts'
 import { describeThrown } from './app-failure.ts'
 import type { CoreHandlers } from './app.ts'
@@ -15,47 +15,47 @@ export const MALFORMED: AppError = { code: 'invalid-input', problem: 'malformed'
 const INTERNAL: AppError = { code: 'internal', retryable: false }
 
 /**
- * Validate-then-dispatch, shared by every bridge (Electron IPC, web mode): the method is one of the contract's,
- * the payload parses with its zod schema, and the answer parses with the method's output schema before it leaves
+ * Validate-then-dispatch, shared by every bridge (Electron IPC, web mode): the call is one of the contract's,
+ * the payload parses with its zod schema, and the answer parses with the call's output schema before it leaves
  * (zod drops fields the contract does not name, so nothing the core holds leaks by accident). Never throws.
  *
- * Logs carry the method name and, for a refusal, where the payload failed (paths, never values): a payload can
+ * Logs carry the call's name and, for a refusal, where the payload failed (paths, never values): a payload can
  * hold secrets (signIn).
  */
 export async function dispatch(
   handlers: CoreHandlers,
-  method: unknown,
+  call: unknown,
   payload: unknown,
   log: DispatchLog,
 ): Promise<Result<unknown>> {
-  if (!isMethodName(method)) {
-    log.warn('dispatch: refused an unknown method', { method: describeUnknownMethod(method) })
+  if (!isCallName(call)) {
+    log.warn('dispatch: refused an unknown call', { call: describeUnknownCall(call) })
     return { ok: false, error: MALFORMED }
   }
-  const input = methods[method].input.safeParse(payload)
+  const input = calls[call].input.safeParse(payload)
   if (!input.success) {
-    log.warn('dispatch: refused a payload that does not parse', { method, issues: issuePaths(input.error) })
+    log.warn('dispatch: refused a payload that does not parse', { call, issues: issuePaths(input.error) })
     return { ok: false, error: MALFORMED }
   }
 
   let result: unknown
   try {
-    const handler = handlers[method] as (input: unknown) => Promise<Result<unknown>>
+    const handler = handlers[call] as (input: unknown) => Promise<Result<unknown>>
     result = await handler(input.data)
   } catch (error) {
-    log.warn('dispatch: a handler threw', { method, error: describeThrown(error) })
+    log.warn('dispatch: a handler threw', { call, error: describeThrown(error) })
     return { ok: false, error: INTERNAL }
   }
 
-  const answer = resultSchema(methods[method].output).safeParse(result)
+  const answer = resultSchema(calls[call].output).safeParse(result)
   if (!answer.success) {
     log.warn('dispatch: a handler answered outside the contract', {
-      method,
+      call,
       issues: issuePaths(answer.error),
     })
     return { ok: false, error: INTERNAL }
   }
-  if (!answer.data.ok) log.info?.(`dispatch: ${method} answered an error`, errorFacts(answer.data.error))
+  if (!answer.data.ok) log.info?.(`dispatch: ${call} answered an error`, errorFacts(answer.data.error))
   return answer.data
 }
 
@@ -69,7 +69,7 @@ function errorFacts(error: AppError): Record<string, unknown> {
   )
 }
 
-/** Enough of a refused method name to debug with, bounded so a caller cannot flood the log. */
-function describeUnknownMethod(method: unknown): string {
-  return typeof method === 'string' ? method.slice(0, 64) : typeof method
+/** Enough of a refused call name to debug with, bounded so a caller cannot flood the log. */
+function describeUnknownCall(call: unknown): string {
+  return typeof call === 'string' ? call.slice(0, 64) : typeof call
 }

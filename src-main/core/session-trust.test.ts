@@ -167,7 +167,7 @@ describe("the core's refusal of orders not for the restaurant's courier (issue 1
   ])('refuses %s without sending anything', async (_label, details) => {
     const { app, platform } = await signedInAtA()
     value(await app.handlers.addOrder({ text: ORDER, ...details }))
-    const result = await app.handlers.markOnTheWay({ paymentKey: ORDER })
+    const result = await app.handlers.handOverOrder({ paymentKey: ORDER })
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', problem: 'not-eligible' } })
     expect(platform.count('orders/ontheway')).toBe(0)
   })
@@ -175,7 +175,7 @@ describe("the core's refusal of orders not for the restaurant's courier (issue 1
   it('sends a restaurant-courier delivery order (the same path, so the refusals above are not vacuous)', async () => {
     const { app, platform } = await signedInAtA()
     value(await app.handlers.addOrder({ text: ORDER, courierType: 'restaurant', shippingMethod: 'delivery' }))
-    value(await app.handlers.markOnTheWay({ paymentKey: ORDER }))
+    value(await app.handlers.handOverOrder({ paymentKey: ORDER }))
     await expect.poll(() => platform.count('orders/ontheway')).toBe(1)
   })
 })

@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 import { channelOf } from '../../src-shared/channels.ts'
-import { methods } from '../../src-shared/contract.ts'
+import { calls, type CallName } from '../../src-shared/contract.ts'
 import type { CoreHandlers } from '../core/app.ts'
 import { recordingLogger } from '../core/testing/memory-adapters.ts'
 import type { CoreEventListener } from '../core/app.ts'
@@ -22,16 +22,16 @@ function setup() {
       Promise.resolve({ ok: true, value: { name: 'x', version: '1', shell: 'electron' } }),
     ),
     addOrder: vi.fn(() => Promise.reject(new Error('boom at /home/user/secret/path.ts:12'))),
-    markOnTheWay: vi.fn(),
+    handOverOrder: vi.fn(),
     signIn: vi.fn(),
   } as unknown as CoreHandlers
   const log = recordingLogger()
   const isTrustedSender = (frame: WebFrameMain | null) =>
     frame !== null && frame.parent === null && frame.url === APP_URL
   registerIpcHandlers(ipcMain, core, isTrustedSender, log)
-  const invoke = (method: string, payload: unknown, frame: WebFrameMain | null = appFrame) => {
-    const handler = handlers.get(channelOf(method))
-    if (!handler) throw new Error(`no handler for ${method}`)
+  const invoke = (call: CallName, payload: unknown, frame: WebFrameMain | null = appFrame) => {
+    const handler = handlers.get(channelOf(call))
+    if (!handler) throw new Error(`no handler for ${call}`)
     return handler({ senderFrame: frame } as IpcMainInvokeEvent, payload)
   }
   return { handlers, core, log, invoke }
@@ -40,9 +40,9 @@ function setup() {
 const refused = { ok: false, error: { code: 'invalid-input', problem: 'malformed', retryable: false } }
 
 describe('registerIpcHandlers', () => {
-  it('registers exactly one channel per contract method, all in our namespace', () => {
+  it('registers exactly one channel per contract call, all in our namespace', () => {
     const { handlers } = setup()
-    expect([...handlers.keys()].sort()).toEqual(Object.keys(methods).map(channelOf).sort())
+    expect([...handlers.keys()].sort()).toEqual((Object.keys(calls) as CallName[]).map(channelOf).sort())
   })
 
   it('answers a valid call from the app top frame', async () => {
@@ -65,10 +65,10 @@ describe('registerIpcHandlers', () => {
     expect(log.lines.join('\n')).toContain('untrusted sender')
   })
 
-  it.each([
-    ['a string for an object', 'markOnTheWay', 'abc'],
-    ['an id that is not a UUID', 'markOnTheWay', { paymentKey: 'not-a-uuid' }],
-    ['an extra field', 'markOnTheWay', { paymentKey: '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72', x: 1 }],
+  it.each<[string, CallName, unknown]>([
+    ['a string for an object', 'handOverOrder', 'abc'],
+    ['an id that is not a UUID', 'handOverOrder', { paymentKey: 'not-a-uuid' }],
+    ['an extra field', 'handOverOrder', { paymentKey: '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72', x: 1 }],
     ['a number for a key', 'signIn', { platformAddress: 'https://a', appSecretKey: 1, restSecretKey: 'b' }],
     [
       'an oversized key',
@@ -76,10 +76,10 @@ describe('registerIpcHandlers', () => {
       { platformAddress: 'https://a', appSecretKey: 'k'.repeat(10_000), restSecretKey: 'b' },
     ],
     ['a payload where none is expected', 'getAppInfo', { sneaky: true }],
-  ])('refuses %s without reaching the core', async (_label, method, payload) => {
+  ])('refuses %s without reaching the core', async (_label, call, payload) => {
     const { invoke, core, log } = setup()
-    await expect(invoke(method, payload)).resolves.toEqual(refused)
-    expect(core[method as keyof CoreHandlers]).not.toHaveBeenCalled()
+    await expect(invoke(call, payload)).resolves.toEqual(refused)
+    expect(core[call]).not.toHaveBeenCalled()
     expect(log.lines.join('\n')).toContain('does not parse')
   })
 

@@ -1,6 +1,6 @@
 import type { IpcMain, WebFrameMain } from 'electron'
-import { methods } from '../../src-shared/contract.ts'
 import { channelOf, eventChannelOf } from '../../src-shared/channels.ts'
+import { calls, type CallName } from '../../src-shared/contract.ts'
 import type { Core, CoreHandlers } from '../core/app.ts'
 import { dispatch, MALFORMED, type DispatchLog } from '../core/dispatch.ts'
 import { contractEvent } from '../core/outgoing-events.ts'
@@ -8,8 +8,8 @@ import { contractEvent } from '../core/outgoing-events.ts'
 export type SenderCheck = (frame: WebFrameMain | null) => boolean
 
 /**
- * Registers one handler per contract method. As in VS Code's validated IPC, every message is checked before
- * the core sees it: the sender is the app's own top frame (here), then the method is one of the contract's
+ * Registers one handler per contract call. As in VS Code's validated IPC, every message is checked before
+ * the core sees it: the sender is the app's own top frame (here), then the call is one of the contract's
  * and the payload parses (in `dispatch`, shared with web mode).
  */
 export function registerIpcHandlers(
@@ -18,13 +18,13 @@ export function registerIpcHandlers(
   isTrustedSender: SenderCheck,
   log: DispatchLog,
 ): void {
-  for (const method of Object.keys(methods)) {
-    ipcMain.handle(channelOf(method), async (event, payload: unknown) => {
+  for (const call of Object.keys(calls) as CallName[]) {
+    ipcMain.handle(channelOf(call), async (event, payload: unknown) => {
       if (!isTrustedSender(event.senderFrame)) {
-        log.warn('ipc: refused a message from an untrusted sender', { method })
+        log.warn('ipc: refused a message from an untrusted sender', { call })
         return { ok: false, error: MALFORMED }
       }
-      return dispatch(core, method, payload, log)
+      return dispatch(core, call, payload, log)
     })
   }
 }

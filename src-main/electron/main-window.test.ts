@@ -99,7 +99,7 @@ describe('the main window', () => {
     expect(home.preventDefault).not.toHaveBeenCalled()
   })
 
-  it('denies window.open and opens nothing outside the allowlist', () => {
+  it('denies window.open and hands nothing to the OS browser', () => {
     createMainWindow(packaged, false)
     expect(created[0]?.openHandler?.({ url: EVIL })).toEqual({ action: 'deny' })
     expect(openExternal).not.toHaveBeenCalled()

@@ -1,4 +1,4 @@
-import { BrowserWindow, shell, type WebFrameMain } from 'electron'
+import { BrowserWindow, type WebFrameMain } from 'electron'
 import { join } from 'node:path'
 import { APP_ENTRY_URL } from './app-protocol.ts'
 
@@ -7,9 +7,6 @@ import { APP_ENTRY_URL } from './app-protocol.ts'
  * the renderer is set here and nowhere else. `webSecurity`, `allowRunningInsecureContent` and
  * `experimentalFeatures` are never set, so Electron's safe defaults hold (main-window.test.ts checks it).
  */
-
-/** External pages staff may be sent to (help, the platform's site); everything else stays closed. */
-const EXTERNAL_URL_ALLOWLIST: readonly string[] = []
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -103,10 +100,9 @@ export function createMainWindow(
   window.webContents.on('will-navigate', (event, url) => {
     if (!page.isAppUrl(url)) event.preventDefault()
   })
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (EXTERNAL_URL_ALLOWLIST.some((allowed) => url.startsWith(allowed))) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
+  // No page opens beside the app, and nothing is handed to the OS browser: the app links nowhere. Should it one
+  // day (help, the platform's site), match each address's exact origin, never a prefix.
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
   window.once('ready-to-show', () => {
     if (placement?.maximized) window.maximize()
     if (placement?.show ?? true) window.show()

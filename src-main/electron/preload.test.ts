@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { methods } from '../../src-shared/contract.ts'
+import { calls } from '../../src-shared/contract.ts'
 
 const exposed = new Map<string, Record<string, unknown>>()
 const invoke = vi.fn<(channel: string, input?: unknown) => Promise<unknown>>(() =>
@@ -21,7 +21,7 @@ await import('./preload.ts')
 const api = exposed.get('api') as Record<string, (...args: unknown[]) => unknown>
 
 describe('the preload', () => {
-  it('exposes exactly the contract: one function per method and `on`, nothing else', () => {
+  it('exposes exactly the contract: one function per call and `on`, nothing else', () => {
     expect([...exposed.keys()]).toEqual(['api', 'printBridge'])
     // The courier slip's three calls (D52), each a function; the main process checks sender and payload.
     expect(Object.keys(exposed.get('printBridge') ?? {}).sort()).toEqual([
@@ -29,18 +29,22 @@ describe('the preload', () => {
       'printSlip',
       'saveSlipPdf',
     ])
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(methods), 'on'].sort())
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(calls), 'on'].sort())
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true)
     expect(api).not.toHaveProperty('invoke')
     expect(api).not.toHaveProperty('ipcRenderer')
   })
 
-  it('sends each method on its own channel, passing the input as it is', async () => {
-    await api['markOnTheWay']?.({ paymentKey: 'x' })
-    expect(invoke).toHaveBeenLastCalledWith('pos:markOnTheWay', { paymentKey: 'x' })
-    await api['getSession']?.()
-    expect(invoke).toHaveBeenLastCalledWith('pos:getSession', undefined)
-  })
+  it.each(Object.keys(calls) as (keyof typeof calls)[])(
+    'sends %s on its own channel, passing the input as it is',
+    async (call) => {
+      const input = { probe: call }
+      await api[call]?.(input)
+      // A call that takes no input sends none, whatever the page passes.
+      const takesNoInput = calls[call].input.safeParse(undefined).success
+      expect(invoke).toHaveBeenLastCalledWith(`pos:${call}`, takesNoInput ? undefined : input)
+    },
+  )
 
   it('subscribes only to known events and hands the listener the payload, never the IPC event', () => {
     expect(() => api['on']?.('anything', () => undefined)).toThrow('unknown event')

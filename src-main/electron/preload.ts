@@ -1,12 +1,13 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { Api } from '../../src-shared/contract.ts'
+import type { Api, CallName } from '../../src-shared/contract.ts'
 import { channelOf, eventChannelOf, isEventName, type EventName } from '../../src-shared/channels.ts'
 import type { PrintBridge } from '../../src-shared/print-bridge.ts'
 import { PRINT_CHANNELS } from '../../src-shared/print-channels.ts'
 
 // The sandboxed preload: one bundled CommonJS file that requires nothing but 'electron'. It exposes the
-// contract's methods one by one (never ipcRenderer, never a generic invoke); the main process validates.
-const invoke = (method: string, input?: unknown) => ipcRenderer.invoke(channelOf(method), input)
+// contract's calls one by one (never ipcRenderer, never a generic invoke); the main process validates. A call
+// name is a CallName: a misspelled one does not compile, and `satisfies Api` names a missing one.
+const invoke = (call: CallName, input?: unknown) => ipcRenderer.invoke(channelOf(call), input)
 
 const api = {
   getAppInfo: () => invoke('getAppInfo'),
@@ -21,7 +22,7 @@ const api = {
   listOrders: () => invoke('listOrders'),
   addOrder: (input) => invoke('addOrder', input),
   removeOrder: (input) => invoke('removeOrder', input),
-  markOnTheWay: (input) => invoke('markOnTheWay', input),
+  handOverOrder: (input) => invoke('handOverOrder', input),
   listHistory: (input) => invoke('listHistory', input),
   exportHistoryCsv: () => invoke('exportHistoryCsv'),
   getDiagnostics: () => invoke('getDiagnostics'),

@@ -121,7 +121,7 @@ describe('secrets at rest in the desktop app (D11)', () => {
       secrets: redactor,
       recentLogLines: (count) => log.recentLines(count),
     })
-    const call = (method: string, input?: unknown) => dispatch(core.handlers, method, input, log)
+    const call = (name: string, input?: unknown) => dispatch(core.handlers, name, input, log)
     const { app_secret_key: appSecret, rest_secret_key: restSecret } = DEMO_CREDENTIALS.vendor
 
     const refused = await call('signIn', {
@@ -140,7 +140,7 @@ describe('secrets at rest in the desktop app (D11)', () => {
         shippingMethod: 'delivery',
       }),
     ).toMatchObject({ ok: true })
-    expect(await call('markOnTheWay', { paymentKey: DEMO_ORDER_IDS.kadikoyCashDelivery })).toMatchObject({
+    expect(await call('handOverOrder', { paymentKey: DEMO_ORDER_IDS.kadikoyCashDelivery })).toMatchObject({
       ok: true,
     })
     await mock.control.expireTokens()
@@ -167,7 +167,7 @@ describe('secrets at rest in the desktop app (D11)', () => {
     const settingsFile = files.find((file) => file.path.endsWith('settings.json'))?.bytes.toString('utf8')
     expect(settingsFile).toContain(mock.baseUrl)
     const logText = files.find((file) => file.path.endsWith('main.log'))?.bytes.toString('utf8') ?? ''
-    expect(logText).toContain(`dispatch: refused an unknown method {"method":"probe-${REDACTED}"}`)
+    expect(logText).toContain(`dispatch: refused an unknown call {"call":"probe-${REDACTED}"}`)
 
     const bundle = JSON.stringify(diagnostics)
     for (const secret of secrets) {

@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WebSocket } from 'ws'
-import { isMethodName, methods, type MethodName } from '../../src-shared/contract.ts'
+import { calls, isCallName, type CallName } from '../../src-shared/contract.ts'
+import { MAX_BRIDGE_MESSAGE_BYTES } from '../../src-shared/web-bridge-wire.ts'
 import { anyText, FUZZ_RUNS_IO, paymentKey } from '../core/testing/fuzz.ts'
 import { recordingLogger } from '../core/testing/memory-adapters.ts'
-import { MAX_MESSAGE_BYTES } from './bridge-hub.ts'
 import { startWebServer, type WebServer } from './server.ts'
 import { messagesOf, openBridgeSocket } from './testing/clients.ts'
 import { stubCore } from './testing/stub-core.ts'
@@ -30,7 +30,7 @@ afterAll(async () => {
   await rm(rendererDir, { recursive: true, force: true })
 })
 
-const METHOD_NAMES = Object.keys(methods) as MethodName[]
+const CALL_NAMES = Object.keys(calls) as CallName[]
 const value = fc.oneof(
   anyText(60),
   paymentKey,
@@ -40,7 +40,7 @@ const value = fc.oneof(
   fc.record({ text: anyText(80), label: fc.option(anyText(20), { nil: undefined }) }),
 )
 
-/** Frames near a real request (every shape of id, method and input) and far from one. */
+/** Frames near a real request (every shape of id, call and input) and far from one. */
 const frame = fc.oneof(
   {
     weight: 4,
@@ -48,7 +48,7 @@ const frame = fc.oneof(
       .record(
         {
           id: fc.oneof(fc.nat(), fc.integer(), fc.double(), anyText(5), fc.constant(null)),
-          method: fc.oneof(fc.constantFrom(...METHOD_NAMES), anyText(30), fc.jsonValue({ maxDepth: 1 })),
+          call: fc.oneof(fc.constantFrom(...CALL_NAMES), anyText(30), fc.jsonValue({ maxDepth: 1 })),
           input: value,
         },
         { requiredKeys: [] },
@@ -61,7 +61,7 @@ const frame = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.constant({
-      text: `{"id":1,"method":"getAppInfo","input":"${'x'.repeat(MAX_MESSAGE_BYTES)}"}`,
+      text: `{"id":1,"call":"getAppInfo","input":"${'x'.repeat(MAX_BRIDGE_MESSAGE_BYTES)}"}`,
     }),
   },
 )
@@ -69,7 +69,7 @@ type Frame = { text: string } | { binary: Uint8Array }
 
 /** What the server must do with a frame: answer the id, or close the socket. Mirrors the documented protocol. */
 function expectedOf(sent: Frame): { answers: number } | 'closes' {
-  if ('binary' in sent || Buffer.byteLength(sent.text) > MAX_MESSAGE_BYTES) return 'closes'
+  if ('binary' in sent || Buffer.byteLength(sent.text) > MAX_BRIDGE_MESSAGE_BYTES) return 'closes'
   let parsed: unknown
   try {
     parsed = JSON.parse(sent.text)
@@ -121,21 +121,18 @@ describe('the web bridge, fuzzed', () => {
             })
             expect(typeof answers[asked - 1]?.result.ok).toBe('boolean')
             const request = JSON.parse((sent as { text: string }).text) as {
-              method?: unknown
+              call?: unknown
               input?: unknown
             }
-            if (
-              isMethodName(request.method) &&
-              methods[request.method].input.safeParse(request.input).success
-            )
+            if (isCallName(request.call) && calls[request.call].input.safeParse(request.input).success)
               expectedCalls += 1
           }
         } finally {
           socket.terminate()
         }
         expect(stub.calls.length - callsBefore).toBe(expectedCalls)
-        for (const call of stub.calls.slice(callsBefore)) {
-          expect(methods[call.method].input.safeParse(call.input).success).toBe(true)
+        for (const entry of stub.calls.slice(callsBefore)) {
+          expect(calls[entry.call].input.safeParse(entry.input).success).toBe(true)
         }
       }),
       FUZZ_RUNS_IO,
@@ -145,7 +142,7 @@ describe('the web bridge, fuzzed', () => {
     const opened = await openBridgeSocket(server.port, { token: server.token })
     if (!opened.socket) throw new Error('upgrade refused after the fuzzing')
     const messages = messagesOf(opened.socket)
-    opened.socket.send(JSON.stringify({ id: 7, method: 'getAppInfo' }))
+    opened.socket.send(JSON.stringify({ id: 7, call: 'getAppInfo' }))
     expect(await messages.answerTo(7)).toMatchObject({ id: 7, result: { ok: true } })
     opened.socket.terminate()
   })

@@ -6,9 +6,6 @@ import { dispatch } from '../core/dispatch.ts'
 import { contractEvent } from '../core/outgoing-events.ts'
 import type { Logger } from '../core/ports.ts'
 
-/** Larger messages are refused by the socket itself (close 1009): a real request is a few hundred bytes. */
-export const MAX_MESSAGE_BYTES = 64 * 1024
-
 /** Close codes (RFC 6455) for messages that cannot be answered because they carry no request id. */
 const UNSUPPORTED_DATA = 1003
 const INVALID_PAYLOAD = 1007
@@ -96,7 +93,7 @@ export class BridgeHub {
       socket.close(INVALID_PAYLOAD, 'not a bridge request')
       return
     }
-    void dispatch(this.#core.handlers, request.method, request.input, this.#log).then((result) => {
+    void dispatch(this.#core.handlers, request.call, request.input, this.#log).then((result) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ id: request.id, result }))
     })
   }
@@ -115,7 +112,7 @@ export class BridgeHub {
  * The request with its id, or undefined when the message is not JSON or has no usable id
  * (a non-negative safe integer). Everything else about the request is judged by `dispatch`.
  */
-function parseRequest(text: string): { id: number; method: unknown; input: unknown } | undefined {
+function parseRequest(text: string): { id: number; call: unknown; input: unknown } | undefined {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -123,9 +120,9 @@ function parseRequest(text: string): { id: number; method: unknown; input: unkno
     return undefined
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
-  const { id, method, input } = parsed as Record<string, unknown>
+  const { id, call, input } = parsed as Record<string, unknown>
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return undefined
-  return { id, method, input }
+  return { id, call, input }
 }
 
 function rawText(data: RawData): string {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../src-shared/web-bridge-wire.ts'
 
 /**
  * Who may talk to a web-mode server. The renderer's files hold no secret and go to anyone who addresses the
@@ -65,11 +66,6 @@ export class LaunchAccess {
     return timingSafeEqual(digest(candidate), this.#tokenDigest)
   }
 }
-
-/** The subprotocol the page asks for and the server answers with: the bridge's wire format, version 1. */
-export const BRIDGE_PROTOCOL = 'pos-companion.bridge.v1'
-/** The page offers the launch token as one more subprotocol, `<prefix><token>`; the server never echoes it. */
-export const TOKEN_PROTOCOL_PREFIX = 'pos-companion.token.'
 
 export function isLaunchToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43,}$/.test(token)

@@ -47,7 +47,7 @@ describe('npm run web', () => {
     const opened = await openBridgeSocket(port, { token })
     if (!opened.socket) throw new Error('upgrade refused')
     const messages = messagesOf(opened.socket)
-    opened.socket.send(JSON.stringify({ id: 1, method: 'getAppInfo' }))
+    opened.socket.send(JSON.stringify({ id: 1, call: 'getAppInfo' }))
     const packageJson = JSON.parse(
       await readFile(join(import.meta.dirname, '../../package.json'), 'utf8'),
     ) as {
@@ -59,7 +59,7 @@ describe('npm run web', () => {
     })
 
     // A refused update leaves the real core's settings file as it was; a valid one lands in the data dir.
-    opened.socket.send(JSON.stringify({ id: 2, method: 'updateSettings', input: { language: 'xx' } }))
+    opened.socket.send(JSON.stringify({ id: 2, call: 'updateSettings', input: { language: 'xx' } }))
     expect(await messages.answerTo(2)).toMatchObject({
       result: { ok: false, error: { problem: 'malformed' } },
     })
@@ -69,11 +69,9 @@ describe('npm run web', () => {
       ? (JSON.parse(await readFile(file, 'utf8')) as { settings?: unknown })
       : {}
     expect(stored.settings).toBeUndefined()
-    opened.socket.send(JSON.stringify({ id: 3, method: 'getSettings' }))
+    opened.socket.send(JSON.stringify({ id: 3, call: 'getSettings' }))
     expect(await messages.answerTo(3)).toMatchObject({ result: { ok: true, value: { language: 'en' } } })
-    opened.socket.send(
-      JSON.stringify({ id: 4, method: 'updateSettings', input: { platformTimeZone: 'UTC' } }),
-    )
+    opened.socket.send(JSON.stringify({ id: 4, call: 'updateSettings', input: { platformTimeZone: 'UTC' } }))
     expect(await messages.answerTo(4)).toMatchObject({ result: { ok: true } })
     const saved = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { settings: unknown }
     // `--lang en` holds for this run only: the settings change saves the staff's change, not the flag (issue 9).
@@ -112,7 +110,7 @@ describe('npm run web', () => {
     const opened = await openBridgeSocket(port, { token })
     if (!opened.socket) throw new Error('upgrade refused')
     const messages = messagesOf(opened.socket)
-    opened.socket.send(JSON.stringify({ id: 1, method: 'getSettings' }))
+    opened.socket.send(JSON.stringify({ id: 1, call: 'getSettings' }))
     expect(await messages.answerTo(1)).toMatchObject({
       result: { ok: true, value: { platformAddress: 'https://platform.example' } },
     })

@@ -2,13 +2,8 @@ import { createReadStream } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
+import { WEB_SHELL_MARKER } from '../../src-shared/web-bridge-wire.ts'
 import { answerPlainText } from './security-headers.ts'
-
-/**
- * Tells the renderer it was served by web mode, so it installs the WebSocket bridge (web-bridge.ts). The built
- * index.html has no such tag: opened any other way, the page looks for no bridge.
- */
-export const WEB_SHELL_MARKER = '<meta name="pos-companion-shell" content="web" />'
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -52,11 +52,11 @@ function bridge(socket: WebSocket) {
   const messages = messagesOf(socket)
   let nextId = 1
   return async (
-    method: string,
+    call: string,
     input?: unknown,
   ): Promise<{ ok: boolean; value?: unknown; error?: unknown }> => {
     const id = nextId++
-    socket.send(JSON.stringify({ id, method, input }))
+    socket.send(JSON.stringify({ id, call, input }))
     const answer = (await messages.answerTo(id)) as {
       result: { ok: boolean; value?: unknown; error?: unknown }
     }
@@ -100,7 +100,7 @@ describe('secrets at rest (D11)', () => {
         shippingMethod: 'delivery',
       }),
     ).toMatchObject({ ok: true })
-    expect(await call('markOnTheWay', { paymentKey: DEMO_ORDER_IDS.kadikoyCashDelivery })).toMatchObject({
+    expect(await call('handOverOrder', { paymentKey: DEMO_ORDER_IDS.kadikoyCashDelivery })).toMatchObject({
       ok: true,
     })
 
@@ -122,7 +122,7 @@ describe('secrets at rest (D11)', () => {
     expect(issued.length).toBeGreaterThanOrEqual(3)
     const secrets = [appSecret, restSecret, MISTYPED_SECRET, launchToken, ...issued]
 
-    // Hostile requests that get logged (the method name is), carrying every secret: each must come out redacted.
+    // Hostile requests that get logged (the call's name is), carrying every secret: each must come out redacted.
     for (const secret of secrets) expect(await call(`probe-${secret}`)).toMatchObject({ ok: false })
 
     const diagnostics = await call('getDiagnostics')
@@ -139,7 +139,7 @@ describe('secrets at rest (D11)', () => {
     expect(names).toEqual(expect.arrayContaining(['settings.json', join('logs', 'main.log')]))
     const log = files.find((file) => file.path.endsWith('main.log'))?.bytes.toString('utf8') ?? ''
     // Not vacuous: the log saw the probes (redacted), the sign-in, the failures.
-    expect(log).toContain(`dispatch: refused an unknown method {"method":"probe-${REDACTED}"}`)
+    expect(log).toContain(`dispatch: refused an unknown call {"call":"probe-${REDACTED}"}`)
 
     for (const secret of secrets) {
       for (const file of files) {

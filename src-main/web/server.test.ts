@@ -4,10 +4,13 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import { recordingLogger } from '../core/testing/memory-adapters.ts'
-import { MAX_MESSAGE_BYTES } from './bridge-hub.ts'
-import { WEB_SHELL_MARKER } from './renderer-files.ts'
+import {
+  BRIDGE_PROTOCOL,
+  MAX_BRIDGE_MESSAGE_BYTES,
+  TOKEN_PROTOCOL_PREFIX,
+  WEB_SHELL_MARKER,
+} from '../../src-shared/web-bridge-wire.ts'
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
-import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from './launch-access.ts'
 import { startWebServer, type WebServer } from './server.ts'
 import { closeCodeOf, httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
 import { stubCore } from './testing/stub-core.ts'
@@ -151,12 +154,12 @@ describe('HTTP', () => {
 describe('the WebSocket', () => {
   it('round-trips getAppInfo', async () => {
     const { socket, messages } = await connect()
-    socket.send(JSON.stringify({ id: 1, method: 'getAppInfo' }))
+    socket.send(JSON.stringify({ id: 1, call: 'getAppInfo' }))
     expect(await messages.answerTo(1)).toEqual({
       id: 1,
       result: { ok: true, value: { name: 'POS Companion', version: '9.9.9', shell: 'web' } },
     })
-    expect(stub.calls).toEqual([{ method: 'getAppInfo', input: undefined }])
+    expect(stub.calls).toEqual([{ call: 'getAppInfo', input: undefined }])
   })
 
   it('takes the token as a subprotocol, answers with the bridge’s own protocol (never the token), on either name', async () => {
@@ -235,10 +238,10 @@ describe('the WebSocket', () => {
     const closed = closeCodeOf(socket)
     const input = {
       platformAddress: 'https://x.example',
-      appSecretKey: 'a'.repeat(MAX_MESSAGE_BYTES),
+      appSecretKey: 'a'.repeat(MAX_BRIDGE_MESSAGE_BYTES),
       restSecretKey: 'b',
     }
-    socket.send(JSON.stringify({ id: 1, method: 'signIn', input }))
+    socket.send(JSON.stringify({ id: 1, call: 'signIn', input }))
     expect(await closed).toBe(1009)
     expect(stub.calls).toEqual([])
   })
@@ -248,8 +251,8 @@ describe('the WebSocket', () => {
       '{not json',
       '[1,2]',
       '"text"',
-      '{"method":"getAppInfo"}',
-      '{"id":-1,"method":"getAppInfo"}',
+      '{"call":"getAppInfo"}',
+      '{"id":-1,"call":"getAppInfo"}',
       '{"id":1.5}',
     ]) {
       const { socket } = await connect()
@@ -259,7 +262,7 @@ describe('the WebSocket', () => {
     }
     const { socket } = await connect()
     const closed = closeCodeOf(socket)
-    socket.send(Buffer.from(JSON.stringify({ id: 1, method: 'getAppInfo' })))
+    socket.send(Buffer.from(JSON.stringify({ id: 1, call: 'getAppInfo' })))
     expect(await closed).toBe(1003)
     expect(stub.calls).toEqual([])
     expect(log.lines.some((line) => line.includes('bridge: closed a socket'))).toBe(true)
@@ -268,20 +271,20 @@ describe('the WebSocket', () => {
   it('answers invalid-input for an unknown method or an input its schema refuses, and the core sees none', async () => {
     const { socket, messages } = await connect()
     const requests = [
-      { id: 1, method: 'nope' },
-      { id: 2, method: 'constructor' },
-      { id: 3, method: '__proto__' },
-      { id: 4, method: 42 },
-      { id: 5, method: 'signOut', input: { forgetCredentials: 'yes' } },
-      { id: 6, method: 'signOut', input: { forgetCredentials: true, extra: 1 } },
-      { id: 7, method: 'signOut' },
-      { id: 8, method: 'getAppInfo', input: {} },
+      { id: 1, call: 'nope' },
+      { id: 2, call: 'constructor' },
+      { id: 3, call: '__proto__' },
+      { id: 4, call: 42 },
+      { id: 5, call: 'signOut', input: { forgetCredentials: 'yes' } },
+      { id: 6, call: 'signOut', input: { forgetCredentials: true, extra: 1 } },
+      { id: 7, call: 'signOut' },
+      { id: 8, call: 'getAppInfo', input: {} },
       {
         id: 9,
-        method: 'signIn',
+        call: 'signIn',
         input: { platformAddress: 'https://x', appSecretKey: 'k'.repeat(513), restSecretKey: 'r' },
       },
-      { id: 10, method: 'addOrder', input: { text: 5 } },
+      { id: 10, call: 'addOrder', input: { text: 5 } },
     ]
     for (const request of requests) socket.send(JSON.stringify(request))
     for (const { id } of requests) expect(await messages.answerTo(id)).toEqual({ id, result: MALFORMED })
@@ -305,10 +308,10 @@ describe('the WebSocket', () => {
         },
       }),
     )
-    socket.send(JSON.stringify({ id: 7, method: 'signOut', input: { forgetCredentials: true } }))
+    socket.send(JSON.stringify({ id: 7, call: 'signOut', input: { forgetCredentials: true } }))
     const answer = (await messages.answerTo(7)) as { result: { ok: boolean } }
     expect(answer.result.ok).toBe(true)
-    expect(stub.calls).toEqual([{ method: 'signOut', input: { forgetCredentials: true } }])
+    expect(stub.calls).toEqual([{ call: 'signOut', input: { forgetCredentials: true } }])
   })
 
   it('answers internal when a handler throws or answers outside the contract, and drops unknown fields', async () => {
@@ -318,9 +321,9 @@ describe('the WebSocket', () => {
     stub.answer('getAppInfo', () =>
       Promise.resolve({ ok: true, value: { name: 'n', version: 'v', shell: 'web', appSecretKey: 'leak' } }),
     )
-    socket.send(JSON.stringify({ id: 1, method: 'getSettings' }))
-    socket.send(JSON.stringify({ id: 2, method: 'listOrders' }))
-    socket.send(JSON.stringify({ id: 3, method: 'getAppInfo' }))
+    socket.send(JSON.stringify({ id: 1, call: 'getSettings' }))
+    socket.send(JSON.stringify({ id: 2, call: 'listOrders' }))
+    socket.send(JSON.stringify({ id: 3, call: 'getAppInfo' }))
     const internal = { ok: false, error: { code: 'internal', retryable: false } }
     expect(await messages.answerTo(1)).toEqual({ id: 1, result: internal })
     expect(await messages.answerTo(2)).toEqual({ id: 2, result: internal })

@@ -5,13 +5,12 @@ import { WebSocketServer } from 'ws'
 import type { Core } from '../core/app.ts'
 import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
-import { BridgeHub, MAX_MESSAGE_BYTES } from './bridge-hub.ts'
-import { BRIDGE_PROTOCOL, isLaunchToken, LaunchAccess } from './launch-access.ts'
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, MAX_BRIDGE_MESSAGE_BYTES } from '../../src-shared/web-bridge-wire.ts'
+import { BridgeHub } from './bridge-hub.ts'
+import { isLaunchToken, LaunchAccess } from './launch-access.ts'
 import { RendererFiles } from './renderer-files.ts'
 import { RefusalLog } from './refusal-log.ts'
 import { answerPlainText, setSecurityHeaders } from './security-headers.ts'
-
-export const BRIDGE_PATH = '/bridge'
 
 /** What one client may take from the server (see DEFAULT_LIMITS for why these values). */
 export interface ServerLimits {
@@ -75,10 +74,10 @@ export interface WebServer {
  * server's own Origin and this launch's token, offered as the subprotocol `pos-companion.token.<token>` next to
  * `pos-companion.bridge.v1`, which the server answers with (launch-access.ts says why there and nowhere else).
  * Wire format, JSON text frames of at most 64 KiB:
- *   client → server  { id: number, method: string, input?: unknown }
+ *   client → server  { id: number, call: string, input?: unknown }
  *   server → client  { id, result: Result }       one answer per request, in completion order
  *   server → client  { event: EventName, payload }  every core event, to every open socket
- * A request with a usable id always gets an answer (`invalid-input`/`malformed` for an unknown method or an
+ * A request with a usable id always gets an answer (`invalid-input`/`malformed` for an unknown call or an
  * input its schema refuses). A frame that cannot be answered — binary, not JSON, no non-negative integer id —
  * closes the socket (1003 or 1007): only a client that is not our bridge sends one.
  */
@@ -95,7 +94,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const access = new LaunchAccess(port, options.token)
   const sockets = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+    maxPayload: MAX_BRIDGE_MESSAGE_BYTES,
     // Answer with the bridge's protocol, never the token the page offered beside it.
     handleProtocols: () => BRIDGE_PROTOCOL,
   })

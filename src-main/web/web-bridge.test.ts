@@ -6,14 +6,10 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
 import type { EventPayload } from '../../src-shared/contract.ts'
-import {
-  BRIDGE_PATH as BRIDGE_PATH_IN_RENDERER,
-  createWebBridge,
-  WEB_SHELL_META,
-} from '../../src-renderer/src/web-bridge.ts'
+import { BRIDGE_PATH } from '../../src-shared/web-bridge-wire.ts'
+import { createWebBridge } from '../../src-renderer/src/web-bridge.ts'
 import { silentLogger } from '../core/ports.ts'
-import { WEB_SHELL_MARKER } from './renderer-files.ts'
-import { BRIDGE_PATH, startWebServer, type WebServer } from './server.ts'
+import { startWebServer, type WebServer } from './server.ts'
 import { stubCore } from './testing/stub-core.ts'
 
 /** Connection attempts that ended without a socket (refused while the server was down): a signal to wait on. */
@@ -89,20 +85,13 @@ async function stopServer(): Promise<void> {
 }
 
 describe('the web bridge', () => {
-  it('agrees with the server on the page tag and the socket path', () => {
-    expect(WEB_SHELL_MARKER).toBe(
-      `<meta name="${WEB_SHELL_META.name}" content="${WEB_SHELL_META.content}" />`,
-    )
-    expect(BRIDGE_PATH_IN_RENDERER).toBe(BRIDGE_PATH)
-  })
-
   it('round-trips calls, including those made before the socket is open', async () => {
     const api = bridgeTo(server)
     const [info, settings] = await Promise.all([api.getAppInfo(), api.signOut({ forgetCredentials: false })])
     expect(info).toEqual({ ok: true, value: { name: 'POS Companion', version: '9.9.9', shell: 'web' } })
     // The stub answers null, which is no SessionStatus: the server's output check turns it into `internal`.
     expect(settings).toEqual({ ok: false, error: { code: 'internal', retryable: false } })
-    expect(stub.calls.map((call) => call.method).sort()).toEqual(['getAppInfo', 'signOut'])
+    expect(stub.calls.map((entry) => entry.call).sort()).toEqual(['getAppInfo', 'signOut'])
   })
 
   it('passes a refusal through as the core’s result, without throwing', async () => {

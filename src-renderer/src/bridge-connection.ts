@@ -1,13 +1,12 @@
 import { isEventName, type EventName } from '../../src-shared/channels.ts'
+import type { CallName } from '../../src-shared/contract.ts'
 import type { Unsubscribe } from '../../src-shared/contract.ts'
 import type { AppError, Result } from '../../src-shared/errors.ts'
-
-/** The subprotocol of the bridge (src-main/web/launch-access.ts); the server answers with it. */
-export const BRIDGE_PROTOCOL = 'pos-companion.bridge.v1'
-/** The launch token travels as one more offered subprotocol, `<prefix><token>` (launch-access.ts says why). */
-export const TOKEN_PROTOCOL_PREFIX = 'pos-companion.token.'
-/** The server closes a socket that sends more (1009); such a call is refused here instead, sparing the others. */
-const MAX_MESSAGE_BYTES = 64 * 1024
+import {
+  BRIDGE_PROTOCOL,
+  MAX_BRIDGE_MESSAGE_BYTES,
+  TOKEN_PROTOCOL_PREFIX,
+} from '../../src-shared/web-bridge-wire.ts'
 
 export interface WebBridgeOptions {
   /** ws:// or wss:// address of web mode's /bridge. */
@@ -65,17 +64,17 @@ export class BridgeConnection {
     this.#connect()
   }
 
-  call(method: string, input: unknown): Promise<Result<unknown>> {
+  call(call: CallName, input: unknown): Promise<Result<unknown>> {
     return new Promise<Result<unknown>>((answer) => {
       const id = this.#nextId++
       let message: string
       try {
-        message = JSON.stringify({ id, method, input })
+        message = JSON.stringify({ id, call, input })
       } catch {
         answer(malformed)
         return
       }
-      if (new TextEncoder().encode(message).length > MAX_MESSAGE_BYTES) answer(malformed)
+      if (new TextEncoder().encode(message).length > MAX_BRIDGE_MESSAGE_BYTES) answer(malformed)
       else if (this.#isOpen) this.#transmit(id, message, answer)
       else if (this.#stopped()) answer(unreachable)
       else this.#queue(id, message, answer)

@@ -176,10 +176,10 @@ export function useRemoveOrder(onRefused?: OnRefused) {
   })
 }
 
-export function useMarkOnTheWay(onRefused?: OnRefused) {
+export function useHandOverOrder(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (paymentKey: string) => unwrap(requireBridge().markOnTheWay({ paymentKey })),
+    mutationFn: (paymentKey: string) => unwrap(requireBridge().handOverOrder({ paymentKey })),
     onSuccess: (order) => {
       onRefused?.(order.paymentKey, undefined)
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  BRIDGE_PROTOCOL,
-  createWebBridge,
-  installWebBridge,
-  TOKEN_PROTOCOL_PREFIX,
-  WEB_SHELL_META,
-} from './web-bridge.ts'
+import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
+import { createWebBridge, installWebBridge } from './web-bridge.ts'
 
 /** A token of the launch's shape: 43 base64url characters. */
 const TOKEN = 'AbC_-0123456789abcdefghijklmnopqrstuvwxyzABC'
@@ -135,8 +130,8 @@ describe('createWebBridge', () => {
     const first = api.getAppInfo()
     const second = api.getMethods({ forceRefresh: true })
     expect(socket.sent.map((text) => JSON.parse(text) as unknown)).toEqual([
-      { id: 1, method: 'getAppInfo' },
-      { id: 2, method: 'getMethods', input: { forceRefresh: true } },
+      { id: 1, call: 'getAppInfo' },
+      { id: 2, call: 'getMethods', input: { forceRefresh: true } },
     ])
     socket.onmessage?.({ data: 'not json' })
     socket.answer({ id: 99, result: { ok: true, value: 1 } })

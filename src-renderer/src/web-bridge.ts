@@ -1,24 +1,19 @@
 import type { EventName } from '../../src-shared/channels.ts'
 import type {
   Api,
+  CallInput,
+  CallName,
+  CallOutput,
   EventPayload,
-  MethodInput,
-  MethodName,
-  MethodOutput,
   Unsubscribe,
 } from '../../src-shared/contract.ts'
 import type { Result } from '../../src-shared/errors.ts'
+import { BRIDGE_PATH, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
 import { bridge } from './api.ts'
 import { BridgeConnection, type WebBridgeOptions } from './bridge-connection.ts'
 
-/** The tag web mode adds to index.html (src-main/web/renderer-files.ts); its presence means "use the bridge". */
-export const WEB_SHELL_META = { name: 'pos-companion-shell', content: 'web' } as const
-/** Where web mode listens for the bridge (src-main/web/server.ts). */
-export const BRIDGE_PATH = '/bridge'
 /** Where a reload of the same tab finds the token again; see `installWebBridge`. */
 export const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
-
-export { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from './bridge-connection.ts'
 
 export type { WebBridgeOptions } from './bridge-connection.ts'
 
@@ -30,8 +25,8 @@ export type { WebBridgeOptions } from './bridge-connection.ts'
  */
 export function createWebBridge(options: WebBridgeOptions): Api {
   const connection = new BridgeConnection(options)
-  const call = <M extends MethodName>(method: M, input?: MethodInput<M>) =>
-    connection.call(method, input) as Promise<Result<MethodOutput<M>>>
+  const call = <C extends CallName>(name: C, input?: CallInput<C>) =>
+    connection.call(name, input) as Promise<Result<CallOutput<C>>>
   return {
     getAppInfo: () => call('getAppInfo'),
     getSession: () => call('getSession'),
@@ -45,7 +40,7 @@ export function createWebBridge(options: WebBridgeOptions): Api {
     listOrders: () => call('listOrders'),
     addOrder: (input) => call('addOrder', input),
     removeOrder: (input) => call('removeOrder', input),
-    markOnTheWay: (input) => call('markOnTheWay', input),
+    handOverOrder: (input) => call('handOverOrder', input),
     listHistory: (input) => call('listHistory', input),
     exportHistoryCsv: () => call('exportHistoryCsv'),
     getDiagnostics: () => call('getDiagnostics'),

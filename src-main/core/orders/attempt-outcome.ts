@@ -1,6 +1,6 @@
 import type { AppError } from '../../../src-shared/errors.ts'
 import { toAppError } from '../app-failure.ts'
-import { PlatformError } from '../platform/platform-error.ts'
+import { PlatformCallError } from '../platform/platform-error.ts'
 import type { ResultRecord } from './outbox-journal.ts'
 import { kindOfFailure, mayHaveReachedPlatform, retryDelayMs, type RetryPolicy } from './retry-policy.ts'
 
@@ -37,7 +37,11 @@ export function outcomeOfFailure(thrown: unknown, context: FailureContext): Outc
       if (context.isSignedOut) return { result: 'waiting-for-sign-in', error, outcomeUnknown: false }
       return passingOutcome(error, undefined, context)
     case 'passing':
-      return passingOutcome(error, thrown instanceof PlatformError ? thrown.retryAfterMs : undefined, context)
+      return passingOutcome(
+        error,
+        thrown instanceof PlatformCallError ? thrown.retryAfterMs : undefined,
+        context,
+      )
   }
 }
 

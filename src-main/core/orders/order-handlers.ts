@@ -28,7 +28,7 @@ export function orderHandlers({
   | 'listOrders'
   | 'addOrder'
   | 'removeOrder'
-  | 'markOnTheWay'
+  | 'handOverOrder'
   | 'listHistory'
   | 'exportHistoryCsv'
   | 'withdrawHandover'
@@ -51,7 +51,7 @@ export function orderHandlers({
         board.remove(paymentKey)
         return Promise.resolve(null)
       }),
-    markOnTheWay: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
+    handOverOrder: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
     withdrawHandover: ({ paymentKey }) => attempt(() => Promise.resolve(outbox.withdraw(paymentKey))),
     retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),
     recordPanelCheck: ({ paymentKey, handedOver }) =>

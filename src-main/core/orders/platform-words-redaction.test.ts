@@ -60,7 +60,7 @@ describe("the platform's free text is redacted before the journal and the CSV", 
     value(
       await core.handlers.addOrder({ text: ORDER, courierType: 'restaurant', shippingMethod: 'delivery' }),
     )
-    value(await core.handlers.markOnTheWay({ paymentKey: ORDER }))
+    value(await core.handlers.handOverOrder({ paymentKey: ORDER }))
     await expect.poll(() => JSON.stringify(journal.records)).toContain('"result":"refused"')
 
     const journalText = JSON.stringify(journal.records)

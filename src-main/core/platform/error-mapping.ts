@@ -4,7 +4,7 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 
 import { ResponseTooLargeError } from './bounded-fetch.ts'
 import type { PlatformCall, PlatformFailure } from './platform-error.ts'
-import { PlatformError } from './platform-error.ts'
+import { PlatformCallError } from './platform-error.ts'
 import { parseRetryAfter } from './retry-after.ts'
 import type { ErrorEnvelope } from './schemas.ts'
 import { errorEnvelopeSchema } from './schemas.ts'
@@ -80,10 +80,10 @@ export function failureOfAnswer(
   return { code: 'unexpected-answer', retryable: false, httpStatus }
 }
 
-/** Whatever was thrown while talking to the platform, as a PlatformError. Never throws itself. */
-export function toPlatformError(call: PlatformCall, error: unknown): PlatformError {
-  if (error instanceof PlatformError) return error
-  return PlatformError.from(call, failureOf(call, error))
+/** Whatever was thrown while talking to the platform, as a PlatformCallError. Never throws itself. */
+export function toPlatformError(call: PlatformCall, error: unknown): PlatformCallError {
+  if (error instanceof PlatformCallError) return error
+  return PlatformCallError.from(call, failureOf(call, error))
 }
 
 function failureOf(call: PlatformCall, error: unknown): PlatformFailure {

@@ -1,12 +1,12 @@
 // Property tests for D4/D6/D9 at the platform client: whatever the platform (or a proxy in front of it)
 // answers — any status, any body, any Retry-After — and whatever the fetch port throws, every call ends in the
-// expected value or a PlatformError whose AppError crosses the bridge as it is. Nothing else is ever thrown.
+// expected value or a PlatformCallError whose AppError crosses the bridge as it is. Nothing else is ever thrown.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src-shared/errors.ts'
 import { anyText, FUZZ_RUNS, paymentKey } from '../testing/fuzz.ts'
 import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
-import { createPlatformClient, PlatformError, type PlatformClient } from './platform-client.ts'
+import { createPlatformClient, PlatformCallError, type PlatformClient } from './platform-client.ts'
 
 const CALLS = ['login', 'branches', 'variables', 'ontheway'] as const
 type Call = (typeof CALLS)[number]
@@ -127,14 +127,14 @@ async function settle(work: Promise<unknown>): Promise<{ value: unknown } | { er
 }
 
 function expectPlatformError(error: unknown): AppError {
-  expect(error).toBeInstanceOf(PlatformError)
-  const parsed = AppError.safeParse((error as PlatformError).appError)
+  expect(error).toBeInstanceOf(PlatformCallError)
+  const parsed = AppError.safeParse((error as PlatformCallError).appError)
   expect(parsed.success).toBe(true)
-  return (error as PlatformError).appError
+  return (error as PlatformCallError).appError
 }
 
 describe('the platform client, fuzzed', () => {
-  it('ends every call in a value or a PlatformError with a valid AppError, whatever the answers', async () => {
+  it('ends every call in a value or a PlatformCallError with a valid AppError, whatever the answers', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...CALLS),
@@ -158,7 +158,7 @@ describe('the platform client, fuzzed', () => {
     )
   })
 
-  it('turns whatever the fetch port throws into a PlatformError', async () => {
+  it('turns whatever the fetch port throws into a PlatformCallError', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...CALLS),
@@ -196,7 +196,7 @@ describe('the error mapping, fuzzed', () => {
           const failure = failureOfAnswer(call, status, readEnvelope(raw))
           const error = toPlatformError(
             call,
-            new PlatformError({ code: failure.code, retryable: failure.retryable }),
+            new PlatformCallError({ code: failure.code, retryable: failure.retryable }),
           )
           expect(AppError.safeParse(error.appError).success).toBe(true)
           expect(failure.httpStatus).toBe(status)
@@ -206,7 +206,7 @@ describe('the error mapping, fuzzed', () => {
     )
   })
 
-  it('maps anything thrown to a PlatformError without throwing itself', () => {
+  it('maps anything thrown to a PlatformCallError without throwing itself', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...CALLS),

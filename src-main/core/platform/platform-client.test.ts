@@ -19,7 +19,7 @@ import { startMockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
 import type { PlatformClient, PlatformClientOptions } from './platform-client.ts'
-import { createPlatformClient, PlatformError } from './platform-client.ts'
+import { createPlatformClient, PlatformCallError } from './platform-client.ts'
 
 const vendor = {
   appSecretKey: DEMO_CREDENTIALS.vendor.app_secret_key,
@@ -74,14 +74,14 @@ function countingFetch(inner: typeof fetch): { fetch: typeof fetch; calls: () =>
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
+async function rejection(promise: Promise<unknown>): Promise<PlatformCallError> {
   try {
     await promise
   } catch (error) {
-    expect(error).toBeInstanceOf(PlatformError)
+    expect(error).toBeInstanceOf(PlatformCallError)
     // What crosses the bridge must satisfy the shared schema (lengths, codes).
-    expect(AppError.safeParse((error as PlatformError).appError).success).toBe(true)
-    return error as PlatformError
+    expect(AppError.safeParse((error as PlatformCallError).appError).success).toBe(true)
+    return error as PlatformCallError
   }
   throw new Error('expected the call to fail')
 }
@@ -329,7 +329,7 @@ describe('retries (D9)', () => {
     const thrown: unknown = await api
       .markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery, { retry: false })
       .catch((error: unknown) => error)
-    if (!(thrown instanceof PlatformError)) throw new Error('expected a PlatformError')
+    if (!(thrown instanceof PlatformCallError)) throw new Error('expected a PlatformCallError')
     expect(thrown.retryAfterMs).toBe(7000)
     expect(thrown.appError).toMatchObject({ code: 'rate-limited', retryable: true, httpStatus: 429 })
     expect((await requests()).ontheway).toBe(1)
@@ -343,7 +343,9 @@ describe('retries (D9)', () => {
     expect(error).toMatchObject({ code: 'server-error', retryable: true, httpStatus: 503 })
     expect((await requests()).ontheway).toBe(1)
 
-    await expect(api.markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery)).rejects.toThrow(PlatformError)
+    await expect(api.markOnTheWay(token, DEMO_ORDER_IDS.kadikoyCashDelivery)).rejects.toThrow(
+      PlatformCallError,
+    )
     expect((await requests()).ontheway).toBe(1 + FAST_RETRY.limit + 1)
   })
 })
@@ -438,8 +440,8 @@ describe('transport security (D8)', () => {
     } catch (error) {
       thrown = error
     }
-    expect(thrown).toBeInstanceOf(PlatformError)
-    expect((thrown as PlatformError).appError).toEqual({ code: 'insecure-address', retryable: false })
+    expect(thrown).toBeInstanceOf(PlatformCallError)
+    expect((thrown as PlatformCallError).appError).toEqual({ code: 'insecure-address', retryable: false })
     expect(counting.calls()).toBe(0)
   })
 })

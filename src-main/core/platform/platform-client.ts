@@ -8,7 +8,7 @@ import { createBoundedFetch } from './bounded-fetch.ts'
 import { platformBaseUrl, positiveInteger } from './client-setup.ts'
 import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
 import type { PlatformCall } from './platform-error.ts'
-import { PlatformError } from './platform-error.ts'
+import { PlatformCallError } from './platform-error.ts'
 import type { Branch, Method } from './schemas.ts'
 import {
   branchesAnswerSchema,
@@ -18,7 +18,7 @@ import {
 } from './schemas.ts'
 import { retryOptions, type PlatformRetryOptions } from './platform-retry.ts'
 
-export { PlatformError } from './platform-error.ts'
+export { PlatformCallError } from './platform-error.ts'
 export type { PlatformRetryOptions } from './platform-retry.ts'
 export type { Branch, Method } from './schemas.ts'
 
@@ -57,7 +57,7 @@ export interface MarkOnTheWayOptions {
   retry?: boolean
 }
 
-/** Every method rejects only with PlatformError. */
+/** Every call rejects only with PlatformCallError. */
 export interface PlatformClient {
   login(credentials: LoginCredentials): Promise<PlatformSession>
   listBranches(accessToken: string): Promise<Branch[]>
@@ -231,7 +231,7 @@ function parseAnswer<Schema extends z.ZodType>(
   try {
     json = JSON.parse(text) as unknown
   } catch {
-    throw PlatformError.from(call, {
+    throw PlatformCallError.from(call, {
       code: 'unexpected-answer',
       retryable: false,
       httpStatus,
@@ -241,8 +241,8 @@ function parseAnswer<Schema extends z.ZodType>(
   const answer = schema.safeParse(json)
   if (answer.success) return answer.data
   const envelope = readEnvelope(json)
-  if (envelope) throw PlatformError.from(call, failureOfAnswer(call, httpStatus, envelope))
-  throw PlatformError.from(call, {
+  if (envelope) throw PlatformCallError.from(call, failureOfAnswer(call, httpStatus, envelope))
+  throw PlatformCallError.from(call, {
     code: 'unexpected-answer',
     retryable: false,
     httpStatus,
@@ -259,7 +259,11 @@ const authorised = (accessToken: string): Options => ({ headers: { 'access-token
  */
 function pathSegment(value: string): string {
   if (value === '' || value === '.' || value === '..' || /\p{Surrogate}/u.test(value)) {
-    throw PlatformError.from('ontheway', { code: 'invalid-input', retryable: false, detail: 'payment key' })
+    throw PlatformCallError.from('ontheway', {
+      code: 'invalid-input',
+      retryable: false,
+      detail: 'payment key',
+    })
   }
   return encodeURIComponent(value)
 }

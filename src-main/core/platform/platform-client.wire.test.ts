@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
 import type { PlatformClient, PlatformClientOptions } from './platform-client.ts'
-import { createPlatformClient, PlatformError } from './platform-client.ts'
+import { createPlatformClient, PlatformCallError } from './platform-client.ts'
 import type { LocalHttpsServer } from './test-support.ts'
 import { ensureTestCertificates, sendJson, startLocalHttpsServer } from './test-support.ts'
 
@@ -54,9 +54,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   try {
     await promise
   } catch (error) {
-    expect(error).toBeInstanceOf(PlatformError)
+    expect(error).toBeInstanceOf(PlatformCallError)
     // What crosses the bridge must satisfy the shared schema (lengths, codes).
-    return AppError.parse((error as PlatformError).appError)
+    return AppError.parse((error as PlatformCallError).appError)
   }
   throw new Error('expected the call to fail')
 }

@@ -12,7 +12,7 @@ const MAX_PLATFORM_MESSAGE_LENGTH = 2000
  * status or the transport's error code; it never carries a secret, a token, or the request behind it, so it is
  * safe to log as it is.
  */
-export class PlatformError extends Error {
+export class PlatformCallError extends Error {
   readonly appError: AppError
   /**
    * How long the platform asked us to wait (its Retry-After on a 429 or 503), for callers that own their retries
@@ -22,7 +22,7 @@ export class PlatformError extends Error {
 
   constructor(appError: AppError, message = `platform: ${appError.code}`, retryAfterMs?: number) {
     super(message)
-    this.name = 'PlatformError'
+    this.name = 'PlatformCallError'
     this.appError = appError
     this.retryAfterMs = retryAfterMs
   }
@@ -31,7 +31,7 @@ export class PlatformError extends Error {
    * The error for a failed call, its AppError built from the failure's facts (the platform's words cut to what
    * the bridge carries) and its message naming the call, the code, the HTTP status and the technical detail.
    */
-  static from(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformError {
+  static from(call: PlatformCall | 'setup', failure: PlatformFailure): PlatformCallError {
     const appError: AppError = { code: failure.code, retryable: failure.retryable }
     if (failure.httpStatus !== undefined) appError.httpStatus = failure.httpStatus
     if (failure.platformError !== undefined) {
@@ -45,7 +45,7 @@ export class PlatformError extends Error {
       failure.detail,
     ].filter((fact) => fact !== undefined)
     const suffix = facts.length > 0 ? ` (${facts.join(', ')})` : ''
-    return new PlatformError(appError, `platform ${call}: ${failure.code}${suffix}`, failure.retryAfterMs)
+    return new PlatformCallError(appError, `platform ${call}: ${failure.code}${suffix}`, failure.retryAfterMs)
   }
 }
 

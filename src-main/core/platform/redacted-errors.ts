@@ -4,7 +4,7 @@
 // text (D11, issue 9).
 import type { AppError } from '../../../src-shared/errors.ts'
 import type { PlatformClient } from './platform-client.ts'
-import { PlatformError } from './platform-error.ts'
+import { PlatformCallError } from './platform-error.ts'
 
 export type RedactText = (text: string) => string
 
@@ -12,7 +12,7 @@ export type RedactText = (text: string) => string
 export function withRedactedErrors(client: PlatformClient, redact: RedactText): PlatformClient {
   const guard = <T>(call: Promise<T>): Promise<T> =>
     call.catch((error: unknown) => {
-      throw error instanceof PlatformError ? redactedError(error, redact) : error
+      throw error instanceof PlatformCallError ? redactedError(error, redact) : error
     })
   return {
     login: (credentials) => guard(client.login(credentials)),
@@ -31,8 +31,8 @@ export function redactAppError(appError: AppError, redact: RedactText): AppError
   return copy
 }
 
-function redactedError(error: PlatformError, redact: RedactText): PlatformError {
-  const redacted = new PlatformError(
+function redactedError(error: PlatformCallError, redact: RedactText): PlatformCallError {
+  const redacted = new PlatformCallError(
     redactAppError(error.appError, redact),
     error.message,
     error.retryAfterMs,

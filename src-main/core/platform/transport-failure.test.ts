@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { AppError } from '../../../src-shared/errors.ts'
-import { createPlatformClient, PlatformError } from './platform-client.ts'
+import { createPlatformClient, PlatformCallError } from './platform-client.ts'
 import { findCertificateFailure, findChromiumNetworkFailure } from './transport-failure.ts'
 
 const FAST_RETRY = { limit: 2, baseDelayMs: 1, maxDelayMs: 5 }
@@ -20,7 +20,7 @@ function failingClient(error: Error | string) {
     retry: FAST_RETRY,
     fetch: () => {
       attempts += 1
-      // A string too: the client must turn even a non-Error rejection into a PlatformError.
+      // A string too: the client must turn even a non-Error rejection into a PlatformCallError.
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       return Promise.reject(error)
     },
@@ -28,12 +28,12 @@ function failingClient(error: Error | string) {
   return { client, attempts: () => attempts }
 }
 
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+async function failure(promise: Promise<unknown>): Promise<PlatformCallError> {
   try {
     await promise
   } catch (error) {
-    expect(error).toBeInstanceOf(PlatformError)
-    return error as PlatformError
+    expect(error).toBeInstanceOf(PlatformCallError)
+    return error as PlatformCallError
   }
   throw new Error('expected the call to fail')
 }
@@ -105,7 +105,7 @@ describe('the client with a failing fetch port', () => {
     expect(attempts()).toBe(1)
   })
 
-  it('turns even a thrown non-Error into a PlatformError', async () => {
+  it('turns even a thrown non-Error into a PlatformCallError', async () => {
     const { client } = failingClient('a string')
     expect((await failure(client.listBranches('t'))).appError.code).toBe('internal')
   })

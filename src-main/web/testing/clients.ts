@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { WebSocket } from 'ws'
-import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../launch-access.ts'
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../src-shared/web-bridge-wire.ts'
 
 export interface HttpAnswer {
   status: number
@@ -66,7 +66,7 @@ export function openBridgeSocket(
   if (options.cookie !== undefined) headers['cookie'] = options.cookie
   const origin = options.origin === undefined ? `http://${host}` : options.origin
   const socket = new WebSocket(
-    `ws://127.0.0.1:${String(port)}${options.path ?? '/bridge'}${query}`,
+    `ws://127.0.0.1:${String(port)}${options.path ?? BRIDGE_PATH}${query}`,
     protocols,
     {
       headers,

@@ -1,5 +1,5 @@
 import type { EventName } from '../../../src-shared/channels.ts'
-import { methods, type EventPayload, type MethodName } from '../../../src-shared/contract.ts'
+import { calls as contractCalls, type CallName, type EventPayload } from '../../../src-shared/contract.ts'
 import type { Result } from '../../../src-shared/errors.ts'
 import type { Core, CoreEventListener, CoreHandlers } from '../../core/app.ts'
 
@@ -10,8 +10,8 @@ type AnyHandler = (input: unknown) => Promise<Result<unknown>>
  * it, and that emits events on demand. Unless told otherwise, getAppInfo answers and the rest answer null.
  */
 export function stubCore() {
-  const calls: { method: MethodName; input: unknown }[] = []
-  const answers = new Map<MethodName, AnyHandler>([
+  const calls: { call: CallName; input: unknown }[] = []
+  const answers = new Map<CallName, AnyHandler>([
     [
       'getAppInfo',
       () => Promise.resolve({ ok: true, value: { name: 'POS Companion', version: '9.9.9', shell: 'web' } }),
@@ -19,11 +19,11 @@ export function stubCore() {
   ])
   const listeners = new Set<CoreEventListener>()
   const handlers = Object.fromEntries(
-    (Object.keys(methods) as MethodName[]).map((method) => [
-      method,
+    (Object.keys(contractCalls) as CallName[]).map((call) => [
+      call,
       (input: unknown) => {
-        calls.push({ method, input })
-        return (answers.get(method) ?? (() => Promise.resolve({ ok: true, value: null })))(input)
+        calls.push({ call, input })
+        return (answers.get(call) ?? (() => Promise.resolve({ ok: true, value: null })))(input)
       },
     ]),
   ) as unknown as CoreHandlers
@@ -49,8 +49,8 @@ export function stubCore() {
   return {
     core,
     calls,
-    answer(method: MethodName, handler: AnyHandler) {
-      answers.set(method, handler)
+    answer(call: CallName, handler: AnyHandler) {
+      answers.set(call, handler)
     },
     emit<E extends EventName>(event: E, payload: EventPayload<E>) {
       for (const listener of listeners) listener(event, payload)

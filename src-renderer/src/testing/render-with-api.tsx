@@ -22,7 +22,7 @@ export const TEST_SETTINGS: Settings = {
   ...DEFAULT_RUSH_SETTINGS,
 }
 
-/** Renders with a stand-in bridge: the methods a test gives, settings in Turkish, and nothing else. */
+/** Renders with a stand-in bridge: the calls a test gives, settings in Turkish, and nothing else. */
 export function renderWithApi(ui: ReactElement, api: Partial<Api> = {}, settings: Settings = TEST_SETTINGS) {
   const bridge = {
     getSettings: () => Promise.resolve({ ok: true as const, value: settings }),

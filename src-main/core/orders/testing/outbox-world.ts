@@ -1,7 +1,7 @@
 // A whole small world for the hand-over outbox's tests: a fake platform that behaves like the spec (and the mock
 // platform) says, the real Session in front of it, the board, and a journal that outlives "crashes".
 import type { MarkOnTheWayOptions, PlatformClient } from '../../platform/platform-client.ts'
-import { PlatformError, type PlatformFailure } from '../../platform/platform-error.ts'
+import { PlatformCallError, type PlatformFailure } from '../../platform/platform-error.ts'
 import { CredentialVault } from '../../secrets/credential-vault.ts'
 import { Session } from '../../session/session.ts'
 import { TOKEN_LIFETIME_MS } from '../../session/token-expiry.ts'
@@ -75,7 +75,7 @@ export class FakePlatform {
         this.onCall?.()
         await Promise.resolve()
         if (!this.issued.has(accessToken)) {
-          throw PlatformError.from('ontheway', {
+          throw PlatformCallError.from('ontheway', {
             code: 'signed-out',
             retryable: false,
             httpStatus: 401,
@@ -85,16 +85,16 @@ export class FakePlatform {
         const step = this.steps.shift()
         if (step === 'hang') {
           await new Promise<void>((resolve) => this.hanging.push(resolve))
-          throw PlatformError.from('ontheway', { code: 'timeout', retryable: true })
+          throw PlatformCallError.from('ontheway', { code: 'timeout', retryable: true })
         }
         if (step !== undefined && step !== 'act-then-time-out')
-          throw PlatformError.from('ontheway', step.fail)
-        if (!this.known.has(paymentKey)) throw PlatformError.from('ontheway', NOT_FOUND)
-        if (this.inDelivery.has(paymentKey)) throw PlatformError.from('ontheway', NOT_CONFIRMED)
+          throw PlatformCallError.from('ontheway', step.fail)
+        if (!this.known.has(paymentKey)) throw PlatformCallError.from('ontheway', NOT_FOUND)
+        if (this.inDelivery.has(paymentKey)) throw PlatformCallError.from('ontheway', NOT_CONFIRMED)
         this.inDelivery.add(paymentKey)
         this.handedOver += 1
         if (step === 'act-then-time-out')
-          throw PlatformError.from('ontheway', { code: 'timeout', retryable: true })
+          throw PlatformCallError.from('ontheway', { code: 'timeout', retryable: true })
         return { httpStatus: 200 }
       },
     }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { requireBridge } from '../../api.ts'
-import { useMarkOnTheWay, useOrderCall, useRemoveOrder } from '../../queries.ts'
+import { useHandOverOrder, useOrderCall, useRemoveOrder } from '../../queries.ts'
 import { focusOrderField, useBoardUi } from '../../state.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
 import { beep } from './sounds.ts'
@@ -28,7 +28,7 @@ export function useBoardActions(sounds: boolean) {
   }, [])
   const soundsRef = useRef(sounds)
   soundsRef.current = sounds
-  const handOver = useMarkOnTheWay(noteRefusal)
+  const handOver = useHandOverOrder(noteRefusal)
   const remove = useRemoveOrder(noteRefusal)
   const withdraw = useOrderCall(
     ({ paymentKey }) => requireBridge().withdrawHandover({ paymentKey }),
