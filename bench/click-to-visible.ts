@@ -99,7 +99,6 @@ function clickAndWait({ key, handOver, handedOver }: { key: string; handOver: st
   const item = itemOf()
   const button = [...(item?.querySelectorAll('button') ?? [])].find((b) => b.textContent.trim() === handOver)
   if (!item || !button) throw new Error(`no "${handOver}" button for ${key}`)
-  const list = item.parentElement ?? document.body
   return new Promise<number>((resolve, reject) => {
     let started = 0
     const observer = new MutationObserver(() => {
@@ -115,7 +114,8 @@ function clickAndWait({ key, handOver, handedOver }: { key: string; handOver: st
       observer.disconnect()
       reject(new Error(`"${handedOver}" did not appear for ${key}`))
     }, 10_000)
-    observer.observe(list, { childList: true, subtree: true, characterData: true })
+    // The whole page: the order may be drawn again elsewhere (another group of the board) once handed over.
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
     started = performance.now()
     button.click()
   })
