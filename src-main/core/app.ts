@@ -6,7 +6,7 @@ import type { Settings } from '../../src-shared/domain.ts'
 import { toAppError } from './app-failure.ts'
 import { catalogHandlers } from './catalog/catalog-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
-import { attemptLogging, type CoreHandlers } from './core-handlers.ts'
+import { attemptLogging, type Attempt, type CoreHandlers } from './core-handlers.ts'
 import { diagnosticsHandlers } from './diagnostics/diagnostics-handlers.ts'
 import type { IntakeArea, IntakeAreaOptions } from './intake/intake-area.ts'
 import { followingSettings, intakeHandlers, openIntakeArea } from './intake/intake-handlers.ts'
@@ -108,11 +108,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   const events = new Listeners<[EventName, unknown]>()
   const emit: CoreEventListener = (event, payload) => events.emit(event, payload)
   const attempt = attemptLogging(log)
-  /** Free text from outside (the platform's words) as it may be kept and shown: known and secret-shaped values out. */
-  const redactText = (text: string): string => {
-    const redacted = secrets.redactValue(text)
-    return typeof redacted === 'string' ? redacted : ''
-  }
+  const redactText = textRedactor(secrets)
 
   const settings = new SettingsStore(store, deps.settingsOverrides)
   const allowWeakStorage = () => settings.get().allowWeakSecretStorage
@@ -143,57 +139,39 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   )
   const policy = deps.handoverRetry ? { policy: deps.handoverRetry } : {}
   const timeZone = () => settings.get().platformTimeZone
-  const archive = deps.historyArchive
   const undoWindowMs = () => settings.get().undoWindowSeconds * 1000
-  const outbox = new HandoverOutbox({
+  const outboxParts = {
     journal,
     board,
     session,
     clock,
     log,
-    archive,
+    archive: deps.historyArchive,
     timeZone,
     undoWindowMs,
-    ...policy,
-  })
+  }
+  const outbox = new HandoverOutbox({ ...outboxParts, ...policy })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
-  const intake = await openIntakeArea({ ...deps, board, outbox, session, settings, clock, serve: deps.intake })
-  // The API's `updated_at` follows every change of an order, and forgets an order that left the board.
-  events.add((event, payload) => {
-    if (event !== 'orderChanged') return
-    const { paymentKey, order } = payload as EventPayload<'orderChanged'>
-    if (order === null) intake.port.forget(paymentKey)
-    else intake.port.noteChanged(paymentKey)
+  const intake = await openIntakeArea({
+    ...deps,
+    board,
+    outbox,
+    session,
+    settings,
+    clock,
+    serve: deps.intake,
   })
+  events.add(intakeFollowingOrders(intake))
 
-  const appInfo = { name: deps.appName, version: deps.appVersion, shell: deps.shell }
-  const handlers: CoreHandlers = {
-    ...sessionHandlers({ session, secrets, forgetCatalog: () => methodsCache.clear(), attempt }),
-    ...catalogHandlers({ methodsCache, vault, session, attempt }),
-    ...settingsHandlers({
-      settings,
-      clients,
-      session,
-      vault,
-      announceSession: (status) => emit('sessionChanged', status),
-      attempt,
-    }),
-    ...orderHandlers({ board, outbox, settings, redactText, attempt }),
-    ...diagnosticsHandlers({
-      appInfo,
-      sources: () => ({
-        settings: settings.get(),
-        session: session.status(),
-        orders: board.list(),
-        recentLogLines: deps.recentLogLines,
-        now: clock.now(),
-        redaction: secrets,
-      }),
-      attempt,
-    }),
-    ...intakeHandlers(intake, attempt),
-  }
+  const handlers = wireHandlers({
+    deps,
+    parts: { settings, clients, session, vault, methodsCache, board, outbox, intake },
+    emit,
+    attempt,
+    redactText,
+    clock,
+  })
   handlers.updateSettings = followingSettings(handlers.updateSettings, intake)
 
   return {
@@ -201,14 +179,37 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
     intake,
     ...lifecycle(session, outbox, log, sweeper),
-    allDay: {
-      countOwed: () => outbox.countOwed(),
-      pauseSending: () => outbox.pauseSending(),
-      resumeSending: () => outbox.resumeSending(),
-      isPaused: () => outbox.isPaused,
-      retryOwedNow: () => outbox.retryOwedNow(),
-      checkSession: () => session.checkSession(),
-    },
+    allDay: allDayControls(outbox, session),
+  }
+}
+
+/** Free text from outside (the platform's words) as it may be kept and shown: known and secret-shaped values out. */
+function textRedactor(secrets: SecretRedaction): (text: string) => string {
+  return (text) => {
+    const redacted = secrets.redactValue(text)
+    return typeof redacted === 'string' ? redacted : ''
+  }
+}
+
+/** The API's `updated_at` follows every change of an order, and forgets an order that left the board. */
+function intakeFollowingOrders(intake: CoreParts['intake']): (event: EventName, payload: unknown) => void {
+  return (event, payload) => {
+    if (event !== 'orderChanged') return
+    const { paymentKey, order } = payload as EventPayload<'orderChanged'>
+    if (order === null) intake.port.forget(paymentKey)
+    else intake.port.noteChanged(paymentKey)
+  }
+}
+
+/** What the all-day shell may do with the outbox and the session (tray, wake, the network's return). */
+function allDayControls(outbox: HandoverOutbox, session: Session): AllDayControls {
+  return {
+    countOwed: () => outbox.countOwed(),
+    pauseSending: () => outbox.pauseSending(),
+    resumeSending: () => outbox.resumeSending(),
+    isPaused: () => outbox.isPaused,
+    retryOwedNow: () => outbox.retryOwedNow(),
+    checkSession: () => session.checkSession(),
   }
 }
 
@@ -235,5 +236,63 @@ function lifecycle(
       outbox.dispose()
       session.dispose()
     },
+  }
+}
+
+interface CoreParts {
+  settings: SettingsStore
+  clients: PlatformClients
+  session: Session
+  vault: CredentialVault
+  methodsCache: MethodsCache
+  board: OrderBoard
+  outbox: HandoverOutbox
+  intake: Awaited<ReturnType<typeof openIntakeArea>>
+}
+
+/** Each area's handlers, given the parts they work on: the map the bridges dispatch into. */
+function wireHandlers({
+  deps,
+  parts,
+  emit,
+  attempt,
+  redactText,
+  clock,
+}: {
+  deps: CoreDependencies
+  parts: CoreParts
+  emit: CoreEventListener
+  attempt: Attempt
+  redactText: (text: string) => string
+  clock: Clock
+}): CoreHandlers {
+  const { settings, clients, session, vault, methodsCache, board, outbox, intake } = parts
+  const { secrets } = deps
+  const appInfo = { name: deps.appName, version: deps.appVersion, shell: deps.shell }
+  return {
+    ...sessionHandlers({ session, secrets, forgetCatalog: () => methodsCache.clear(), attempt }),
+    ...catalogHandlers({ methodsCache, vault, session, attempt }),
+    ...settingsHandlers({
+      settings,
+      clients,
+      session,
+      vault,
+      announceSession: (status) => emit('sessionChanged', status),
+      attempt,
+    }),
+    ...orderHandlers({ board, outbox, settings, redactText, attempt }),
+    ...diagnosticsHandlers({
+      appInfo,
+      sources: () => ({
+        settings: settings.get(),
+        session: session.status(),
+        orders: board.list(),
+        recentLogLines: deps.recentLogLines,
+        now: clock.now(),
+        redaction: secrets,
+      }),
+      attempt,
+    }),
+    ...intakeHandlers(intake, attempt),
   }
 }
