@@ -20,6 +20,7 @@ import { coldStart } from './cold-start.ts'
 import { coreOverhead } from './core-overhead.ts'
 import { intakeToVisible } from './intake-to-visible.ts'
 import { loginEconomy } from './login-economy.ts'
+import { scanToVisible } from './scan-to-visible.ts'
 import {
   describeMachine,
   renderReport,
@@ -43,6 +44,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   loginEconomy,
   serverMemory,
   intakeToVisible,
+  scanToVisible,
 ]
 
 const { values: flags } = parseArgs({

@@ -60,6 +60,8 @@ export function AddOrderForm({
     event.preventDefault()
     const read = text.trim()
     setText('')
+    // Every Enter leaves the field empty and focused: the next scan goes there, whatever this one was.
+    inputRef.current?.focus()
     if (!read) return
     const key = paymentKeyIn(read)
     const code = key === undefined ? shortCodeIn(read) : undefined
@@ -128,7 +130,10 @@ export function AddOrderForm({
       <p id={ids.hint} className="hint">
         {t.orderNumberHint}
       </p>
-      <p className={outcome?.failed ? 'scan-outcome failed' : 'scan-outcome'} role="status">
+      <p
+        className={outcome?.failed ? 'scan-outcome failed' : 'scan-outcome'}
+        role={outcome?.failed ? 'alert' : 'status'}
+      >
         {outcome && (
           <>
             <span className="scan-read">{rt.scanRead(outcome.read)}</span> · {outcome.text}

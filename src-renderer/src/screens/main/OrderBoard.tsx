@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import { RECENT_HAND_OVER_MS } from './board-rules.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
@@ -59,9 +60,14 @@ export function OrderBoard() {
     () => (orders.data ?? []).filter((order) => !removing.has(order.paymentKey)),
     [orders.data, removing],
   )
+  const now = useMinuteTick(orders.data)
   const shown = useMemo(
-    () => arrangeBoard(visible.filter((order) => matchesFilter(order, filter))),
-    [visible, filter],
+    () =>
+      arrangeBoard(
+        visible.filter((order) => matchesFilter(order, filter)),
+        now,
+      ),
+    [visible, filter, now],
   )
   const renderItem = (
     order: BoardOrder,
@@ -104,7 +110,7 @@ export function OrderBoard() {
       ))}
       {orders.isPending && <p className="muted">{t.loading}</p>}
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
-      {orders.data?.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
+      {orders.data && visible.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
       {visible.length > 0 && shown.active.length === 0 && shown.handedOver.length === 0 && (
         <p className="muted empty">{rt.filterNoMatch}</p>
       )}
@@ -134,4 +140,26 @@ function useOwedWarningOnLeave(orders: readonly BoardOrder[] | undefined) {
     window.addEventListener('beforeunload', ask)
     return () => window.removeEventListener('beforeunload', ask)
   }, [owed])
+}
+
+/**
+ * The time the board is arranged at: it moves on when an order changes, and once more when a just-handed-over
+ * order's minute among the active ones has run out.
+ */
+function useMinuteTick(orders: readonly BoardOrder[] | undefined): number {
+  const [now, setNow] = useState(() => Date.now())
+  const recent = (orders ?? []).some(
+    (order) =>
+      order.handover.state === 'handed-over' && now - Date.parse(order.handover.at) < RECENT_HAND_OVER_MS,
+  )
+  useEffect(() => {
+    const refresh = () => setNow(Date.now())
+    const first = window.setTimeout(refresh, 0)
+    const every = recent ? window.setInterval(refresh, 5_000) : undefined
+    return () => {
+      window.clearTimeout(first)
+      window.clearInterval(every)
+    }
+  }, [orders, recent])
+  return now
 }

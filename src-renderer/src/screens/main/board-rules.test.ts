@@ -43,9 +43,19 @@ describe('the board for the rush', () => {
   ]
 
   it('puts orders needing attention first, then those on their way, then the waiting, newest first', () => {
-    const { active, handedOver } = arrangeBoard(board)
+    const later = Date.parse(at) + 60_000
+    const { active, handedOver } = arrangeBoard(board, later)
     expect(active.map((o) => o.paymentKey)).toEqual([key(5), key(2), key(4), key(6), key(1)])
     expect(handedOver.map((o) => o.paymentKey)).toEqual([key(3)])
+    // Just handed over: still among the active ones, last, so the press's confirmation is seen.
+    expect(arrangeBoard(board, later - 1).active.map((o) => o.paymentKey)).toEqual([
+      key(5),
+      key(2),
+      key(4),
+      key(6),
+      key(1),
+      key(3),
+    ])
   })
 
   it('counts waiting, sending or retrying, failed or unconfirmed, and handed over today', () => {

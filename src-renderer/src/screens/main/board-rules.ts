@@ -57,19 +57,25 @@ export function matchesFilter(order: BoardOrder, filter: BoardFilter): boolean {
 
 const RANK: Record<StateGroup, number> = { attention: 0, sending: 1, waiting: 2, 'handed-over': 3 }
 
+/** A handed-over order stays among the active ones this long, so staff see the confirmation of their press. */
+export const RECENT_HAND_OVER_MS = 60_000
+
 /**
  * The list as the rush needs it: orders needing attention first, then those on their way, then those
- * waiting, newest first within each; handed-over orders apart (shown in the folded "Verilenler" group).
+ * waiting, then those just handed over, newest first within each; handed-over orders older than a minute
+ * apart (shown in the folded "Verilenler" group).
  */
-export function arrangeBoard(orders: readonly BoardOrder[]): {
-  active: BoardOrder[]
-  handedOver: BoardOrder[]
-} {
+export function arrangeBoard(
+  orders: readonly BoardOrder[],
+  now: number = Date.now(),
+): { active: BoardOrder[]; handedOver: BoardOrder[] } {
   const newestFirst = [...orders].reverse()
+  const settled = (order: BoardOrder) =>
+    order.handover.state === 'handed-over' && now - Date.parse(order.handover.at) >= RECENT_HAND_OVER_MS
   const active = newestFirst
-    .filter((order) => groupOf(order) !== 'handed-over')
+    .filter((order) => !settled(order))
     .sort((a, b) => RANK[groupOf(a)] - RANK[groupOf(b)])
-  return { active, handedOver: newestFirst.filter((order) => groupOf(order) === 'handed-over') }
+  return { active, handedOver: newestFirst.filter(settled) }
 }
 
 export interface BoardCounts {

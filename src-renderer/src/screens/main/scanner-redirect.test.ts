@@ -78,4 +78,14 @@ describe('the scanner burst, wherever focus is', () => {
     press(note, 'x', 500)
     expect(note.value).toBe('abcx')
   })
+
+  it('takes an id typed slower than a burst out of the note field when its Enter comes', () => {
+    note.value = 'Masa'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ID) press(note, key, BURST_GAP_MS * 2)
+    press(note, 'Enter', BURST_GAP_MS * 2)
+    expect(note.value).toBe('Masa')
+    expect(scans).toEqual([ID])
+  })
 })

@@ -1,0 +1,255 @@
+// The evening rush as a cashier with a scanner meets it (docs/decisions.md D40–D44): scans are never lost,
+// orders are found by the code on their card, mistakes can be taken back, and the board fits a small screen.
+import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { expectSignedIn, handOverButton, orderInput, orderItem, scan, signIn } from '../support/staff.ts'
+
+const IDS = DEMO_ORDER_IDS
+const RUSH = [
+  IDS.kadikoyCashDelivery,
+  IDS.kadikoyCreditCardDelivery,
+  IDS.besiktasDebitCardDelivery,
+  IDS.karsiyakaCreditCardDelivery,
+  IDS.kadikoyCashPickup,
+  IDS.besiktasInDelivery,
+]
+
+test.beforeEach(async ({ app }) => {
+  await signIn(app.page, 'vendor')
+  await expectSignedIn(app.page)
+})
+
+function scanOutcome(page: import('@playwright/test').Page) {
+  return page.locator('.scan-outcome')
+}
+
+test.describe('scanning that never loses a scan', () => {
+  test('a scan after pressing a row button still lands in the order field', async ({ app }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).focus()
+    await scan(page, IDS.kadikoyCreditCardDelivery)
+    await expect(orderItem(page, IDS.kadikoyCreditCardDelivery)).toBeVisible()
+    await expect(scanOutcome(page)).toContainText(`okundu: ${IDS.kadikoyCreditCardDelivery}`)
+    await expect(orderInput(page)).toBeFocused()
+  })
+
+  test('a scan while typing a note goes to the order field, and the note becomes the order label', async ({
+    app,
+  }) => {
+    const { page } = app
+    await page.locator('details.details-toggle summary').click()
+    const note = page.getByLabel('Not (ör. masa, müşteri adı)')
+    await note.fill('Masa 7')
+    await note.focus()
+    await scan(page, IDS.besiktasDebitCardDelivery)
+    // The id never lands in the note: the order is added with the note staff were typing for it.
+    await expect(orderItem(page, IDS.besiktasDebitCardDelivery).locator('.order-label')).toHaveText('Masa 7')
+    await expect(note).toHaveValue('')
+  })
+
+  test('one bad scan does not spoil the next: the field clears on every Enter and says what was read', async ({
+    app,
+  }) => {
+    const { page } = app
+    await orderInput(page).focus()
+    await scan(page, 'garbage-123')
+    await expect(scanOutcome(page)).toContainText('okundu: garbage-123')
+    await expect(scanOutcome(page)).toContainText('sipariş numarası bulunamadı')
+    await expect(orderInput(page)).toHaveValue('')
+    await scan(page, IDS.kadikoyCashDelivery)
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toBeVisible()
+    await expect(scanOutcome(page)).toContainText('000-001 eklendi.')
+  })
+
+  test('thirty scans back to back, with row buttons pressed in between, are all on the board', async ({
+    app,
+  }) => {
+    const { page } = app
+    await orderInput(page).focus()
+    const ids = Array.from(
+      { length: 30 },
+      (_, i) => `0d3e1f00-5a1b-4c2d-8e3f-2${String(i).padStart(11, '0')}`,
+    )
+    for (const [index, id] of ids.entries()) {
+      if (index % 10 === 5) await page.locator('li.order button').first().focus()
+      await scan(page, id)
+    }
+    // The list is windowed: the count at the top says how many are on the board.
+    await expect(page.locator('.count-waiting dd')).toHaveText('30')
+  })
+})
+
+test.describe('find by what staff see', () => {
+  test.beforeEach(async ({ app }) => {
+    await orderInput(app.page).focus()
+    for (const id of RUSH) await scan(app.page, id)
+    await expect(app.page.locator('li.order')).toHaveCount(RUSH.length)
+  })
+
+  for (const typed of ['000-009', '000009', ' 000 009 ']) {
+    test(`typing the card's code ${typed} shows the order and Enter hands it over`, async ({ app, mock }) => {
+      const { page } = app
+      await scan(page, typed)
+      const button = handOverButton(page, '000-009')
+      await expect(button).toBeFocused()
+      await expect(orderItem(page, IDS.karsiyakaCreditCardDelivery)).toHaveClass(/highlighted/)
+      await expect(scanOutcome(page)).toContainText('000-009 bulundu')
+      await mock.control.resetCounters()
+      await page.keyboard.press('Enter')
+      await expect(orderItem(page, IDS.karsiyakaCreditCardDelivery)).toContainText('Restoran Kuryeye Verildi')
+      expect((await mock.control.counters()).requests.ontheway).toBe(1)
+      // Focus is back where the next scan goes.
+      await expect(orderInput(page)).toBeFocused()
+    })
+  }
+
+  test('a scan of an order already on the board shows it instead of saying "eklendi"', async ({ app }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCreditCardDelivery)
+    await expect(scanOutcome(page)).toContainText('000-002 zaten panoda')
+    await expect(scanOutcome(page)).not.toContainText('eklendi')
+    await expect(handOverButton(page, '000-002')).toBeFocused()
+    await expect(page.locator('li.order')).toHaveCount(RUSH.length)
+  })
+
+  test('the board filter finds by code without its dash, by note, and by state', async ({ app }) => {
+    const { page } = app
+    const search = page.getByRole('searchbox', { name: 'Panoda ara' })
+    await search.fill('000005')
+    await expect(page.locator('li.order')).toHaveCount(1)
+    await expect(orderItem(page, IDS.besiktasDebitCardDelivery)).toBeVisible()
+    await search.fill('')
+    await page.getByLabel('Durum').selectOption({ label: 'Bekleyen' })
+    await expect(page.locator('li.order')).toHaveCount(RUSH.length)
+    await page.getByLabel('Durum').selectOption({ label: 'Hatalı' })
+    await expect(page.getByText('Bu aramaya uyan sipariş yok.')).toBeVisible()
+  })
+})
+
+test.describe('mistakes can be taken back', () => {
+  test.use({ undoWindowSeconds: 5 })
+
+  test('Geri al in the countdown sends nothing; left alone, the press is sent when it runs out', async ({
+    app,
+    mock,
+  }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await mock.control.resetCounters()
+    const item = orderItem(page, IDS.kadikoyCashDelivery)
+    await handOverButton(page, '000-001').click()
+    await expect(item).toContainText(/sn içinde gönderilecek/)
+    await item.getByRole('button', { name: 'Geri al: 000-001 (kuryeye verme)' }).click()
+    await expect(handOverButton(page, '000-001')).toBeEnabled()
+    await expect(orderInput(page)).toBeFocused()
+    expect((await mock.control.counters()).requests.ontheway).toBe(0)
+
+    await handOverButton(page, '000-001').click()
+    await expect(item).toContainText('Restoran Kuryeye Verildi', { timeout: 15_000 })
+    expect((await mock.control.counters()).requests.ontheway).toBe(1)
+  })
+
+  test('a press whose window had not run out when the app stopped is still sent at start', async ({
+    app,
+    mock,
+  }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await mock.control.resetCounters()
+    await handOverButton(page, '000-001').click()
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toContainText(/sn içinde gönderilecek/)
+    const restarted = await app.restart()
+    await expect(orderItem(restarted, IDS.kadikoyCashDelivery)).toContainText('Restoran Kuryeye Verildi', {
+      timeout: 20_000,
+    })
+    expect((await mock.control.counters()).requests.ontheway).toBe(1)
+  })
+
+  test('Kaldır can be undone for a few seconds, and sits apart from the main button', async ({ app }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).click()
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Geri al: 000-001 panoda kalsın' }).click()
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toBeVisible()
+    const main = await handOverButton(page, '000-001').boundingBox()
+    const remove = await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).boundingBox()
+    expect(main && remove && remove.x - (main.x + main.width)).toBeGreaterThanOrEqual(24)
+  })
+
+  test('signing out with a hand-over owed says how many and asks; Escape closes the question', async ({
+    app,
+  }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await handOverButton(page, '000-001').click()
+    await page.getByRole('button', { name: 'Çıkış yap' }).click()
+    const question = page.getByRole('dialog', { name: 'Çıkış yapılsın mı?' })
+    await expect(question).toContainText('1 siparişin teslim bildirimi henüz platforma gitmedi')
+    await page.keyboard.press('Escape')
+    await expect(question).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Çıkış yap' })).toBeFocused()
+  })
+})
+
+test.describe('a board for the rush', () => {
+  for (const [width, height, cards] of [
+    [1024, 768, 4],
+    [800, 600, 2],
+  ] as const) {
+    test(`at ${width}×${height} at least ${cards} order cards are fully visible, the order field in view`, async ({
+      app,
+    }) => {
+      const { page } = app
+      await page.setViewportSize({ width, height })
+      await orderInput(page).focus()
+      for (const id of RUSH) await scan(page, id)
+      await expect(page.locator('li.order')).toHaveCount(RUSH.length)
+      const fullyVisible = await page.locator('li.order').evaluateAll(
+        (items) =>
+          items.filter((item) => {
+            const box = item.getBoundingClientRect()
+            return box.top >= 0 && box.bottom <= window.innerHeight
+          }).length,
+      )
+      await page.screenshot({ path: `/tmp/F11/board-${width}.png` })
+      expect(fullyVisible).toBeGreaterThanOrEqual(cards)
+      await page.mouse.wheel(0, 2000)
+      await expect(orderInput(page)).toBeInViewport()
+    })
+  }
+
+  test('counts at the top say what waits, what is on its way, what failed, and what was handed over today', async ({
+    app,
+  }) => {
+    const { page } = app
+    await orderInput(page).focus()
+    for (const id of [IDS.kadikoyCashDelivery, IDS.besiktasInDelivery, IDS.kadikoyCreditCardDelivery]) {
+      await scan(page, id)
+    }
+    await handOverButton(page, '000-001').click()
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toContainText('Restoran Kuryeye Verildi')
+    await handOverButton(page, '000-006').click()
+    const counts = page.getByRole('definition')
+    await expect(page.locator('.count-attention dd')).toHaveText('1')
+    await expect(page.locator('.count-waiting dd')).toHaveText('1')
+    await expect(page.locator('.count-handed-over dd')).toHaveText('1')
+    await expect(counts).toHaveCount(4)
+    // Already on its way: said in Turkish, with no retry that cannot help.
+    const failed = orderItem(page, IDS.besiktasInDelivery)
+    await expect(failed).toContainText('Sipariş zaten yolda ya da teslim edilmiş')
+    await expect(failed.getByRole('button', { name: /Tekrar dene/ })).toHaveCount(0)
+    // Attention first.
+    await expect(page.locator('li.order').first()).toContainText('000-006')
+  })
+
+  test('the comfort settings: larger text and a dark theme', async ({ app }) => {
+    const { page } = app
+    await page.getByRole('button', { name: 'Ayarlar' }).click()
+    await page.getByLabel('Tema').selectOption({ label: 'Koyu' })
+    await page.getByLabel('Yazı boyu').selectOption({ label: 'Büyük' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large')
+  })
+})
