@@ -3,7 +3,16 @@ import { mkdir } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
+import {
+  addOrder,
+  expectSignedIn,
+  handOverButton,
+  openReferenceStrip,
+  orderInput,
+  orderItem,
+  scan,
+  signIn,
+} from '../support/staff.ts'
 
 /** Serious and critical axe violations, in a form that reads well in a failure report. */
 async function seriousViolations(page: Page) {
@@ -59,6 +68,7 @@ test('every screen has no serious or critical accessibility violation', async ({
     'Restoran Kuryeye Verildi',
   )
   await expect(orderItem(page, '11111111-2222-4333-8444-555555555555').getByRole('alert')).toBeVisible()
+  await openReferenceStrip(page)
   await expect(page.getByRole('region', { name: 'Şubeler' }).getByRole('listitem')).toHaveCount(4)
   expect(await seriousViolations(page)).toEqual([])
   await screenshot(page, 'main', shell)
@@ -88,4 +98,59 @@ test('every control is at least 44 px tall and wide enough to touch', async ({ a
     }),
   )
   expect(sizes.filter((size) => size.height < 44 || size.width < 44)).toEqual([])
+})
+
+test.describe('the rush board', () => {
+  test.use({ undoWindowSeconds: 5 })
+
+  test('has no serious or critical violation at 1366×768, 1024×768 and 800×600, with a mix of states', async ({
+    app,
+    mock,
+    shell,
+  }) => {
+    const { page } = app
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    await orderInput(page).focus()
+    const ids = DEMO_ORDER_IDS
+    for (const id of [
+      ids.besiktasInDelivery,
+      ids.kadikoyCashDelivery,
+      ids.kadikoyCreditCardDelivery,
+      ids.besiktasDebitCardDelivery,
+      ids.karsiyakaCreditCardDelivery,
+      ids.kadikoyCashPickup,
+    ]) {
+      await scan(page, id)
+    }
+    // One refused (already on its way), one retrying, one in its undo window, the rest waiting.
+    await handOverButton(page, '000-006').click()
+    await expect(orderItem(page, ids.besiktasInDelivery)).toContainText('zaten yolda', { timeout: 15_000 })
+    await mock.control.injectFault({ route: 'ontheway', kind: 'status', status: 503, times: 20 })
+    await handOverButton(page, '000-002').click()
+    await expect(orderItem(page, ids.kadikoyCreditCardDelivery)).toContainText('Yeniden denenecek', {
+      timeout: 15_000,
+    })
+    await handOverButton(page, '000-005').click()
+    await scan(page, '000-009')
+    await expect(handOverButton(page, '000-009')).toBeFocused()
+    for (const [width, height] of [
+      [1366, 768],
+      [1024, 768],
+      [800, 600],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      expect(await seriousViolations(page)).toEqual([])
+      if (width === 1024 && shell === 'web') {
+        await page.evaluate(() => window.scrollTo(0, 0))
+        await mkdir('test-results/screenshots', { recursive: true })
+        await page.screenshot({ path: 'test-results/screenshots/board-rush.png' })
+        if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+          await page.screenshot({ path: 'docs/screenshots/board-rush.png' })
+        }
+      }
+    }
+    await page.getByRole('button', { name: 'Çıkış yap' }).click()
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })

@@ -213,7 +213,6 @@ test.describe('a board for the rush', () => {
             return box.top >= 0 && box.bottom <= window.innerHeight
           }).length,
       )
-      await page.screenshot({ path: `/tmp/F11/board-${width}.png` })
       expect(fullyVisible).toBeGreaterThanOrEqual(cards)
       await page.mouse.wheel(0, 2000)
       await expect(orderInput(page)).toBeInViewport()

@@ -88,4 +88,14 @@ describe('the scanner burst, wherever focus is', () => {
     expect(note.value).toBe('Masa')
     expect(scans).toEqual([ID])
   })
+
+  it('takes an id out of the note field when the burst began only halfway through it', () => {
+    note.value = 'Masa'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const [index, key] of [...ID].entries()) press(note, key, index < 12 ? BURST_GAP_MS * 2 : 5)
+    press(note, 'Enter', 5)
+    expect(note.value).toBe('Masa')
+    expect(scans).toEqual([ID])
+  })
 })

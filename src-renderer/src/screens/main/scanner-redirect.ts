@@ -62,6 +62,19 @@ export function installScannerRedirect(options: ScannerRedirectOptions): () => v
     }
     const at = now()
     if (event.key === 'Enter') {
+      const input = textInputOf(event.target)
+      // An order id that arrived in this field since it got focus, typed at any speed: it is a scan.
+      const heldRest = held && held.field === input ? held.keys.slice(1) : ''
+      const stray = input ? strayIdIn(input.value + heldRest, typedSince.get(input) ?? '') : undefined
+      if (input && stray) {
+        cancelFlush()
+        held = undefined
+        event.preventDefault()
+        event.stopPropagation()
+        typeInto(input, stray.rest)
+        submitScan(field, stray.id)
+        return
+      }
       if (held && held.keys.length >= MIN_SCAN_LENGTH && at - held.lastAt < BURST_GAP_MS * 3) {
         event.preventDefault()
         event.stopPropagation()
@@ -69,23 +82,10 @@ export function installScannerRedirect(options: ScannerRedirectOptions): () => v
         cancelFlush()
         typeInto(held.field, held.before)
         held = undefined
-        typeInto(field, scan)
-        field.focus()
-        field.form?.requestSubmit()
+        submitScan(field, scan)
         return
       }
-      const input = textInputOf(event.target)
-      const stray = input ? strayIdIn(input, typedSince.get(input) ?? '') : undefined
       flush()
-      if (input && stray) {
-        // A scan slower than a burst (a loaded till) still ends with Enter: its id did not belong here.
-        event.preventDefault()
-        event.stopPropagation()
-        typeInto(input, stray.rest)
-        typeInto(field, stray.id)
-        field.focus()
-        field.form?.requestSubmit()
-      }
       return
     }
     if (event.key.length !== 1) return
@@ -127,9 +127,16 @@ export function installScannerRedirect(options: ScannerRedirectOptions): () => v
 
 const ORDER_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
-/** An order id that appeared in a field since it got focus, and the field's text without it. */
-function strayIdIn(input: TextInput, before: string): { id: string; rest: string } | undefined {
-  const match = ORDER_ID.exec(input.value)
+/** An order id that appeared in a field's text since it got focus, and the text without it. */
+function strayIdIn(value: string, before: string): { id: string; rest: string } | undefined {
+  const match = ORDER_ID.exec(value)
   if (!match || ORDER_ID.test(before)) return undefined
-  return { id: match[0], rest: input.value.replace(match[0], '') }
+  return { id: match[0], rest: value.replace(match[0], '') }
+}
+
+/** The scan goes to the order field and is submitted from there, as if scanned into it. */
+function submitScan(field: HTMLInputElement, scan: string): void {
+  typeInto(field, scan)
+  field.focus()
+  field.form?.requestSubmit()
 }
