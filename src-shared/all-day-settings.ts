@@ -33,7 +33,9 @@ export const DEFAULT_ALL_DAY_SETTINGS: AllDaySettings = {
 }
 
 /** The all-day fields an update carries (checked already by the contract), for the settings store to apply. */
-export function allDayUpdate(update: Partial<AllDaySettings>): Partial<AllDaySettings> {
+export function allDayUpdate(update: {
+  [K in keyof AllDaySettings]?: AllDaySettings[K] | undefined
+}): Partial<AllDaySettings> {
   const picked: Partial<AllDaySettings> = {}
   for (const key of Object.keys(AllDaySettings.shape) as (keyof AllDaySettings)[]) {
     if (update[key] !== undefined) Object.assign(picked, { [key]: update[key] })
