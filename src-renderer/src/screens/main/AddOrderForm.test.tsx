@@ -67,7 +67,7 @@ describe('AddOrderForm', () => {
     scan('hello')
     expect(input.value).toBe('')
     await screen.findByText('okundu: hello')
-    expect(screen.getByRole('status').textContent).toContain('Metinde sipariş numarası bulunamadı.')
+    expect(screen.getByRole('alert').textContent).toContain('Metinde sipariş numarası bulunamadı.')
   })
 })
 
