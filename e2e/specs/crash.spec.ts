@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises'
 import type { BrowserContext, Page } from '@playwright/test'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
 import type { MockPlatform } from '../mock-platform/server.ts'
-import { expect, test } from '../support/fixtures.ts'
+import { expect, saveUndoWindow, test } from '../support/fixtures.ts'
 import { makeTempFolder } from '../support/temp-folders.ts'
 import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
 import { launchWebMode, type WebModeProcess } from '../support/web-mode.ts'
@@ -64,6 +64,8 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
   test.beforeEach(async ({ mock, webBrowser }) => {
     if (!webBrowser) throw new Error('web mode needs a browser')
     dataDir = await makeTempFolder('e2e-crash-')
+    // Sent at once: these tests kill the process around the send, not inside the undo window.
+    saveUndoWindow(dataDir, 0)
     till = new Till(dataDir, mock, await webBrowser.newContext())
     const page = await till.start()
     await signIn(page, 'vendor')

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DEMO_CREDENTIALS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { expectSignedIn, signIn } from '../support/staff.ts'
+import { expectSignedIn, openReferenceStrip, signIn } from '../support/staff.ts'
 
 test.describe('sign-in', () => {
   test('vendor-wide credentials show every branch and both method lists', async ({ app, mock }) => {
@@ -11,6 +11,7 @@ test.describe('sign-in', () => {
     await signIn(page, 'vendor')
     await expectSignedIn(page)
     await expect(page.getByText('Tüm şubeler')).toBeVisible()
+    await openReferenceStrip(page)
     const branches = page.getByRole('region', { name: 'Şubeler' }).getByRole('listitem')
     await expect(branches).toHaveText(['Kadıköy Moda', 'Beşiktaş Çarşı', 'Çankaya Tunalı', 'Karşıyaka Çarşı'])
     await expect(page.getByRole('region', { name: 'Ödeme yöntemleri' }).getByRole('listitem')).toHaveText([
@@ -29,6 +30,7 @@ test.describe('sign-in', () => {
     await signIn(app.page, 'branch')
     await expectSignedIn(app.page)
     await expect(app.page.getByText('Tek şube')).toBeVisible()
+    await openReferenceStrip(app.page)
     await expect(app.page.getByRole('region', { name: 'Şubeler' }).getByRole('listitem')).toHaveText([
       'Kadıköy Moda',
     ])

@@ -91,8 +91,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       return
     }
     await withTempFolder('e2e-app-', async (dataDir) => {
-      // Saved as staff would have chosen it in Settings (electron-store and web mode keep the same file).
-      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { undoWindowSeconds } }))
+      saveUndoWindow(dataDir, undoWindowSeconds)
       if (shell === 'electron') {
         if ('missing' in electronBinary) throw new Error('unreachable: skipped above')
         await useElectronApp(electronBinary.path, dataDir, mock, use)
@@ -105,6 +104,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 })
 
 export { expect }
+
+/**
+ * The undo window a data folder's app starts with, saved as staff would have chosen it in Settings
+ * (electron-store and web mode keep the same file). Call before the app's first start on that folder.
+ */
+export function saveUndoWindow(dataDir: string, undoWindowSeconds: number): void {
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { undoWindowSeconds } }))
+}
 
 async function useElectronApp(
   executablePath: string,
