@@ -1,6 +1,6 @@
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { addOrder, expectSignedIn, signIn } from '../support/staff.ts'
+import { addOrder, expectSignedIn, openReferenceStrip, signIn } from '../support/staff.ts'
 
 test('the UI speaks English after the language setting, and keeps it after a restart', async ({ app }) => {
   let page = app.page
@@ -14,6 +14,7 @@ test('the UI speaks English after the language setting, and keeps it after a res
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Handed to courier' })).toBeVisible()
+  await openReferenceStrip(page)
   await expect(page.getByRole('heading', { name: 'Branches' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   page = await app.restart()
