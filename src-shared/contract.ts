@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { AllDaySettings } from './all-day-settings.ts'
 import { BoardSettings } from './board-settings.ts'
-import { RushSettings } from './rush-settings.ts'
 import { IntakeInfo, IntakeSettings } from './intake-settings.ts'
+import { RushSettings } from './rush-settings.ts'
 import type { EventName } from './channels.ts'
 import {
   BoardOrder,
@@ -79,8 +80,9 @@ export const SettingsUpdate = z
     allowWeakSecretStorage: z.boolean(),
     autoUpdate: z.boolean(),
     ...BoardSettings.shape,
-    ...RushSettings.shape,
+    ...AllDaySettings.shape,
     ...IntakeSettings.shape,
+    ...RushSettings.shape,
   })
   .partial()
   .strict()
@@ -135,6 +137,10 @@ export const calls = {
 
   getDiagnostics: { input: z.undefined(), output: Diagnostics },
 
+  // POS intake (docs/decisions.md D45): Settings shows and copies the key, sees where the API listens, rotates.
+  getIntakeInfo: { input: z.undefined(), output: IntakeInfo },
+  rotateIntakeKey: { input: z.undefined(), output: IntakeInfo },
+
   // The rush board (docs/decisions.md D40–D42): the undo window's `Geri al`, `Şimdi dene`, and the panel check.
   withdrawHandover: { input: OrderRef, output: BoardOrder },
   retryHandoverNow: { input: OrderRef, output: BoardOrder },
@@ -142,10 +148,6 @@ export const calls = {
     input: z.object({ paymentKey: PaymentKey, handedOver: z.boolean() }).strict(),
     output: BoardOrder,
   },
-
-  // POS intake (docs/decisions.md D45): Settings shows and copies the key, sees where the API listens, rotates.
-  getIntakeInfo: { input: z.undefined(), output: IntakeInfo },
-  rotateIntakeKey: { input: z.undefined(), output: IntakeInfo },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { AllDaySettings } from './all-day-settings.ts'
 import { BoardSettings } from './board-settings.ts'
-import { RushSettings } from './rush-settings.ts'
 import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
+import { RushSettings } from './rush-settings.ts'
 import { AppError } from './errors.ts'
 
 /** The platform's identifiers are UUIDs; we keep them lower-case so one order is one key however typed. */
@@ -52,6 +53,7 @@ export const Settings = z.object({
    */
   autoUpdate: z.boolean(),
   ...BoardSettings.shape,
+  ...AllDaySettings.shape,
   ...RushSettings.shape,
   ...IntakeSettings.shape,
 })

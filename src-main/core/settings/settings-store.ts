@@ -1,7 +1,8 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
+import { allDayUpdate, DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
 import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
-import { DEFAULT_RUSH_SETTINGS, rushUpdate } from '../../../src-shared/rush-settings.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
+import { DEFAULT_RUSH_SETTINGS, rushUpdate } from '../../../src-shared/rush-settings.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { KeyValueStore } from '../ports.ts'
@@ -19,6 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowWeakSecretStorage: false,
   autoUpdate: false,
   ...DEFAULT_BOARD_SETTINGS,
+  ...DEFAULT_ALL_DAY_SETTINGS,
   ...DEFAULT_RUSH_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
 }
@@ -73,8 +75,9 @@ export class SettingsStore {
       next.allowWeakSecretStorage = update.allowWeakSecretStorage
     if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
     if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
-    Object.assign(next, rushUpdate(update))
+    Object.assign(next, allDayUpdate(update))
     Object.assign(next, intakeUpdate(update))
+    Object.assign(next, rushUpdate(update))
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved
