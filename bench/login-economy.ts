@@ -1,8 +1,8 @@
 // 6. Login economy: one shared login for many calls on an expired token; few variables calls over 48 h.
 import type { Core } from '../src-main/core/app.ts'
-import { coreOnMock } from '../src-main/core/testing/core-on-mock.ts'
-import { ManualClock } from '../src-main/core/testing/manual-clock.ts'
-import { MemoryStore } from '../src-main/core/testing/memory-adapters.ts'
+import { coreOnMock } from '../test-support/core/core-on-mock.ts'
+import { ManualClock } from '../test-support/core/manual-clock.ts'
+import { MemoryStore } from '../test-support/core/memory-adapters.ts'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
 import { everyRunAtMost, everyRunExactly, row, type Benchmark } from './report.ts'
 import {

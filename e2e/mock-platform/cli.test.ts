@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { DEMO_CREDENTIALS } from './demo-data.ts'
 import { startMockPlatform } from './server.ts'
-import { makeTempDir, postJson } from './test-support.ts'
+import { makeTempDir, postJson } from '../../test-support/mock-platform/test-platform.ts'
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 /** Servers the tests start; killed after each test in case an assertion failed before the test stopped them. */

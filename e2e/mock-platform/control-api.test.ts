@@ -5,8 +5,8 @@ import type { MockControl, MockOrder } from './control-client.ts'
 import { MockControlError } from './control-client.ts'
 import { DEMO_BRANCH_IDS, DEMO_CREDENTIALS, DEMO_ORDER_IDS, DEMO_ORDERS, ORDER_STATUS } from './demo-data.ts'
 import { parsePlatformDateTime } from './platform-time.ts'
-import type { TestPlatform } from './test-support.ts'
-import { postJson, startTestPlatform, withToken } from './test-support.ts'
+import type { TestPlatform } from '../../test-support/mock-platform/test-platform.ts'
+import { postJson, startTestPlatform, withToken } from '../../test-support/mock-platform/test-platform.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR

@@ -3,8 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_CREDENTIALS, DEMO_ORDER_IDS, ORDER_STATUS } from './demo-data.ts'
 import type { Response } from 'undici'
 
-import type { Envelope, TestPlatform } from './test-support.ts'
-import { expectErrorEnvelope, postJson, startTestPlatform, withToken } from './test-support.ts'
+import type { Envelope, TestPlatform } from '../../test-support/mock-platform/test-platform.ts'
+import {
+  expectErrorEnvelope,
+  postJson,
+  startTestPlatform,
+  withToken,
+} from '../../test-support/mock-platform/test-platform.ts'
 
 let t: TestPlatform
 let token: string

@@ -15,8 +15,13 @@ import {
   SHIPPING_METHODS,
 } from './demo-data.ts'
 import { parsePlatformDateTime } from './platform-time.ts'
-import type { Envelope, TestPlatform } from './test-support.ts'
-import { expectErrorEnvelope, postJson, startTestPlatform, withToken } from './test-support.ts'
+import type { Envelope, TestPlatform } from '../../test-support/mock-platform/test-platform.ts'
+import {
+  expectErrorEnvelope,
+  postJson,
+  startTestPlatform,
+  withToken,
+} from '../../test-support/mock-platform/test-platform.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 /**

@@ -9,7 +9,7 @@ import { Agent, fetch } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { startMockPlatform } from './server.ts'
-import { makeTempDir } from './test-support.ts'
+import { makeTempDir } from '../../test-support/mock-platform/test-platform.ts'
 import { ensureTestCertificates } from './tls.ts'
 
 const DAY = 24 * 60 * 60 * 1000

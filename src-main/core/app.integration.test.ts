@@ -11,8 +11,8 @@ import { createNodeFetch } from '../web/node-fetch.ts'
 import { type Core } from './app.ts'
 import { silentLogger } from './ports.ts'
 import { openDataFiles, type DataFiles } from './storage/data-files.ts'
-import { MemoryStore } from './testing/memory-adapters.ts'
-import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
+import { MemoryStore } from '../../test-support/core/memory-adapters.ts'
+import { coreOnMock, VENDOR_KEYS } from '../../test-support/core/core-on-mock.ts'
 
 /** The real core with the real platform client, against the real HTTPS mock platform. */
 let mock: MockPlatform

@@ -7,7 +7,7 @@ import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/se
 import type { Result } from '../../src-shared/errors.ts'
 import { toAppError } from './app-failure.ts'
 import { MemoryJournal } from './storage/memory-journal.ts'
-import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
+import { coreOnMock, VENDOR_KEYS } from '../../test-support/core/core-on-mock.ts'
 
 /** What node:fs throws when the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
 function fsError(code: string): NodeJS.ErrnoException {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { isCallName, calls, type CallName } from '../../src-shared/contract.ts'
 import { resultSchema } from '../../src-shared/errors.ts'
-import { stubCore } from '../web/testing/stub-core.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 import { dispatch, MALFORMED } from './dispatch.ts'
-import { anyText, FUZZ_RUNS, paymentKey } from './testing/fuzz.ts'
-import { recordingLogger } from './testing/memory-adapters.ts'
+import { anyText, FUZZ_RUNS, paymentKey } from '../../test-support/core/fuzz.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 
 const CALL_NAMES = Object.keys(calls) as CallName[]
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { stubCore } from '../web/testing/stub-core.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 import { dispatch, MALFORMED } from './dispatch.ts'
-import { recordingLogger } from './testing/memory-adapters.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 
 describe('dispatch', () => {
   it('calls the handler with the parsed input and returns its answer as the contract shapes it', async () => {

@@ -19,9 +19,9 @@ import type { SessionStatus } from '../../src-shared/domain.ts'
 import type { Core } from './app.ts'
 import type { Clock } from './ports.ts'
 import { MAX_TRUSTED_SKEW_MS, RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './session/token-expiry.ts'
-import { ManualClock } from './testing/manual-clock.ts'
-import { MemoryStore, recordingLogger } from './testing/memory-adapters.ts'
-import { coreOnMock, VENDOR_KEYS } from './testing/core-on-mock.ts'
+import { ManualClock } from '../../test-support/core/manual-clock.ts'
+import { MemoryStore, recordingLogger } from '../../test-support/core/memory-adapters.ts'
+import { coreOnMock, VENDOR_KEYS } from '../../test-support/core/core-on-mock.ts'
 
 /**
  * Short, so a hang costs a second, yet well above a TLS round trip on a busy two-core machine; one retry, so

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-shared/errors.ts'
 import { createCore, type Core } from './app.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from './testing/memory-adapters.ts'
-import { DEMO_KEYS, ScriptedPlatform } from './testing/scripted-platform-fetch.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../test-support/core/memory-adapters.ts'
+import { DEMO_KEYS, ScriptedPlatform } from '../../test-support/core/scripted-platform-fetch.ts'
 
 const HOST_A = 'platform-a.example.com'
 const HOST_B = 'platform-b.example.net'

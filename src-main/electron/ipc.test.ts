@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { channelOf } from '../../src-shared/channels.ts'
 import { calls, type CallName } from '../../src-shared/contract.ts'
 import type { CoreHandlers } from '../core/app.ts'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import type { CoreEventListener } from '../core/app.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 

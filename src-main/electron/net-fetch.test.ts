@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Certificate } from 'electron'
-import { daysFromNow, forge, type Forged } from '../core/testing/forge-certificates.ts'
+import { daysFromNow, forge, type Forged } from '../../test-support/core/forge-certificates.ts'
 
 const netFetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
   Promise.resolve(new Response('{}')),

@@ -14,7 +14,7 @@ import type { Core } from '../core/app.ts'
 import { dispatch } from '../core/dispatch.ts'
 import { createFileLog } from '../core/logging/file-log.ts'
 import { REDACTED, SecretRedactor } from '../core/logging/secret-redactor.ts'
-import { coreOnMock } from '../core/testing/core-on-mock.ts'
+import { coreOnMock } from '../../test-support/core/core-on-mock.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 
 const userData = vi.hoisted(() => ({ dir: '' }))

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import { startOrFail, type StartupFailureDeps } from './startup-failure.ts'
 
 function setup() {

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WebSocket } from 'ws'
 import { calls, isCallName, type CallName } from '../../src-shared/contract.ts'
 import { MAX_BRIDGE_MESSAGE_BYTES } from '../../src-shared/web-bridge-wire.ts'
-import { anyText, FUZZ_RUNS_IO, paymentKey } from '../core/testing/fuzz.ts'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { anyText, FUZZ_RUNS_IO, paymentKey } from '../../test-support/core/fuzz.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import { startWebServer, type WebServer } from './server.ts'
-import { messagesOf, openBridgeSocket } from './testing/clients.ts'
-import { stubCore } from './testing/stub-core.ts'
+import { messagesOf, openBridgeSocket } from '../../test-support/web/clients.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 
 let rendererDir: string
 let stub: ReturnType<typeof stubCore>

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createCore, type Core } from '../core/app.ts'
 import { silentLogger } from '../core/ports.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../core/testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../test-support/core/memory-adapters.ts'
 import { INTAKE_KEY_FILE, startWebIntake } from './intake-wiring.ts'
 
 let dataDir: string

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import { JsonFileStore } from './json-file-store.ts'
 
 let dir: string

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
-import { killWebMains, runWebMain } from './testing/run-web-main.ts'
+import { httpRequest, messagesOf, openBridgeSocket } from '../../test-support/web/clients.ts'
+import { killWebMains, runWebMain } from '../../test-support/web/run-web-main.ts'
 
 let dir: string
 let rendererDir: string

@@ -4,9 +4,13 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { TestCertificates } from '../core/platform/test-support.ts'
-import type { LocalHttpsServer } from '../core/platform/test-support.ts'
-import { ensureTestCertificates, sendJson, startLocalHttpsServer } from '../core/platform/test-support.ts'
+import type { TestCertificates } from '../../test-support/core/local-https-server.ts'
+import type { LocalHttpsServer } from '../../test-support/core/local-https-server.ts'
+import {
+  ensureTestCertificates,
+  sendJson,
+  startLocalHttpsServer,
+} from '../../test-support/core/local-https-server.ts'
 import { createNodeFetch } from './node-fetch.ts'
 
 let dataDir: string

@@ -10,8 +10,8 @@ import type { WebSocket } from 'ws'
 import { DEMO_CREDENTIALS, DEMO_ORDER_IDS } from '../../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { REDACTED } from '../core/logging/secret-redactor.ts'
-import { messagesOf, openBridgeSocket } from './testing/clients.ts'
-import { killWebMains, runWebMain } from './testing/run-web-main.ts'
+import { messagesOf, openBridgeSocket } from '../../test-support/web/clients.ts'
+import { killWebMains, runWebMain } from '../../test-support/web/run-web-main.ts'
 
 const MISTYPED_SECRET = 'mistyped-rest-secret-91c4e7'
 

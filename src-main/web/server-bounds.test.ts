@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WebSocket } from 'ws'
-import { ManualClock } from '../core/testing/manual-clock.ts'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { ManualClock } from '../../test-support/core/manual-clock.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import { BridgeHub } from './bridge-hub.ts'
 import { RefusalLog } from './refusal-log.ts'
 import { startWebServer, type WebServer, type ServerLimits } from './server.ts'
-import { httpRequest } from './testing/clients.ts'
-import { stubCore } from './testing/stub-core.ts'
+import { httpRequest } from '../../test-support/web/clients.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 
 let workDir: string
 let server: WebServer | undefined

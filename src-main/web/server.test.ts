@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
-import { recordingLogger } from '../core/testing/memory-adapters.ts'
+import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import {
   BRIDGE_PROTOCOL,
   MAX_BRIDGE_MESSAGE_BYTES,
@@ -12,8 +12,8 @@ import {
 } from '../../src-shared/web-bridge-wire.ts'
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
 import { startWebServer, type WebServer } from './server.ts'
-import { closeCodeOf, httpRequest, messagesOf, openBridgeSocket } from './testing/clients.ts'
-import { stubCore } from './testing/stub-core.ts'
+import { closeCodeOf, httpRequest, messagesOf, openBridgeSocket } from '../../test-support/web/clients.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 
 const MALFORMED = { ok: false, error: { code: 'invalid-input', problem: 'malformed', retryable: false } }
 const SECRET_OUTSIDE = 'the-file-next-to-the-renderer-folder'

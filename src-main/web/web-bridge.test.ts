@@ -10,7 +10,7 @@ import { BRIDGE_PATH } from '../../src-shared/web-bridge-wire.ts'
 import { createWebBridge } from '../../src-renderer/src/web-bridge.ts'
 import { silentLogger } from '../core/ports.ts'
 import { startWebServer, type WebServer } from './server.ts'
-import { stubCore } from './testing/stub-core.ts'
+import { stubCore } from '../../test-support/web/stub-core.ts'
 
 /** Connection attempts that ended without a socket (refused while the server was down): a signal to wait on. */
 let failedConnects = 0

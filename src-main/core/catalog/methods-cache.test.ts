@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ManualClock } from '../testing/manual-clock.ts'
-import { MemoryStore } from '../testing/memory-adapters.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { METHODS_MAX_AGE_MS, MethodsCache } from './methods-cache.ts'
 
 const lists = {

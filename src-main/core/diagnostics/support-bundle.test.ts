@@ -10,7 +10,7 @@ import { createFileLog } from '../logging/file-log.ts'
 import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
 import { DEFAULT_SETTINGS } from '../settings/settings-store.ts'
 import { collectSupportBundle, SUPPORT_LOG_LINES } from './support-bundle.ts'
-import { coreOnMock } from '../testing/core-on-mock.ts'
+import { coreOnMock } from '../../../test-support/core/core-on-mock.ts'
 
 const signedOut: SessionStatus = {
   state: 'signed-out',

@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { toAppError } from '../app-failure.ts'
-import { ORDER, OTHER_ORDER, OutboxWorld } from '../orders/testing/outbox-world.ts'
+import { ORDER, OTHER_ORDER, OutboxWorld } from '../../../test-support/core/orders/outbox-world.ts'
 import { createBoardIntakePort, type BoardIntakePort } from './board-intake-port.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
-import { send } from './testing/fake-intake.ts'
+import { send } from '../../../test-support/core/fake-intake.ts'
 
 let world: OutboxWorld
 let port: BoardIntakePort

@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../app.ts'
 import { dispatch } from '../dispatch.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../testing/memory-adapters.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import type { SecretCipher } from '../ports.ts'
 import { INTAKE_KEY_ENTRY } from './intake-key-storage.ts'
-import { send } from './testing/fake-intake.ts'
+import { send } from '../../../test-support/core/fake-intake.ts'
 
 const silentDispatchLog = { warn: () => undefined }
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'

@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../testing/manual-clock.ts'
-import { recordingLogger } from '../testing/memory-adapters.ts'
-import { anyText, FUZZ_RUNS_IO, paymentKey } from '../testing/fuzz.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { anyText, FUZZ_RUNS_IO, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { generateIntakeKey } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerOptions } from './intake-server.ts'
-import { FakeIntake, send, type RawAnswer } from './testing/fake-intake.ts'
+import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
 
 const KEY = generateIntakeKey()
 const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e'

@@ -3,7 +3,7 @@ import { invalidInput } from '../app-failure.ts'
 import { INTAKE_ERRORS } from './intake-errors.ts'
 import { generateIntakeKey, IntakeKeyring } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
-import { FakeIntake, send, type RawAnswer } from './testing/fake-intake.ts'
+import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
 
 const KEY_A = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const KEY_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7'

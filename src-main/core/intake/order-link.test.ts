@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { anyText, FUZZ_RUNS, paymentKey } from '../testing/fuzz.ts'
+import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { LAUNCH_REFUSALS, parseLaunchArgv, parseOrderLink } from './order-link.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { recordingLogger } from '../testing/memory-adapters.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { logProcessErrors } from './process-errors.ts'
 
 function setup() {

@@ -1,7 +1,12 @@
 // The outbox's switches for a companion that runs all day: "Duraklat/Sürdür" from the tray and "try now" after
 // the computer wakes or the network comes back (docs/decisions.md D51).
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ORDER, OTHER_ORDER, OutboxWorld, UNAVAILABLE } from './testing/outbox-world.ts'
+import {
+  ORDER,
+  OTHER_ORDER,
+  OutboxWorld,
+  UNAVAILABLE,
+} from '../../../test-support/core/orders/outbox-world.ts'
 
 let world: OutboxWorld
 beforeEach(async () => {

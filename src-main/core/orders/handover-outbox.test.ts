@@ -10,7 +10,7 @@ import {
   UNAVAILABLE,
   ADDRESS,
   KEYS,
-} from './testing/outbox-world.ts'
+} from '../../../test-support/core/orders/outbox-world.ts'
 
 let world: OutboxWorld
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 // and the panel check of an `unconfirmed` order.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
-import { ORDER, OutboxWorld, UNAVAILABLE } from './testing/outbox-world.ts'
+import { ORDER, OutboxWorld, UNAVAILABLE } from '../../../test-support/core/orders/outbox-world.ts'
 
 const SECOND = 1000
 let world: OutboxWorld

@@ -10,7 +10,7 @@ import { MemoryJournal } from '../storage/memory-journal.ts'
 import { allHistoryNewestFirst, historyPage } from './history-query.ts'
 import { compactIntoArchive, HISTORY_RETENTION_DAYS, openCompacted } from './journal-compaction.ts'
 import type { JournalRecord } from './outbox-journal.ts'
-import type { Moment } from './testing/compaction-child.ts'
+import type { Moment } from '../../../test-support/core/orders/compaction-child.ts'
 
 const ZONE = 'Europe/Istanbul'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -104,7 +104,12 @@ describe('compaction killed midway (SIGKILL)', () => {
   function runChildUntil(moment: Moment): Promise<string> {
     const child = spawn(
       process.execPath,
-      [join(import.meta.dirname, 'testing/compaction-child.ts'), folder, moment, String(NOW)],
+      [
+        join(import.meta.dirname, '../../../test-support/core/orders/compaction-child.ts'),
+        folder,
+        moment,
+        String(NOW),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AppFailure } from '../app-failure.ts'
-import { anyText, FUZZ_RUNS, paymentKey } from '../testing/fuzz.ts'
+import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { extractOrderId } from './order-id.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ManualClock } from '../testing/manual-clock.ts'
-import { MemoryStore } from '../testing/memory-adapters.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { hasStayedLongEnough, sweepHandedOver, SWEEP_EVERY_MS } from './board-sweeper.ts'
 import { OrderBoard } from './order-board.ts'
-import { ORDER, OTHER_ORDER, OutboxWorld } from './testing/outbox-world.ts'
+import { ORDER, OTHER_ORDER, OutboxWorld } from '../../../test-support/core/orders/outbox-world.ts'
 
 const MINUTE = 60_000
 const ZONE = 'Europe/Istanbul'

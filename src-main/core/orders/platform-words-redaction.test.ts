@@ -5,8 +5,8 @@ import type { Result } from '../../../src-shared/errors.ts'
 import { createCore, type Core } from '../app.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../testing/memory-adapters.ts'
-import { DEMO_KEYS, ScriptedPlatform } from '../testing/scripted-platform-fetch.ts'
+import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
+import { DEMO_KEYS, ScriptedPlatform } from '../../../test-support/core/scripted-platform-fetch.ts'
 
 const HOST = 'platform.example.com'
 const ADDRESS = `https://${HOST}/integrations`

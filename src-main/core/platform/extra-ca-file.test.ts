@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forge } from '../testing/forge-certificates.ts'
-import type { TestCertificates } from './test-support.ts'
-import { ensureTestCertificates } from './test-support.ts'
+import { forge } from '../../../test-support/core/forge-certificates.ts'
+import type { TestCertificates } from '../../../test-support/core/local-https-server.ts'
+import { ensureTestCertificates } from '../../../test-support/core/local-https-server.ts'
 import { EXTRA_CA_MAX_BYTES, readExtraCa } from './extra-ca-file.ts'
 
 let dir: string

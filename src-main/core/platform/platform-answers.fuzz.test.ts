@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src-shared/errors.ts'
-import { anyText, FUZZ_RUNS, paymentKey } from '../testing/fuzz.ts'
+import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
 import { createPlatformClient, PlatformCallError, type PlatformClient } from './platform-client.ts'
 

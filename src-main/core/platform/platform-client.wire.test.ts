@@ -12,8 +12,12 @@ import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
 import type { PlatformClient, PlatformClientOptions } from './platform-client.ts'
 import { createPlatformClient, PlatformCallError } from './platform-client.ts'
-import type { LocalHttpsServer } from './test-support.ts'
-import { ensureTestCertificates, sendJson, startLocalHttpsServer } from './test-support.ts'
+import type { LocalHttpsServer } from '../../../test-support/core/local-https-server.ts'
+import {
+  ensureTestCertificates,
+  sendJson,
+  startLocalHttpsServer,
+} from '../../../test-support/core/local-https-server.ts'
 
 const USER_AGENT = 'pos-companion/0.1.0-test'
 const FAST_RETRY = { limit: 2, baseDelayMs: 10, maxDelayMs: 50 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
 import type { SecretCipher } from '../ports.ts'
-import { fakeCipher, MemoryStore, recordingLogger } from '../testing/memory-adapters.ts'
+import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { CredentialVault, SECRETS_KEY, SECRETS_SET_ASIDE_KEY } from './credential-vault.ts'
 
 const ADDRESS = 'https://platform.example.com/integrations'

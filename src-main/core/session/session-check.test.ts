@@ -1,12 +1,12 @@
 // After the computer wakes, the session's timers may have slept through the token's renewal: checkSession()
 // renews a token that lapsed meanwhile and leaves a live one alone (docs/decisions.md D51).
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FakePlatform, ADDRESS, KEYS } from '../orders/testing/outbox-world.ts'
+import { FakePlatform, ADDRESS, KEYS } from '../../../test-support/core/orders/outbox-world.ts'
 import type { Clock } from '../ports.ts'
 import { CredentialVault } from '../secrets/credential-vault.ts'
 import { SettingsStore } from '../settings/settings-store.ts'
-import { ManualClock } from '../testing/manual-clock.ts'
-import { fakeCipher, MemoryStore, recordingLogger } from '../testing/memory-adapters.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { Session } from './session.ts'
 import { TOKEN_LIFETIME_MS } from './token-expiry.ts'
 

@@ -2,7 +2,7 @@
 // hold, the effective expiry is a real instant within an hour of received-at + 24 h, never a throw.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { anyText, FUZZ_RUNS } from '../testing/fuzz.ts'
+import { anyText, FUZZ_RUNS } from '../../../test-support/core/fuzz.ts'
 import {
   effectiveExpiry,
   MAX_TRUSTED_SKEW_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SettingsUpdate } from '../../../src-shared/contract.ts'
-import { MemoryStore } from '../testing/memory-adapters.ts'
+import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { SettingsStore } from './settings-store.ts'
 
 describe('the all-day and slip settings', () => {

@@ -10,8 +10,8 @@ import { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { Settings } from '../../../src-shared/domain.ts'
 import { JsonFileStore } from '../../web/json-file-store.ts'
 import { AppFailure } from '../app-failure.ts'
-import { forge } from '../testing/forge-certificates.ts'
-import { anyText, FUZZ_RUNS } from '../testing/fuzz.ts'
+import { forge } from '../../../test-support/core/forge-certificates.ts'
+import { anyText, FUZZ_RUNS } from '../../../test-support/core/fuzz.ts'
 import { SettingsStore } from './settings-store.ts'
 
 let dir: string

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { toAppError } from '../app-failure.ts'
-import { MemoryStore } from '../testing/memory-adapters.ts'
-import { forge } from '../testing/forge-certificates.ts'
+import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
+import { forge } from '../../../test-support/core/forge-certificates.ts'
 import { DEFAULT_SETTINGS, normalizePlatformAddress, SettingsStore } from './settings-store.ts'
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { recordingLogger } from '../testing/memory-adapters.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { FileJournal } from './file-journal.ts'
 
 let dir: string

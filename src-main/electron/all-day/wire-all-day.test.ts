@@ -6,7 +6,7 @@ import { eventChannelOf } from '../../../src-shared/channels.ts'
 import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
 import type { CoreEventListener } from '../../core/app.ts'
 import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
-import { MemoryStore, recordingLogger } from '../../core/testing/memory-adapters.ts'
+import { MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { ATTENTION_CHECK_INTERVAL_MS } from './attention-notifications.ts'
 import { WAKE_SETTLE_MS } from './wake-and-network.ts'
 

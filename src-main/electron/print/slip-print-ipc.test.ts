@@ -3,7 +3,7 @@ import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.t
 import type { Settings } from '../../../src-shared/domain.ts'
 import { PRINT_CHANNELS } from '../../../src-shared/print-channels.ts'
 import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
-import { recordingLogger } from '../../core/testing/memory-adapters.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { registerSlipPrinting, type SlipPrintingDeps } from './slip-print-ipc.ts'
 
 type Handler = (event: unknown, payload?: unknown) => Promise<unknown>

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HistoryQuery } from '../../../src-shared/contract.ts'
 import type { HistoryEntry, HistoryPage, OrderHistory } from '../../../src-shared/domain.ts'
-import { renderWithApi } from '../testing/render-with-api.tsx'
+import { renderWithApi } from '../../../test-support/renderer/render-with-api.tsx'
 import { HistoryScreen } from './HistoryScreen.tsx'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import type { SessionStatus, Settings } from '../../../src-shared/domain.ts'
 import type { Result } from '../../../src-shared/errors.ts'
-import { renderWithApi, TEST_SETTINGS } from '../testing/render-with-api.tsx'
+import { renderWithApi, TEST_SETTINGS } from '../../../test-support/renderer/render-with-api.tsx'
 import { SettingsScreen } from './SettingsScreen.tsx'
 
 const SESSION: SessionStatus = {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
-import { renderWithApi, TEST_SETTINGS } from '../testing/render-with-api.tsx'
+import { renderWithApi, TEST_SETTINGS } from '../../../test-support/renderer/render-with-api.tsx'
 import { SlipButton } from './SlipButton.tsx'
 
 // jsdom lays nothing out and has no constructed style sheets: the page is "measured" from the slip on the page,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AddOrderInput } from '../../../../src-shared/contract.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { Result } from '../../../../src-shared/errors.ts'
-import { renderWithApi } from '../../testing/render-with-api.tsx'
+import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { renderWithApi } from '../../testing/render-with-api.tsx'
+import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { OrderItem } from './OrderItem.tsx'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'

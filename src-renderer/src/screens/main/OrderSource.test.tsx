@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { renderWithApi } from '../../testing/render-with-api.tsx'
+import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { IncomingOrderAnnouncer, OrderSource } from './OrderSource.tsx'
 
 afterEach(cleanup)

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Api } from '../../../../src-shared/contract.ts'
-import { renderWithApi, TEST_SETTINGS } from '../../testing/render-with-api.tsx'
+import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { AllDaySection } from './AllDaySection.tsx'
 import { PrintSection } from './PrintSection.tsx'
 

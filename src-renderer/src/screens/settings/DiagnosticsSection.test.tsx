@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Diagnostics } from '../../../../src-shared/contract.ts'
 import type { Result } from '../../../../src-shared/errors.ts'
-import { renderWithApi, TEST_SETTINGS } from '../../testing/render-with-api.tsx'
+import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { DiagnosticsSection } from './DiagnosticsSection.tsx'
 
 const BUNDLE: Diagnostics = {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SettingsUpdate } from '../../../../src-shared/contract.ts'
 import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
-import { renderWithApi, TEST_SETTINGS } from '../../testing/render-with-api.tsx'
+import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { IntakeSection } from './IntakeSection.tsx'
 
 afterEach(cleanup)

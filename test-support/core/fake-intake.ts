@@ -1,10 +1,10 @@
 /** Test doubles for the intake: an IntakePort over an in-memory board, and a raw HTTP client. */
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http'
-import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { toPublicOrderView, type OrderSource } from '../../../../src-shared/intake-view.ts'
-import { invalidInput } from '../../app-failure.ts'
-import type { IntakeHealth, IntakePort } from '../intake-port.ts'
-import type { IntakeOrder } from '../order-input.ts'
+import type { BoardOrder } from '../../src-shared/domain.ts'
+import { toPublicOrderView, type OrderSource } from '../../src-shared/intake-view.ts'
+import { invalidInput } from '../../src-main/core/app-failure.ts'
+import type { IntakeHealth, IntakePort } from '../../src-main/core/intake/intake-port.ts'
+import type { IntakeOrder } from '../../src-main/core/intake/order-input.ts'
 
 const ADDED_AT = '2026-11-21T12:00:00.000Z'
 

@@ -8,9 +8,9 @@ import type { RequestInit, Response } from 'undici'
 import { Agent, fetch } from 'undici'
 import { expect } from 'vitest'
 
-import { DEMO_CREDENTIALS } from './demo-data.ts'
-import type { MockPlatform, MockPlatformOptions } from './server.ts'
-import { startMockPlatform } from './server.ts'
+import { DEMO_CREDENTIALS } from '../../e2e/mock-platform/demo-data.ts'
+import type { MockPlatform, MockPlatformOptions } from '../../e2e/mock-platform/server.ts'
+import { startMockPlatform } from '../../e2e/mock-platform/server.ts'
 
 export interface TestPlatform {
   platform: MockPlatform

@@ -1,6 +1,6 @@
 // For tests only: builds certificate chains the way an attacker would, to prove which ones the private-CA check
 // refuses. Each certificate is made on demand with its own key, issuer, validity and CA flag.
-import '../../../e2e/mock-platform/reflect-metadata.ts'
+import '../../e2e/mock-platform/reflect-metadata.ts'
 
 import { randomBytes, webcrypto } from 'node:crypto'
 

@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { WebSocket } from 'ws'
-import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../src-shared/web-bridge-wire.ts'
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../src-shared/web-bridge-wire.ts'
 
 export interface HttpAnswer {
   status: number

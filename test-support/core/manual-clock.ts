@@ -1,4 +1,4 @@
-import type { Clock } from '../ports.ts'
+import type { Clock } from '../../src-main/core/ports.ts'
 
 /** A clock tests move by hand: timers fire, in order, only when `advance` passes their time. */
 export class ManualClock implements Clock {

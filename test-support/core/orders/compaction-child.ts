@@ -2,11 +2,11 @@
 // SIGKILLs it there (journal-compaction.test.ts). Run as: node compaction-child.ts <folder> <moment> <now>.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { temporaryNameFor } from '../../storage/durable-files.ts'
-import { FileJournal } from '../../storage/file-journal.ts'
-import { FileHistoryArchive, type HistoryArchive } from '../../storage/history-archive.ts'
-import type { Journal } from '../../storage/journal.ts'
-import { compactIntoArchive } from '../journal-compaction.ts'
+import { temporaryNameFor } from '../../../src-main/core/storage/durable-files.ts'
+import { FileJournal } from '../../../src-main/core/storage/file-journal.ts'
+import { FileHistoryArchive, type HistoryArchive } from '../../../src-main/core/storage/history-archive.ts'
+import type { Journal } from '../../../src-main/core/storage/journal.ts'
+import { compactIntoArchive } from '../../../src-main/core/orders/journal-compaction.ts'
 
 export type Moment = 'mid-archive-append' | 'after-first-day' | 'before-rename' | 'after-rename'
 

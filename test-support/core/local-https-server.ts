@@ -4,8 +4,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 
-import type { TestCertificates } from '../../../e2e/mock-platform/tls.ts'
-import { ensureTestCertificates } from '../../../e2e/mock-platform/tls.ts'
+import type { TestCertificates } from '../../e2e/mock-platform/tls.ts'
+import { ensureTestCertificates } from '../../e2e/mock-platform/tls.ts'
 
 export interface RecordedRequest {
   method: string

@@ -1,6 +1,6 @@
-import { MemoryHistoryArchive, type HistoryArchive } from '../storage/history-archive.ts'
-import type { Journal } from '../storage/journal.ts'
-import { MemoryJournal } from '../storage/memory-journal.ts'
+import { MemoryHistoryArchive, type HistoryArchive } from '../../src-main/core/storage/history-archive.ts'
+import type { Journal } from '../../src-main/core/storage/journal.ts'
+import { MemoryJournal } from '../../src-main/core/storage/memory-journal.ts'
 import {
   noSecretRedaction,
   silentLogger,
@@ -8,7 +8,7 @@ import {
   type Logger,
   type SecretCipher,
   type SecretRedaction,
-} from '../ports.ts'
+} from '../../src-main/core/ports.ts'
 
 /**
  * The parts every core must be given, kept in memory for tests and benchmarks: a journal that survives

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { expect } from 'vitest'
 
-const REPO_ROOT = join(import.meta.dirname, '..', '..', '..')
+const REPO_ROOT = join(import.meta.dirname, '..', '..')
 let builtMain: string | undefined
 
 /**

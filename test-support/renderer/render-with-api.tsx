@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import type { Api } from '../../../src-shared/contract.ts'
-import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
-import type { Settings } from '../../../src-shared/domain.ts'
-import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
-import { DEFAULT_RUSH_SETTINGS } from '../../../src-shared/rush-settings.ts'
-import { MessagesProvider } from '../i18n/use-messages.tsx'
-import { createQueryClient } from '../queries.ts'
+import type { Api } from '../../src-shared/contract.ts'
+import { DEFAULT_ALL_DAY_SETTINGS } from '../../src-shared/all-day-settings.ts'
+import type { Settings } from '../../src-shared/domain.ts'
+import { DEFAULT_INTAKE_SETTINGS } from '../../src-shared/intake-settings.ts'
+import { DEFAULT_RUSH_SETTINGS } from '../../src-shared/rush-settings.ts'
+import { MessagesProvider } from '../../src-renderer/src/i18n/use-messages.tsx'
+import { createQueryClient } from '../../src-renderer/src/queries.ts'
 
 export const TEST_SETTINGS: Settings = {
   platformAddress: 'https://platform.example.com',
