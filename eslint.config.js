@@ -3,8 +3,43 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** Imports that would break the design's boundaries (see ../shared/design.md, "The house"). */
+import { layersRule } from './scripts/lint/layers-rule.js'
+
+/** Package imports that would break the design's boundaries (see docs/architecture.md). */
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
+/**
+ * The layers a file may not reach through a local import, checked on the resolved path from the repository root
+ * (scripts/lint/layers-rule.js; scripts/lint/layers.test.ts proves each one fires).
+ */
+const LAYER = {
+  testCode: {
+    pattern: String.raw`^test-support/|\.test\.tsx?$`,
+    message: 'Production code imports no test code: test helpers live in test-support/ for tests only.',
+  },
+  e2e: {
+    pattern: '^e2e/',
+    message: 'Production code imports nothing from e2e/ (the mock platform is started as its own process).',
+  },
+  web: {
+    pattern: '^src-main/web/',
+    message: 'The core knows no host: web mode plugs into it through ports.',
+  },
+  electron: {
+    pattern: '^src-main/electron/',
+    message: 'The core knows no host: Electron plugs into it through ports in src-main/electron.',
+  },
+  main: {
+    pattern: '^src-main/',
+    message: 'The renderer talks to the main process only through the contract in src-shared.',
+  },
+  outsideShared: {
+    pattern: '^(?!src-shared/)',
+    message: 'src-shared is shared by both sides, so it imports nothing outside src-shared.',
+  },
+}
+const TESTS = ['**/*.test.ts', '**/*.test.tsx']
+const layers = (...forbidden) => ({ 'layers/local-imports': ['error', ...forbidden] })
 
 /** `describe.only`, `it.only`, `test.only`, `test.describe.only`…: a focused test silently skips the rest. */
 const FOCUSED = '^(describe|it|test|suite|bench)$'
@@ -46,6 +81,21 @@ export default tseslint.config(
       ...noFocusedTests,
     },
   },
+  { plugins: { layers: { rules: { 'local-imports': layersRule } } } },
+  // Later blocks replace the rule's options for the files they match, so each block lists its group's full set.
+  { files: ['src-main/**/*.ts'], ignores: TESTS, rules: layers(LAYER.testCode, LAYER.e2e) },
+  {
+    files: ['src-main/core/**/*.ts'],
+    ignores: TESTS,
+    rules: layers(LAYER.testCode, LAYER.e2e, LAYER.web, LAYER.electron),
+  },
+  { files: ['src-renderer/**/*.{ts,tsx}'], rules: layers(LAYER.main) },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: layers(LAYER.main, LAYER.testCode, LAYER.e2e),
+  },
+  { files: ['src-shared/**/*.ts'], rules: layers(LAYER.outsideShared) },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
