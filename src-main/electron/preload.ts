@@ -1,36 +1,17 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { Api, CallName } from '../../src-shared/contract.ts'
+import { callsOver } from '../../src-shared/call-names.ts'
 import { channelOf, eventChannelOf, isEventName, type EventName } from '../../src-shared/channels.ts'
 import type { PrintBridge } from '../../src-shared/print-bridge.ts'
 import { PRINT_CHANNELS } from '../../src-shared/print-channels.ts'
 
 // The sandboxed preload: one bundled CommonJS file that requires nothing but 'electron'. It exposes the
-// contract's calls one by one (never ipcRenderer, never a generic invoke); the main process validates. A call
-// name is a CallName: a misspelled one does not compile, and `satisfies Api` names a missing one.
+// contract's calls by name, from src-shared/call-names.ts (never ipcRenderer, never a generic invoke); the main
+// process validates. A call name is a CallName: a misspelled one does not compile.
 const invoke = (call: CallName, input?: unknown) => ipcRenderer.invoke(channelOf(call), input)
 
-const api = {
-  getAppInfo: () => invoke('getAppInfo'),
-  getSession: () => invoke('getSession'),
-  signIn: (input) => invoke('signIn', input),
-  signInWithStoredCredentials: () => invoke('signInWithStoredCredentials'),
-  signOut: (input) => invoke('signOut', input),
-  listBranches: () => invoke('listBranches'),
-  getMethods: (input) => invoke('getMethods', input),
-  getSettings: () => invoke('getSettings'),
-  updateSettings: (input) => invoke('updateSettings', input),
-  listOrders: () => invoke('listOrders'),
-  addOrder: (input) => invoke('addOrder', input),
-  removeOrder: (input) => invoke('removeOrder', input),
-  handOverOrder: (input) => invoke('handOverOrder', input),
-  listHistory: (input) => invoke('listHistory', input),
-  exportHistoryCsv: () => invoke('exportHistoryCsv'),
-  getDiagnostics: () => invoke('getDiagnostics'),
-  getIntakeInfo: () => invoke('getIntakeInfo'),
-  rotateIntakeKey: () => invoke('rotateIntakeKey'),
-  withdrawHandover: (input) => invoke('withdrawHandover', input),
-  retryHandoverNow: (input) => invoke('retryHandoverNow', input),
-  recordPanelCheck: (input) => invoke('recordPanelCheck', input),
+const api: Api = {
+  ...callsOver(invoke),
   on(event: EventName, listener: (payload: never) => void) {
     if (!isEventName(event)) throw new TypeError('unknown event')
     // The renderer gets the payload only, never Electron's event object (it would reach ipcRenderer).
@@ -40,7 +21,7 @@ const api = {
       ipcRenderer.off(eventChannelOf(event), forward)
     }
   },
-} satisfies Api
+}
 
 contextBridge.exposeInMainWorld('api', api)
 

@@ -1,13 +1,6 @@
 import type { EventName } from '../../src-shared/channels.ts'
-import type {
-  Api,
-  CallInput,
-  CallName,
-  CallOutput,
-  EventPayload,
-  Unsubscribe,
-} from '../../src-shared/contract.ts'
-import type { Result } from '../../src-shared/errors.ts'
+import { callsOver } from '../../src-shared/call-names.ts'
+import type { Api, CallName, EventPayload, Unsubscribe } from '../../src-shared/contract.ts'
 import { BRIDGE_PATH, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
 import { bridge } from './api.ts'
 import { BridgeConnection, type WebBridgeOptions } from './bridge-connection.ts'
@@ -25,34 +18,14 @@ export type { WebBridgeOptions } from './bridge-connection.ts'
  */
 export function createWebBridge(options: WebBridgeOptions): Api {
   const connection = new BridgeConnection(options)
-  const call = <C extends CallName>(name: C, input?: CallInput<C>) =>
-    connection.call(name, input) as Promise<Result<CallOutput<C>>>
-  return {
-    getAppInfo: () => call('getAppInfo'),
-    getSession: () => call('getSession'),
-    signIn: (input) => call('signIn', input),
-    signInWithStoredCredentials: () => call('signInWithStoredCredentials'),
-    signOut: (input) => call('signOut', input),
-    listBranches: () => call('listBranches'),
-    getMethods: (input) => call('getMethods', input),
-    getSettings: () => call('getSettings'),
-    updateSettings: (input) => call('updateSettings', input),
-    listOrders: () => call('listOrders'),
-    addOrder: (input) => call('addOrder', input),
-    removeOrder: (input) => call('removeOrder', input),
-    handOverOrder: (input) => call('handOverOrder', input),
-    listHistory: (input) => call('listHistory', input),
-    exportHistoryCsv: () => call('exportHistoryCsv'),
-    getDiagnostics: () => call('getDiagnostics'),
-    getIntakeInfo: () => call('getIntakeInfo'),
-    rotateIntakeKey: () => call('rotateIntakeKey'),
-    withdrawHandover: (input) => call('withdrawHandover', input),
-    retryHandoverNow: (input) => call('retryHandoverNow', input),
-    recordPanelCheck: (input) => call('recordPanelCheck', input),
+  const send = (name: CallName, input?: unknown) => connection.call(name, input)
+  const api: Api = {
+    ...callsOver(send),
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe {
       return connection.on(event, listener as (payload: unknown) => void)
     },
-  } satisfies Api
+  }
+  return api
 }
 
 /** The page's launch token, in memory; one page installs one bridge. */
