@@ -1,9 +1,8 @@
 // "Kuryeye Verildi", made durable (docs/decisions.md D17–D20). A press is written to the journal before anything
-// is sent; every attempt is written before it goes out and its result before it is shown, so after a dropped
-// connection, a 503, a crash or a restart the journal says what is still owed. The platform's on-the-way call is
-// not idempotent: each attempt is exactly one PUT (`retry: false`), `handed-over` is shown only for a journalled
-// `status: true`, and a refusal after a lost answer becomes `unconfirmed`, never claimed either way (D20).
-import { randomUUID } from 'node:crypto'
+// is sent; every attempt is written before it goes out and its result before it is shown (HandoverAttempts), so
+// after a dropped connection, a 503, a crash or a restart the journal says what is still owed. `handed-over` is
+// shown only for a journalled `status: true`, and a refusal after a lost answer becomes `unconfirmed`, never
+// claimed either way (D20). This class decides what staff may do: press, undo, try now, check, pause.
 import type { HistoryQuery } from '../../../src-shared/contract.ts'
 import {
   handoverEligibility,
@@ -20,26 +19,11 @@ import type { Session } from '../session/session.ts'
 import { MemoryHistoryArchive, type HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
 import { msUntilNextDay } from '../time/platform-day.ts'
-import {
-  outcomeOfFailure,
-  settledDetails,
-  unwrittenAttemptOutcome,
-  type FailureContext,
-  type Outcome,
-} from './attempt-outcome.ts'
+import type { Outcome } from './attempt-outcome.ts'
+import { HandoverAttempts, type Action } from './handover-attempts.ts'
 import { allHistoryNewestFirst, historyPage, type HistorySource } from './history-query.ts'
 import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
-import { KeyedTimers } from './keyed-timers.ts'
 import type { OrderBoard } from './order-board.ts'
-import {
-  applyResult,
-  freshAction,
-  handoverOf,
-  resultRecordOf,
-  type ActionReplay,
-  type AttemptRecord,
-  type QueuedRecord,
-} from './outbox-journal.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 
 export interface HandoverOutboxOptions {
@@ -62,29 +46,19 @@ export interface HandoverOutboxOptions {
   undoWindowMs?: () => number
 }
 
-/** An action in memory: its replayed story plus what the running app adds to it. */
-interface Action extends ActionReplay {
-  handover: Handover
-}
-
 export class HandoverOutbox {
   readonly #journal: Journal
   readonly #board: OrderBoard
   readonly #session: HandoverOutboxOptions['session']
   readonly #clock: Clock
   readonly #log: Logger
-  /** The backoff's policy and jitter. */
-  readonly #backoff: Pick<FailureContext, 'policy' | 'random'>
-  /** The latest action of each order, by payment key. */
-  readonly #actions = new Map<string, Action>()
+  readonly #attempts: HandoverAttempts
+  /** The latest action of each order, by payment key (held by the attempts). */
+  readonly #actions: Map<string, Action>
   readonly #history: HistorySource
   readonly #compactAtBytes: number
   readonly #undoWindowMs: () => number
   #cancelDayTurn: () => void = () => undefined
-  readonly #timers: KeyedTimers
-  readonly #inFlight = new Set<string>()
-  #nextSeq = 0
-  #disposed = false
   /** Staff's "Duraklat": presses are still journalled, nothing goes out until "Sürdür" (docs/decisions.md D51). */
   #paused = false
   readonly #stopFollowingSession: () => void
@@ -95,8 +69,15 @@ export class HandoverOutbox {
     this.#session = options.session
     this.#clock = options.clock
     this.#log = options.log
-    this.#backoff = { policy: options.policy ?? DEFAULT_RETRY_POLICY, random: options.random ?? Math.random }
-    this.#timers = new KeyedTimers(options.clock)
+    this.#attempts = new HandoverAttempts({
+      ...options,
+      backoff: { policy: options.policy ?? DEFAULT_RETRY_POLICY, random: options.random ?? Math.random },
+      isPaused: () => this.#paused,
+      afterSettle: () => {
+        if (this.#journal.bytes() > this.#compactAtBytes) this.compact()
+      },
+    })
+    this.#actions = this.#attempts.actions
     this.#history = {
       journal: options.journal,
       archive: options.archive ?? new MemoryHistoryArchive(),
@@ -115,11 +96,11 @@ export class HandoverOutbox {
       const { handover } = action
       if (handover.state === 'queued' && handover.sendAt !== undefined) {
         // A window that ran out while the app was stopped is over: the press stands and is sent now (D40).
-        this.#schedule(action, Date.parse(handover.sendAt))
+        this.#attempts.schedule(action, Date.parse(handover.sendAt))
       } else if (handover.state === 'queued' && (!handover.waitingForSignIn || !this.#session.isSignedOut)) {
-        void this.#send(action)
+        void this.#attempts.send(action)
       } else if (handover.state === 'retrying') {
-        this.#schedule(action, Date.parse(handover.nextAttemptAt))
+        this.#attempts.schedule(action, Date.parse(handover.nextAttemptAt))
       }
     }
   }
@@ -139,10 +120,10 @@ export class HandoverOutbox {
     // If this write fails, it throws: the press is refused and nothing is claimed.
     const windowMs = Math.max(0, this.#undoWindowMs())
     const sendAfter = windowMs > 0 ? new Date(this.#clock.now() + windowMs).toISOString() : undefined
-    const action = this.#queue(order, 0, sendAfter)
-    this.#show(action)
-    if (sendAfter === undefined) await this.#send(action)
-    else this.#schedule(action, Date.parse(sendAfter))
+    const action = this.#attempts.queue(order, 0, sendAfter)
+    this.#attempts.show(action)
+    if (sendAfter === undefined) await this.#attempts.send(action)
+    else this.#attempts.schedule(action, Date.parse(sendAfter))
     return this.#board.require(paymentKey)
   }
 
@@ -153,11 +134,8 @@ export class HandoverOutbox {
     if (!action || handover?.state !== 'queued' || handover.sendAt === undefined || action.attempts > 0) {
       throw invalidInput('undo-window-over')
     }
-    if (this.#inFlight.has(action.id)) throw invalidInput('undo-window-over')
-    this.#journal.append({ type: 'withdrawn', action: action.id, at: this.#isoNow() })
-    this.#timers.cancel(action.id)
-    this.#actions.delete(paymentKey)
-    if (this.#board.get(paymentKey)) this.#board.setHandover(paymentKey, { state: 'none' })
+    if (this.#attempts.isInFlight(action)) throw invalidInput('undo-window-over')
+    this.#attempts.withdraw(action)
     return this.#board.require(paymentKey)
   }
 
@@ -166,7 +144,7 @@ export class HandoverOutbox {
     const action = this.#actions.get(paymentKey)
     const state = action?.handover.state
     if (!action || (state !== 'retrying' && state !== 'queued')) throw invalidInput('not-waiting')
-    await this.#send(action)
+    await this.#attempts.send(action)
     return this.#board.require(paymentKey)
   }
 
@@ -182,7 +160,7 @@ export class HandoverOutbox {
       result: handedOver ? 'checked-handed-over' : 'checked-not-handed-over',
       outcomeUnknown: false,
     }
-    this.#settle(action, Math.max(1, action.attempts), outcome)
+    this.#attempts.settle(action, Math.max(1, action.attempts), outcome)
     return this.#board.require(paymentKey)
   }
 
@@ -195,14 +173,15 @@ export class HandoverOutbox {
   /** After an order is (re)added to the board: it shows what the outbox knows of it. */
   showOnBoard(paymentKey: string): void {
     const action = this.#actions.get(paymentKey)
-    if (action) this.#show(action)
+    if (action) this.#attempts.show(action)
   }
 
   /** A session that comes back sends what was held for it. */
   #sendWhatWaitedForSignIn(status: SessionStatus): void {
     if (status.state !== 'signed-in') return
     for (const action of this.#actions.values()) {
-      if (action.handover.state === 'queued' && action.handover.waitingForSignIn) void this.#send(action)
+      if (action.handover.state === 'queued' && action.handover.waitingForSignIn)
+        void this.#attempts.send(action)
     }
   }
 
@@ -226,7 +205,7 @@ export class HandoverOutbox {
     } catch (error) {
       this.#log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
     }
-    this.#forgetSettledOffBoard()
+    this.#attempts.forgetSettledOffBoard()
   }
 
   /** Staff stopped sending for a while (e.g. during a network change): owed hand-overs wait, still journalled. */
@@ -249,13 +228,13 @@ export class HandoverOutbox {
    * of their backoff (a queued one held for sign-in still waits for it). Nothing while paused.
    */
   retryOwedNow(): void {
-    if (this.#paused || this.#disposed) return
+    if (this.#paused || this.#attempts.isDisposed) return
     const now = this.#clock.now()
     for (const action of this.#actions.values()) {
       const { handover } = action
-      if (handover.state === 'retrying') void this.#send(action)
+      if (handover.state === 'retrying') void this.#attempts.send(action)
       else if (handover.state === 'queued' && !heldBack(handover, this.#session.isSignedOut, now)) {
-        void this.#send(action)
+        void this.#attempts.send(action)
       }
     }
   }
@@ -268,9 +247,8 @@ export class HandoverOutbox {
   }
 
   dispose(): void {
-    this.#disposed = true
+    this.#attempts.dispose()
     this.#stopFollowingSession()
-    this.#timers.cancelAll()
     this.#cancelDayTurn()
   }
 
@@ -278,153 +256,19 @@ export class HandoverOutbox {
   #open(): void {
     const parts = { ...this.#history, timeZone: this.#history.timeZone(), now: this.#clock.now() }
     const { replay, nextSeq } = openCompacted(parts, this.#log)
-    this.#nextSeq = nextSeq
-    for (const replayed of replay.actions) {
-      this.#actions.set(replayed.paymentKey, { ...replayed, handover: handoverOf(replayed) })
-    }
-    for (const action of this.#actions.values()) {
-      // The app stopped mid-send: nobody knows whether the platform got it. Recorded, then sent again at start.
-      if (action.openAttempt !== undefined) {
-        this.#settle(action, action.openAttempt, { result: 'interrupted', outcomeUnknown: true })
-      }
-    }
-    this.#adoptOrphans()
+    this.#attempts.load(replay.actions, nextSeq)
     for (const order of this.#board.list()) this.showOnBoard(order.paymentKey)
-    this.#forgetSettledOffBoard()
-  }
-
-  /** A settled action whose order left the board is only history now, and history is on disk. */
-  #forgetSettledOffBoard(): void {
-    for (const [paymentKey, action] of this.#actions) {
-      if (!isOwed(action.handover) && !this.#inFlight.has(action.id) && !this.#board.get(paymentKey)) {
-        this.#actions.delete(paymentKey)
-      }
-    }
+    this.#attempts.forgetSettledOffBoard()
   }
 
   /** At each day's turn in the platform's time zone, the journal is compacted (D55). */
   #scheduleDayTurn(): void {
-    if (this.#disposed) return
+    if (this.#attempts.isDisposed) return
     const delay = msUntilNextDay(this.#clock.now(), this.#history.timeZone())
     this.#cancelDayTurn = this.#clock.setTimer(delay, () => {
       this.compact()
       this.#scheduleDayTurn()
     })
-  }
-
-  /**
-   * Orders the board shows as owed that the journal knows nothing of: saved by a version of the app before
-   * the outbox (its `sending` was a send in flight when it stopped), or a journal lost with its disk. Their
-   * outcome is unknown, so they are owed again, by the same rules as an interrupted attempt.
-   */
-  #adoptOrphans(): void {
-    for (const order of this.#board.list()) {
-      const known = this.#actions.get(order.paymentKey)
-      // Known to the journal: the journal wins (the board's copy may lag it by the one write a crash cut off).
-      if (!isOwed(order.handover) || known) continue
-      let action: Action
-      try {
-        // One attempt already went out (or may have), in the run that left the order sending.
-        action = this.#queue(order, 1)
-      } catch (error) {
-        this.#log.error('outbox: could not adopt an order left sending', { error: describeThrown(error) })
-        continue
-      }
-      this.#settle(action, 1, { result: 'interrupted', outcomeUnknown: true })
-      this.#log.info('outbox: adopted an order left sending by an earlier run')
-    }
-  }
-
-  /**
-   * Writes the intent to the journal (throwing if the disk refuses it) and only then holds it as the order's
-   * action: the one place an action is made for a press or an adopted order.
-   */
-  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number, sendAfter?: string): Action {
-    const { paymentKey, label } = order
-    const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
-    if (label !== undefined) queued.label = label
-    if (sendAfter !== undefined) queued.sendAfter = sendAfter
-    this.#journal.append(queued)
-    const fresh = freshAction(queued)
-    const action: Action = { ...fresh, attempts: attemptsSoFar, handover: handoverOf(fresh) }
-    this.#actions.set(paymentKey, action)
-    return action
-  }
-
-  async #send(action: Action): Promise<void> {
-    if (this.#disposed || this.#paused || this.#inFlight.has(action.id)) return
-    this.#inFlight.add(action.id)
-    this.#timers.cancel(action.id)
-    try {
-      const attempt = action.attempts + 1
-      const started: AttemptRecord = { type: 'attempt', action: action.id, attempt, at: this.#isoNow() }
-      try {
-        this.#journal.append(started)
-      } catch (error) {
-        this.#log.error('outbox: could not write an attempt; not sending it', {
-          error: describeThrown(error),
-        })
-        this.#settle(action, attempt, unwrittenAttemptOutcome(error, this.#momentFor(action)))
-        return
-      }
-      action.attempts = attempt
-      action.openAttempt = attempt
-      action.handover = { state: 'sending', since: started.at }
-      this.#show(action)
-      let outcome: Outcome
-      try {
-        const confirmation = await this.#session.withToken((client, token) =>
-          client.markOnTheWay(token, action.paymentKey, { retry: false }),
-        )
-        outcome = { result: 'handed-over', httpStatus: confirmation.httpStatus, outcomeUnknown: false }
-      } catch (error) {
-        outcome = outcomeOfFailure(error, {
-          ...this.#momentFor(action),
-          isSignedOut: this.#session.isSignedOut,
-        })
-      }
-      this.#settle(action, attempt, outcome)
-    } finally {
-      this.#inFlight.delete(action.id)
-    }
-  }
-
-  /** Writes an attempt's result, then (and only then) shows it and schedules what follows. */
-  #settle(action: Action, attempt: number, outcome: Outcome): void {
-    const record = resultRecordOf(action, { seq: this.#nextSeq++, attempt, at: this.#isoNow() }, outcome)
-    try {
-      this.#journal.append(record)
-    } catch (error) {
-      // The platform's answer stands whether or not the disk took it; after a restart the attempt reads as
-      // interrupted and is resolved by the rules above, never as a silent loss.
-      this.#log.error('outbox: could not write an attempt result', { error: describeThrown(error) })
-    }
-    applyResult(action, record)
-    action.handover = handoverOf(action)
-    this.#log.info('outbox: attempt settled', settledDetails(record))
-    this.#show(action)
-    if (record.nextAttemptAt !== undefined) this.#schedule(action, Date.parse(record.nextAttemptAt))
-    if (this.#journal.bytes() > this.#compactAtBytes) this.compact()
-  }
-
-  #schedule(action: Action, at: number): void {
-    if (!this.#disposed) this.#timers.at(action.id, at, () => void this.#send(action))
-  }
-
-  /** The board mirrors the outbox (it is persisted for display; the journal is the truth). */
-  #show(action: Action): void {
-    if (this.#actions.get(action.paymentKey) !== action) return
-    const order = this.#board.get(action.paymentKey)
-    if (!order || JSON.stringify(order.handover) === JSON.stringify(action.handover)) return
-    this.#board.setHandover(action.paymentKey, action.handover)
-  }
-
-  #momentFor({ passingFailures, outcomeUnknown }: Action): Omit<FailureContext, 'isSignedOut'> {
-    return { passingFailures, outcomeUnknown, now: this.#clock.now(), ...this.#backoff }
-  }
-
-  #isoNow(): string {
-    return new Date(this.#clock.now()).toISOString()
   }
 }
 
