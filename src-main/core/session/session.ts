@@ -3,7 +3,7 @@ import type { AccessScope, SessionStatus } from '../../../src-shared/domain.ts'
 import { AppFailure, invalidInput, toAppError } from '../app-failure.ts'
 import type { PlatformClient } from '../platform/platform-client.ts'
 import type { Clock, Logger } from '../ports.ts'
-import type { CredentialVault, Credentials } from '../secrets/credential-vault.ts'
+import type { CredentialVault } from '../secrets/credential-vault.ts'
 import { normalizePlatformAddress, type SettingsStore } from '../settings/settings-store.ts'
 import {
   sessionStatusOf,
@@ -13,7 +13,8 @@ import {
 } from './session-status.ts'
 import { Listeners } from '../listeners.ts'
 import { RenewalSchedule, StartRetry } from './session-timers.ts'
-import { effectiveExpiryLogged, renewalTime } from './token-expiry.ts'
+import { renewalTime } from './token-expiry.ts'
+import { askForToken, isTokenRejected, storeToken, type AnsweredLogin } from './token-login.ts'
 
 export { START_RETRY_FIRST_MS, START_RETRY_MAX_MS } from './session-timers.ts'
 
@@ -96,13 +97,11 @@ export class Session {
     this.#signingInTo = platformAddress
     this.#setState({ state: 'signing-in' })
     try {
-      const client = await this.#options.clientFor(platformAddress)
-      const receivedAt = this.#options.clock.now()
-      const answer = await client.login(credentials)
+      const answered = await askForToken(this.#options, platformAddress, credentials)
       await this.#options.vault.saveCredentials(credentials, platformAddress)
       await this.#options.settings.update({ platformAddress })
       this.#signingInTo = undefined
-      await this.#acceptToken(answer, receivedAt, platformAddress)
+      await this.#acceptToken(answered, platformAddress)
     } catch (error) {
       this.#signingInTo = undefined
       this.#setState(stateAfterFailedSignIn(toAppError(error), previous))
@@ -255,10 +254,8 @@ export class Session {
     const wasSignedIn = !this.isSignedOut
     this.#setState({ state: wasSignedIn ? 'renewing' : 'signing-in' })
     try {
-      const client = await this.#options.clientFor(platformAddress)
-      const receivedAt = this.#options.clock.now()
-      const answer = await client.login(credentials satisfies Credentials)
-      return await this.#acceptToken(answer, receivedAt, platformAddress)
+      const answered = await askForToken(this.#options, platformAddress, credentials)
+      return await this.#acceptToken(answered, platformAddress)
     } catch (error) {
       const appError = toAppError(error)
       this.#options.log.warn('session: login failed', {
@@ -275,30 +272,15 @@ export class Session {
     }
   }
 
-  async #acceptToken(
-    answer: { accessToken: string; expirationDate: string },
-    receivedAt: number,
-    platformAddress: string,
-  ): Promise<string> {
-    const { platformTimeZone } = this.#options.settings.get()
-    const expiry = effectiveExpiryLogged(
-      answer.expirationDate,
-      receivedAt,
-      platformTimeZone,
-      this.#options.log,
-    )
-    await this.#options.vault.saveToken({
-      accessToken: answer.accessToken,
-      expiresAt: expiry.expiresAt,
-      platformAddress,
-    })
-    this.#renewal.scheduleFor(expiry.expiresAt)
+  async #acceptToken(answered: AnsweredLogin, platformAddress: string): Promise<string> {
+    const expiresAt = await storeToken(this.#options, answered, platformAddress)
+    this.#renewal.scheduleFor(expiresAt)
     this.#setState({ state: 'signed-in' })
     this.#options.log.info('session: signed in', {
       platformAddress,
-      expiresAt: new Date(expiry.expiresAt).toISOString(),
+      expiresAt: new Date(expiresAt).toISOString(),
     })
-    return answer.accessToken
+    return answered.answer.accessToken
   }
 
   #currentAddress(): string {
@@ -315,8 +297,4 @@ export class Session {
   #emit(): void {
     this.#listeners.emit(this.status())
   }
-}
-
-function isTokenRejected(error: unknown): boolean {
-  return toAppError(error).code === 'signed-out'
 }
