@@ -15,19 +15,9 @@ export const REMOVE_UNDO_MS = 5000
  * its undo has run out: nothing is lost if the app stops meanwhile (the order simply stays).
  */
 export function useBoardActions(sounds: boolean) {
-  const [refusals, setRefusals] = useState<ReadonlyMap<string, AppError>>(new Map())
-  const noteRefusal = useCallback((paymentKey: string, refusal: AppError | undefined) => {
-    setRefusals((current) => {
-      if (current.get(paymentKey) === refusal) return current
-      const next = new Map(current)
-      if (refusal) next.set(paymentKey, refusal)
-      else next.delete(paymentKey)
-      return next
-    })
-    if (refusal && soundsRef.current) beep('failure')
-  }, [])
   const soundsRef = useRef(sounds)
   soundsRef.current = sounds
+  const { refusals, noteRefusal } = useRefusals(soundsRef)
   const handOver = useHandOverOrder(noteRefusal)
   const remove = useRemoveOrder(noteRefusal)
   const withdraw = useOrderCall(
@@ -90,7 +80,35 @@ export function useBoardActions(sounds: boolean) {
     [setRemoving],
   )
 
-  // Leaving the board (sign-out, another screen) removes what was asked to be removed: the press stands.
+  useRemovalsOnLeave(removalTimers, setRemoving)
+
+  return { actions, refusals, undoRemove }
+}
+
+/** Each order's last refusal, to show on its card; a new refusal beeps when sounds are on. */
+function useRefusals(soundsRef: { readonly current: boolean }) {
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, AppError>>(new Map())
+  const noteRefusal = useCallback(
+    (paymentKey: string, refusal: AppError | undefined) => {
+      setRefusals((current) => {
+        if (current.get(paymentKey) === refusal) return current
+        const next = new Map(current)
+        if (refusal) next.set(paymentKey, refusal)
+        else next.delete(paymentKey)
+        return next
+      })
+      if (refusal && soundsRef.current) beep('failure')
+    },
+    [soundsRef],
+  )
+  return { refusals, noteRefusal }
+}
+
+/** Leaving the board (sign-out, another screen) removes what was asked to be removed: the press stands. */
+function useRemovalsOnLeave(
+  removalTimers: { readonly current: Map<string, number> },
+  setRemoving: (paymentKey: string, until: number | undefined) => void,
+) {
   useEffect(() => {
     const timers = removalTimers.current
     return () => {
@@ -101,7 +119,5 @@ export function useBoardActions(sounds: boolean) {
       }
       timers.clear()
     }
-  }, [setRemoving])
-
-  return { actions, refusals, undoRemove }
+  }, [removalTimers, setRemoving])
 }
