@@ -66,26 +66,11 @@ export function OrderActionButtons({
       )
     case 'unconfirmed':
       return (
-        <div className="panel-check" role="group" aria-label={rt.panelCheck}>
-          <span className="panel-check-title">{rt.panelCheck}</span>
-          <button
-            id={id}
-            type="button"
-            className="button primary small"
-            aria-label={rt.panelHandedOverOrder(code)}
-            onClick={() => actions.panelCheck(paymentKey, true)}
-          >
-            {rt.panelHandedOver}
-          </button>
-          <button
-            type="button"
-            className="button secondary small"
-            aria-label={rt.panelNotHandedOverOrder(code)}
-            onClick={() => actions.panelCheck(paymentKey, false)}
-          >
-            {rt.panelNotHandedOver}
-          </button>
-        </div>
+        <PanelCheck
+          id={id}
+          code={code}
+          onAnswer={(handedOver) => actions.panelCheck(paymentKey, handedOver)}
+        />
       )
     case 'failed':
       if (isAlreadyOnItsWay(handover.error)) return null
@@ -150,6 +135,41 @@ function UndoCountdown({
         onClick={onUndo}
       >
         {rt.undo}
+      </button>
+    </div>
+  )
+}
+
+/** An unconfirmed hand-over: staff checked the platform's own panel and say what they saw (D42). */
+function PanelCheck({
+  id,
+  code,
+  onAnswer,
+}: {
+  id: string
+  code: string
+  onAnswer: (handedOver: boolean) => void
+}) {
+  const rt = useRushTexts()
+  return (
+    <div className="panel-check" role="group" aria-label={rt.panelCheck}>
+      <span className="panel-check-title">{rt.panelCheck}</span>
+      <button
+        id={id}
+        type="button"
+        className="button primary small"
+        aria-label={rt.panelHandedOverOrder(code)}
+        onClick={() => onAnswer(true)}
+      >
+        {rt.panelHandedOver}
+      </button>
+      <button
+        type="button"
+        className="button secondary small"
+        aria-label={rt.panelNotHandedOverOrder(code)}
+        onClick={() => onAnswer(false)}
+      >
+        {rt.panelNotHandedOver}
       </button>
     </div>
   )
