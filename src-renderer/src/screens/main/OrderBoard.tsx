@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { RECENT_HAND_OVER_MS } from './board-rules.ts'
-import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import type { BoardOrder, Methods } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
@@ -34,28 +34,13 @@ export function OrderBoard() {
   const { actions, refusals, undoRemove } = useBoardActions(sounds)
   const removing = useBoardUi((state) => state.removing)
   const reveal = useBoardUi((state) => state.reveal)
-  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER)
+  const [filter, setFilter] = useFilterClearedOnReveal(reveal?.nonce)
   const error = appErrorOf(orders.error)
 
   useEffect(() => installScannerRedirect({ orderField: orderFieldElement }), [])
   useOwedWarningOnLeave(orders.data)
-  // A scan that finds an order hidden by the filter clears the filter: what was scanned is always shown.
-  const [seenReveal, setSeenReveal] = useState(reveal?.nonce)
-  if (reveal && reveal.nonce !== seenReveal) {
-    setSeenReveal(reveal.nonce)
-    setFilter(NO_FILTER)
-  }
 
-  const methodNames = useMemo(() => {
-    const names = new Map<string, string>()
-    for (const method of [
-      ...(methods.data?.paymentMethods ?? []),
-      ...(methods.data?.shippingMethods ?? []),
-    ]) {
-      names.set(method.key, method.name)
-    }
-    return names
-  }, [methods.data])
+  const methodNames = useMethodNames(methods.data)
   const visible = useMemo(
     () => (orders.data ?? []).filter((order) => !removing.has(order.paymentKey)),
     [orders.data, removing],
@@ -100,14 +85,7 @@ export function OrderBoard() {
         <BoardCounts orders={visible} />
       </div>
       <BoardFilterBar filter={filter} onChange={setFilter} />
-      {[...removing.keys()].map((paymentKey) => (
-        <p key={paymentKey} className="removed-note" role="status">
-          {rt.removed(shortCodeOf(paymentKey))}{' '}
-          <button type="button" className="button warning small" onClick={() => undoRemove(paymentKey)}>
-            {rt.undoRemove(shortCodeOf(paymentKey))}
-          </button>
-        </p>
-      ))}
+      <RemovedNotes removing={[...removing.keys()]} onUndo={undoRemove} />
       {orders.isPending && <p className="muted">{t.loading}</p>}
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}
       {orders.data && visible.length === 0 && <p className="muted empty">{t.ordersEmpty}</p>}
@@ -162,4 +140,39 @@ function useMinuteTick(orders: readonly BoardOrder[] | undefined): number {
     }
   }, [orders, recent])
   return now
+}
+
+/** Each payment and shipping method's name by its key, for the cards. */
+function useMethodNames(methods: Methods | undefined): ReadonlyMap<string, string> {
+  return useMemo(() => {
+    const names = new Map<string, string>()
+    for (const method of [...(methods?.paymentMethods ?? []), ...(methods?.shippingMethods ?? [])]) {
+      names.set(method.key, method.name)
+    }
+    return names
+  }, [methods])
+}
+
+/** `Kaldır` taken: the order is hidden until its undo runs out, and can be brought back (D41). */
+function RemovedNotes({ removing, onUndo }: { removing: string[]; onUndo: (paymentKey: string) => void }) {
+  const rt = useRushTexts()
+  return removing.map((paymentKey) => (
+    <p key={paymentKey} className="removed-note" role="status">
+      {rt.removed(shortCodeOf(paymentKey))}{' '}
+      <button type="button" className="button warning small" onClick={() => onUndo(paymentKey)}>
+        {rt.undoRemove(shortCodeOf(paymentKey))}
+      </button>
+    </p>
+  ))
+}
+
+/** The board's filter. A scan that finds an order (a new reveal) clears it: what was scanned is always shown. */
+function useFilterClearedOnReveal(revealNonce: number | undefined) {
+  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER)
+  const [seenReveal, setSeenReveal] = useState(revealNonce)
+  if (revealNonce !== undefined && revealNonce !== seenReveal) {
+    setSeenReveal(revealNonce)
+    setFilter(NO_FILTER)
+  }
+  return [filter, setFilter] as const
 }
