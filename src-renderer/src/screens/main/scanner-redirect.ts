@@ -33,15 +33,29 @@ export function typeInto(field: TextInput, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
+function windowTimer(ms: number, run: () => void): () => void {
+  const id = window.setTimeout(run, ms)
+  return () => window.clearTimeout(id)
+}
+
+/** A key that is part of a scan: the page never sees it. */
+function keepFromPage(event: KeyboardEvent): void {
+  event.preventDefault()
+  event.stopPropagation()
+}
+
+/** A key on a button, a select, the page: nothing there takes text, so the key starts the order field's text. */
+function startOrderFieldText(event: KeyboardEvent, field: HTMLInputElement): void {
+  if (event.key === ' ' && event.target instanceof HTMLButtonElement) return
+  event.preventDefault()
+  typeInto(field, field.value + event.key)
+  field.focus()
+}
+
 /** Listens on the whole window; returns the function that stops it. */
 export function installScannerRedirect(options: ScannerRedirectOptions): () => void {
   const now = options.now ?? (() => performance.now())
-  const setTimer =
-    options.setTimer ??
-    ((ms: number, run: () => void) => {
-      const id = window.setTimeout(run, ms)
-      return () => window.clearTimeout(id)
-    })
+  const setTimer = options.setTimer ?? windowTimer
   // A burst held back inside another text field: the field, its value before the burst, the keys so far.
   let held: { field: TextInput; before: string; keys: string; lastAt: number } | undefined
   let cancelFlush: () => void = () => undefined
@@ -69,15 +83,13 @@ export function installScannerRedirect(options: ScannerRedirectOptions): () => v
       if (input && stray) {
         cancelFlush()
         held = undefined
-        event.preventDefault()
-        event.stopPropagation()
+        keepFromPage(event)
         typeInto(input, stray.rest)
         submitScan(field, stray.id)
         return
       }
       if (held && held.keys.length >= MIN_SCAN_LENGTH && at - held.lastAt < BURST_GAP_MS * 3) {
-        event.preventDefault()
-        event.stopPropagation()
+        keepFromPage(event)
         const scan = held.keys
         cancelFlush()
         typeInto(held.field, held.before)
@@ -91,11 +103,7 @@ export function installScannerRedirect(options: ScannerRedirectOptions): () => v
     if (event.key.length !== 1) return
     const input = textInputOf(event.target)
     if (!input) {
-      // A button, a select, the page: nothing here takes text, so the key starts the order field's text.
-      if (event.key === ' ' && event.target instanceof HTMLButtonElement) return
-      event.preventDefault()
-      typeInto(field, field.value + event.key)
-      field.focus()
+      startOrderFieldText(event, field)
       return
     }
     if (held && held.field === input && at - held.lastAt < BURST_GAP_MS) {
