@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type RefObject, type SubmitEvent } from 'react'
 import type { SessionStatus, SignedOutReason } from '../../../src-shared/domain.ts'
 import type { AppError } from '../../../src-shared/errors.ts'
 import { appErrorOf } from '../api.ts'
@@ -32,27 +32,12 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
   const statusId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [attempted, setAttempted] = useState(false)
-  // The first empty field has focus: staff type at once (docs/decisions.md D41).
-  useEffect(() => {
-    const form = formRef.current
-    const fields = [...(form?.querySelectorAll<HTMLInputElement>('input') ?? [])]
-    // A stored key's field is not empty to staff: it holds the stored key.
-    const firstEmpty = fields.find(
-      (field) => field.value === '' && field.placeholder !== t.keyStoredPlaceholder,
-    )
-    ;(firstEmpty ?? form?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus()
-    // Once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useFocusOnFirstEmptyField(formRef, t.keyStoredPlaceholder)
 
   const busy = signIn.isPending || session.state === 'signing-in'
   const stored = session.credentialsStored
   const error = localError ?? appErrorOf(signIn.error)
-  // One current error: the reason of the last sign-out is news only until staff try again.
-  const reason =
-    session.state === 'signed-out' && session.reason !== 'never-signed-in' && !attempted && !error
-      ? session.reason
-      : undefined
+  const reason = reasonToShow(session, attempted || error !== undefined)
 
   function submit(event: SubmitEvent) {
     event.preventDefault()
@@ -112,6 +97,25 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
       </form>
     </main>
   )
+}
+
+/** The first empty field has focus when the screen opens: staff type at once (docs/decisions.md D41). */
+function useFocusOnFirstEmptyField(formRef: RefObject<HTMLFormElement | null>, storedPlaceholder: string) {
+  useEffect(() => {
+    const form = formRef.current
+    const fields = [...(form?.querySelectorAll<HTMLInputElement>('input') ?? [])]
+    // A stored key's field is not empty to staff: it holds the stored key.
+    const firstEmpty = fields.find((field) => field.value === '' && field.placeholder !== storedPlaceholder)
+    ;(firstEmpty ?? form?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus()
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
+
+/** One current error: the reason of the last sign-out is news only until staff try again or an error shows. */
+function reasonToShow(session: SessionStatus, superseded: boolean): SignedOutReason | undefined {
+  if (session.state !== 'signed-out' || session.reason === 'never-signed-in' || superseded) return undefined
+  return session.reason
 }
 
 /** The address is checked here before anything is sent (https only), and again in the main process (D8). */
