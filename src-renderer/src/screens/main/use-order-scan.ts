@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { appErrorOf } from '../../api.ts'
+import { describeError } from '../../i18n/describe-error.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
+import { useAddOrder } from '../../queries.ts'
+import { useBoardUi } from '../../state.ts'
+import { ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
+import { clearedWhereUnchanged, knownDetails, type DetailsDraft } from './OrderDetailsFields.tsx'
+import { useRushTexts } from './rush-texts.ts'
+import type { ScanOutcome } from './ScanOutcomeView.tsx'
+import { beep } from './sounds.ts'
+
+/**
+ * What the order field does with what it read (docs/decisions.md D41): an order's id adds it; a short code
+ * finds it (several: staff choose); an id already on the board is shown, not added twice. Every read ends in
+ * an outcome that says what was read and what came of it.
+ */
+export function useOrderScan(
+  orders: readonly BoardOrder[] | undefined,
+  sounds: boolean,
+  details: DetailsDraft,
+  setDetails: (update: (current: DetailsDraft) => DetailsDraft) => void,
+) {
+  const { t } = useMessages()
+  const rt = useRushTexts()
+  const addOrder = useAddOrder()
+  const revealOrder = useBoardUi((state) => state.revealOrder)
+  const announce = useBoardUi((state) => state.announce)
+  const [outcome, setOutcome] = useState<ScanOutcome | undefined>()
+
+  const tell = (next: ScanOutcome) => {
+    setOutcome(next)
+    if (sounds) beep(next.failed ? 'failure' : 'scan')
+  }
+
+  function show(order: BoardOrder, read: string, text: (code: string) => string) {
+    tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false })
+    revealOrder(order.paymentKey)
+  }
+
+  function scan(read: string) {
+    const key = paymentKeyIn(read)
+    const code = key === undefined ? shortCodeIn(read) : undefined
+    if (code !== undefined) {
+      const matches = ordersWithCode(orders ?? [], code)
+      if (matches.length === 1 && matches[0]) show(matches[0], read, rt.scanFound)
+      else if (matches.length === 0) tell({ read, text: rt.scanNotFound(code), failed: true })
+      else tell({ read, text: rt.scanSeveral(code, matches.length), failed: false, choices: matches })
+      return
+    }
+    const existing = key === undefined ? undefined : orders?.find((order) => order.paymentKey === key)
+    if (existing) {
+      show(existing, read, rt.scanAlreadyOnBoard)
+      return
+    }
+    const submitted = details
+    addOrder.mutate(
+      { text: read, ...knownDetails(details) },
+      {
+        onSuccess: (order) => {
+          // Details are cleared only where they still hold the submitted value: staff may be choosing the next.
+          setDetails((current) => clearedWhereUnchanged(current, submitted))
+          const added = shortCodeOf(order.paymentKey)
+          tell({ read, text: rt.scanAdded(added), failed: false })
+          announce(rt.announceAdded(added))
+        },
+        onError: (error) => {
+          const appError = appErrorOf(error)
+          tell({ read, text: appError ? describeError(appError, t).text : rt.scanFailed, failed: true })
+        },
+      },
+    )
+  }
+
+  /** Staff chose one of several orders with the code read. */
+  function choose(order: BoardOrder) {
+    setOutcome((current) => current && { ...current, choices: undefined })
+    revealOrder(order.paymentKey)
+  }
+
+  return { outcome, scan, choose }
+}
