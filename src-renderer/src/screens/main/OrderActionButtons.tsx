@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed } from '../../../../src-shared/order-rules.ts'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
@@ -54,15 +54,14 @@ export function OrderActionButtons({
       break
     case 'retrying':
       return (
-        <button
+        <MainButton
           id={id}
-          type="button"
           className="button primary"
-          aria-label={rt.sendNowOrder(code)}
+          label={rt.sendNowOrder(code)}
           onClick={() => actions.sendNow(paymentKey)}
         >
           {rt.sendNow}
-        </button>
+        </MainButton>
       )
     case 'unconfirmed':
       return (
@@ -75,32 +74,23 @@ export function OrderActionButtons({
     case 'failed':
       if (isAlreadyOnItsWay(handover.error)) return null
       return (
-        <button
-          id={id}
-          type="button"
-          className="button primary handover"
-          aria-label={rt.retryOrder(code)}
-          onClick={() => actions.handOver(paymentKey)}
-        >
+        <MainButton id={id} label={rt.retryOrder(code)} onClick={() => actions.handOver(paymentKey)}>
           {t.retry}
-        </button>
+        </MainButton>
       )
     default:
       break
   }
   const owed = isOwed(handover)
   return (
-    <button
+    <MainButton
       id={id}
-      type="button"
-      className="button primary handover"
-      disabled={owed}
-      aria-busy={owed}
-      aria-label={rt.handOverOrder(code)}
+      busy={owed}
+      label={rt.handOverOrder(code)}
       onClick={() => actions.handOver(paymentKey)}
     >
       {owed ? t.sending : t.handOver}
-    </button>
+    </MainButton>
   )
 }
 
@@ -172,5 +162,36 @@ function PanelCheck({
         {rt.panelNotHandedOver}
       </button>
     </div>
+  )
+}
+
+/** A card's main button: the one a scan that finds the order focuses; `busy` while its hand-over is owed. */
+function MainButton({
+  id,
+  className = 'button primary handover',
+  label,
+  busy,
+  onClick,
+  children,
+}: {
+  id: string
+  className?: string
+  label: string
+  busy?: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      className={className}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   )
 }
