@@ -2,10 +2,10 @@
 // burst of 500 orders from the API (all on the board, none twice, the page still answering).
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { launchWebMode, type WebModeIntake } from '../e2e/support/web-mode.ts'
+import type { WebModeIntake } from '../e2e/support/web-mode.ts'
 import { everyRunExactly, medianAtMost, row, type Benchmark } from './report.ts'
 import { signedInDataDir, value } from './support/fixtures.ts'
-import { connectBridge, epochNow } from './support/web-server.ts'
+import { connectBridge, epochNow, startWebServer } from './support/web-server.ts'
 
 const WARM_UP = 3
 const SAMPLES = 20
@@ -26,13 +26,7 @@ export const intakeToVisible: Benchmark = {
   ],
   async run(context) {
     const dataDir = await signedInDataDir(context, 'intake')
-    const web = await launchWebMode({
-      dataDir,
-      rendererDir: context.rendererDir,
-      webMain: context.webMain,
-      apiBase: context.mock.baseUrl,
-      extraCa: context.mock.caFile,
-    })
+    const web = await startWebServer(context, dataDir)
     const browserContext = await context.browser.newContext()
     try {
       const intake = web.intake

@@ -3,7 +3,7 @@
 import { execFile, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { launchWebMode } from '../../e2e/support/web-mode.ts'
+import { launchWebMode, type WebModeIntake } from '../../e2e/support/web-mode.ts'
 import type { BenchContext } from '../report.ts'
 
 export { connectBridge, type BridgeClient } from '../../e2e/support/bridge-client.ts'
@@ -21,6 +21,8 @@ export interface RunningWebServer {
   /** epochNow() when its READY line arrived. */
   readyAt: number
   process: ChildProcess
+  /** The POS intake as its INTAKE line named it. */
+  intake: WebModeIntake
   /** Resident set size now, and its peak (high-water mark), in bytes. */
   memory(): Promise<{ rss: number; peak: number | undefined }>
   /** SIGTERM and wait for the exit. */
@@ -46,6 +48,7 @@ export async function startWebServer(context: BenchContext, dataDir: string): Pr
     spawnedAt,
     readyAt,
     process: web.process,
+    intake: web.intake,
     memory: () => residentMemory(pid),
     stop: () => web.stop(),
   }
