@@ -30,6 +30,8 @@ async function core(platform: ScriptedPlatform, store = new MemoryStore(), setti
     platformTuning: { retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 } },
   })
   cores.push(created)
+  // Hand-overs go at once: these tests are about what is sent, not the undo window (docs/decisions.md D40).
+  await created.handlers.updateSettings({ undoWindowSeconds: 0 })
   return created
 }
 

@@ -38,6 +38,8 @@ async function signedIn(journal: MemoryJournal) {
     platformTuning: { retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 } },
   })
   cores.push(core)
+  // Hand-overs go at once: this test is about the platform's words, not the undo window (docs/decisions.md D40).
+  await core.handlers.updateSettings({ undoWindowSeconds: 0 })
   value(await core.handlers.signIn({ platformAddress: ADDRESS, ...DEMO_KEYS }))
   await core.start()
   return { core, platform }
