@@ -10,7 +10,7 @@ import type { Configuration } from 'electron-builder'
 export type ElectronFuses = NonNullable<Configuration['electronFuses']>
 
 /**
- * Electron's fuses, flipped in the binary at packaging (see ../shared/design.md, "Windows and processes").
+ * Electron's fuses, flipped in the binary at packaging (docs/decisions.md D28).
  * Only an e2e build (`POS_E2E_BUILD=1`, for Playwright's `_electron`, which starts the app with `--inspect`)
  * keeps the Node inspector flags; every other build ships them off. Fuses not named here keep Electron's
  * defaults.
@@ -60,7 +60,7 @@ const config: Configuration = {
     '!**/node_modules/**/{test,tests,__tests__,spec}/**',
   ],
   asar: true,
-  // The order link (issue 12 §2): registered at install (Info.plist on macOS, the registry by NSIS, a .desktop
+  // The order link (D47): registered at install (Info.plist on macOS, the registry by NSIS, a .desktop
   // MimeType on Linux); the app also registers it at start (src-main/electron/intake-wiring.ts).
   protocols: [{ name: 'POS Companion order link', schemes: ['pos-companion'] }],
   electronFuses: fusesFor({ e2e: isE2eBuild }),

@@ -1,4 +1,4 @@
-// 8. The POS intake (issue 12): a POST to web mode's intake API until the order is on the open page, and a
+// 8. The POS intake (D45): a POST to web mode's intake API until the order is on the open page, and a
 // burst of 500 orders from the API (all on the board, none twice, the page still answering).
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'

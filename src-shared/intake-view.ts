@@ -1,5 +1,5 @@
 /**
- * What the world outside the app sees of an order that came in through the POS intake (issue 12): the public
+ * What the world outside the app sees of an order that came in through the POS intake (D45): the public
  * view the local intake API answers, and where an order came from. Free of zod (like order-rules.ts) so the
  * renderer can show an order's source without bundling it.
  */

@@ -16,7 +16,7 @@ let token: string
 
 /**
  * The mock's latency waits go through this instead of a timer: each wait is recorded and lasts until the test
- * opens it, so a test sees that the answer waited without timing anything (issue 16 item 8).
+ * opens it, so a test sees that the answer waited without timing anything (D29).
  */
 const waits: { ms: number; open: () => void }[] = []
 const gatedSleep = (ms: number) =>

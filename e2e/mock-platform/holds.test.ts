@@ -1,4 +1,4 @@
-// The hold control's rules on their own (issue 16 item 7); control-api.test.ts drives it over HTTPS.
+// The hold control's rules on their own (D38); control-api.test.ts drives it over HTTPS.
 import { describe, expect, it } from 'vitest'
 import { HoldDroppedError, RequestHolds } from './holds.ts'
 

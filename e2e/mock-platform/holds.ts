@@ -1,5 +1,5 @@
 // Holding platform requests: a test parks the next request(s) of a route at arrival and lets them go when it
-// chooses, so a scenario waits on a signal ("the PUT is held") instead of a latency and a sleep (issue 16 item 7).
+// chooses, so a scenario waits on a signal ("the PUT is held") instead of a latency and a sleep (D38).
 import type { MockHolds, MockRoute } from './contract.ts'
 
 /** A held request's handler ended because the holds were dropped (a reset); the request gets no answer. */

@@ -1,4 +1,4 @@
-// Crash safety of the hand-over outbox (issue 5): a REAL web-mode process is killed with SIGKILL at chosen
+// Crash safety of the hand-over outbox (D17): a REAL web-mode process is killed with SIGKILL at chosen
 // moments of a hand-over against the mock platform, started again on the same data folder, and the platform's
 // own counters must show the order handed over exactly once. Web shell only: SIGKILL of a process we spawned
 // ourselves is what web mode gives us; Electron's e2e driver owns its process and closes it politely.
@@ -84,7 +84,7 @@ test.describe('the hand-over outbox survives SIGKILL', () => {
   }
 
   // Each moment is made by holding a request in the mock until the test releases it, and each step waits on a
-  // signal (a request held, an order's status, a text on screen), never on a fixed time (issue 16 item 7).
+  // signal (a request held, an order's status, a text on screen), never on a fixed time (D38).
 
   test('killed after the intent was written, before the platform took it: sent after the restart, once', async ({
     mock,

@@ -1,6 +1,6 @@
 // The POS intake end to end: a script on this machine posts orders to the app's local intake API while the
 // page is open; they appear on the board with no click, marked as from the POS and announced; one is handed
-// over through the API exactly as the button would, and the page shows it (issue 12).
+// over through the API exactly as the button would, and the page shows it (D45).
 import type { Page } from '@playwright/test'
 import type { IntakeInfo } from '../../src-shared/intake-settings.ts'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'

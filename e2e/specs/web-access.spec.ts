@@ -1,4 +1,4 @@
-// Web mode's launch token in a real browser (issue 9 item 7): it leaves no cookie and no address behind, and
+// Web mode's launch token in a real browser (D15): it leaves no cookie and no address behind, and
 // a reload of the tab still reaches the app.
 import { expect, test } from '../support/fixtures.ts'
 import { expectSignedIn, signIn } from '../support/staff.ts'

@@ -1,5 +1,5 @@
 // Every folder an e2e test makes lives under one root per run, and the run fails if any is left there at the
-// end (issue 16 item 9: the app fixture used to make a folder before the Electron skip and never remove it).
+// end (the app fixture used to make a folder before the Electron skip and never remove it).
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -56,7 +56,7 @@ function runProblems(observations: Observation[]): string[] {
   )
 }
 
-/** Issue 16 item 1: the packaged app loads its own page whatever ELECTRON_RENDERER_URL says. */
+/** D32: the packaged app loads its own page whatever ELECTRON_RENDERER_URL says. */
 export function rendererUrlProblems(packaged: Observation[], development: Observation[]): string[] {
   const problems = runProblems(packaged)
   const loadedPackaged = valuesOf(packaged, 'load-url')

@@ -1,5 +1,5 @@
 // Each way a run can fail, produced for real by Vitest and Playwright on tiny fixture projects
-// (scripts/test-run/fixtures), must show as a failure in the counts (issue 16 item 3).
+// (scripts/test-run/fixtures), must show as a failure in the counts (D38).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 // The runners' own JSON reports, read into one shape. A report counts as failures everything that made its run
-// fail, not only failed tests (issue 16 item 3): a test file that could not be imported, a hook that threw after
+// fail, not only failed tests (D38): a test file that could not be imported, a hook that threw after
 // its tests passed, and Playwright's errors outside any test. What a report cannot show (Vitest's unhandled
 // errors leave `success: true` in its JSON) is caught by the step's exit code, see summary.ts.
 import { z } from 'zod'

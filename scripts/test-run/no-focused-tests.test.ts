@@ -1,4 +1,4 @@
-// Item 4 of issue 16: a stray `.only` must fail the run everywhere, not only where `CI` is set. The two runners'
+// D38: a stray `.only` must fail the run everywhere, not only where `CI` is set. The two runners'
 // settings are read from their real config files, and the lint rule is run through ESLint on snippets.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The closing line of `npm test` says "0 failed" only when the run passed (issue 16 item 3): steps run for real on
+// The closing line of `npm test` says "0 failed" only when the run passed (D38): steps run for real on
 // the fixture projects, then summarised as scripts/test-all.ts does.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

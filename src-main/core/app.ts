@@ -58,7 +58,7 @@ export interface CoreDependencies {
   recentLogLines?: (count: number) => Promise<string[]>
   /**
    * Settings given on the command line (`--api-base`, `--extra-ca`, `--lang`): they win over the stored ones
-   * for this run only and are never written to disk (issue 9).
+   * for this run only and are never written to disk (D34).
    */
   settingsOverrides?: Partial<Settings>
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */

@@ -1,4 +1,4 @@
-// Issue 9 items 4 and 5 and issue 16 item 6, through the real core and the real platform client: which host
+// D33, D3 and D5, through the real core and the real platform client: which host
 // receives the keys and the token, and what a 401 that is not the spec's envelope leads to.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-shared/errors.ts'
@@ -52,7 +52,7 @@ function expectNothingSentTo(platform: ScriptedPlatform, host: string) {
   expect(platform.to(host)).toEqual([])
 }
 
-describe('stored keys are tied to the platform address (issue 9 item 4)', () => {
+describe('stored keys are tied to the platform address (D33)', () => {
   it('a new address in Settings asks for the keys again and sends neither keys nor token there', async () => {
     const { app, platform } = await signedInAtA()
     value(await app.handlers.updateSettings({ platformAddress: ADDRESS_B }))
@@ -97,7 +97,7 @@ describe('stored keys are tied to the platform address (issue 9 item 4)', () => 
   })
 })
 
-describe('any 401 on a call other than login is an expired session (issue 9 item 5, D3)', () => {
+describe('any 401 on a call other than login is an expired session (D3)', () => {
   it.each([
     ['a bare 401', { status: 401, body: '' }],
     [
@@ -141,7 +141,7 @@ describe('any 401 on a call other than login is an expired session (issue 9 item
   })
 })
 
-describe('sign-in answered 422 "eksik alan" (issue 16 item 6)', () => {
+describe('sign-in answered 422 "eksik alan" (D4)', () => {
   it('says a field is missing, stores nothing and does not retry', async () => {
     const platform = new ScriptedPlatform()
     const store = new MemoryStore()
@@ -161,7 +161,7 @@ describe('sign-in answered 422 "eksik alan" (issue 16 item 6)', () => {
   })
 })
 
-describe("the core's refusal of orders not for the restaurant's courier (issue 16 item 6, D5)", () => {
+describe("the core's refusal of orders not for the restaurant's courier (D5)", () => {
   it.each([
     ['a platform-courier delivery order', { courierType: 'platform', shippingMethod: 'delivery' }],
     ['a platform-courier order with no shipping method known', { courierType: 'platform' }],

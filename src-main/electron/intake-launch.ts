@@ -1,5 +1,5 @@
 /**
- * The link and the command line in Electron (issue 12 §2, docs/decisions.md D47), before the app is ready:
+ * The link and the command line in Electron (docs/decisions.md D47), before the app is ready:
  * what this launch asks for, the data the single-instance lock carries to the app already running, and the
  * second instance's wait for its answer.
  *

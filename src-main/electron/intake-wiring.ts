@@ -1,5 +1,5 @@
 /**
- * Electron's POS intake (issue 12, docs/decisions.md D45-D47): the local API served from the main process,
+ * Electron's POS intake (docs/decisions.md D45-D47): the local API served from the main process,
  * `pos-companion://order/…` registered as the app's link, links and `--add-order` from a second launch or from
  * macOS's `open-url` put on the board (a link only ever adds), the window brought forward, and the second
  * launch's answer written for it to print. Plain functions over the few `app` calls they need, so tests drive

@@ -118,7 +118,7 @@ describe('the main window', () => {
   })
 })
 
-describe('ELECTRON_RENDERER_URL (issue 16 item 1)', () => {
+describe('ELECTRON_RENDERER_URL (D32)', () => {
   beforeEach(() => {
     created.length = 0
   })

@@ -16,7 +16,7 @@ function setup() {
   return { deps: deps as unknown as StartupFailureDeps & typeof deps, calls }
 }
 
-describe('a failed start-up (issue 9 item 8)', () => {
+describe('a failed start-up (D36)', () => {
   it('says what failed and where the log is, in Turkish then English, logs it, releases the lock and exits', async () => {
     const { deps, calls } = setup()
     const corrupt = Object.assign(new SyntaxError('Unexpected token } in JSON at position 12'), {})

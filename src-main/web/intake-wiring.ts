@@ -1,5 +1,5 @@
 /**
- * Web mode's POS intake (issue 12): the core's intake served on `--intake-port` (or the Settings port), the key
+ * Web mode's POS intake (D45, D48): the core's intake served on `--intake-port` (or the Settings port), the key
  * written to `intake-key.txt` in the data folder (mode 0600, rewritten on every rotation) so a script on this
  * machine can read it, and the one stdout line after READY: `INTAKE http://127.0.0.1:PORT <key file>` (or
  * `INTAKE unavailable <key file>` when the port cannot be had; stderr says why).

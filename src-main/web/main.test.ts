@@ -74,7 +74,7 @@ describe('npm run web', () => {
     opened.socket.send(JSON.stringify({ id: 4, call: 'updateSettings', input: { platformTimeZone: 'UTC' } }))
     expect(await messages.answerTo(4)).toMatchObject({ result: { ok: true } })
     const saved = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { settings: unknown }
-    // `--lang en` holds for this run only: the settings change saves the staff's change, not the flag (issue 9).
+    // `--lang en` holds for this run only: the settings change saves the staff's change, not the flag (D34).
     expect(saved.settings).toMatchObject({ platformTimeZone: 'UTC', language: 'tr' })
     opened.socket.terminate()
 

@@ -83,7 +83,7 @@ try {
 // Into the log as well as stderr; an uncaught exception still ends the process, as Node's default does.
 logProcessErrors(process, log, () => process.exit(1))
 
-// For this run only: the core never writes them to the settings file (issue 9).
+// For this run only: the core never writes them to the settings file (D34).
 const settingsOverrides: Partial<Settings> = {}
 if (options.apiBase !== undefined) settingsOverrides.platformAddress = options.apiBase
 if (options.extraCaFile !== undefined) settingsOverrides.extraCaFile = options.extraCaFile

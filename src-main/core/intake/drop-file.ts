@@ -1,5 +1,5 @@
 /**
- * One file of the drop folder (issue 12 §3): what order it holds, and where it goes once taken — `done/`, or
+ * One file of the drop folder (D45): what order it holds, and where it goes once taken — `done/`, or
  * `failed/` with a `<name>.reason.txt` beside it saying why, Turkish and English.
  */
 import { constants } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The drop folder (issue 12 §3): the POS writes one file per order into a folder set in Settings; each file is
+ * The drop folder (D45): the POS writes one file per order into a folder set in Settings; each file is
  * taken once, its order put on the board, and the file moved to `done/` (or `failed/` with the reason beside
  * it). Files written while the app was closed are taken at start.
  *

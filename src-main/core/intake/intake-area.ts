@@ -1,5 +1,5 @@
 /**
- * The POS intake as one area of the core (issue 12, docs/decisions.md D45-D49): the keyring, the IntakePort
+ * The POS intake as one area of the core (docs/decisions.md D45-D49): the keyring, the IntakePort
  * over the board and the outbox, the local API's server and the drop folder, each following Settings. Both
  * shells get it from the core; they add only what is theirs (web mode's INTAKE line, Electron's link and
  * second instance).

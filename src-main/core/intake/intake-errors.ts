@@ -1,5 +1,5 @@
 /**
- * The intake API's refusals (issue 12): one JSON shape, `{ error: { code, message_tr, message_en } }`, with a
+ * The intake API's refusals (D45): one JSON shape, `{ error: { code, message_tr, message_en } }`, with a
  * code integrators can rely on (it never changes once published) and words for the staff, Turkish first.
  * The messages are fixed texts: they never echo what the caller sent (a mistyped key is most of the real one).
  */

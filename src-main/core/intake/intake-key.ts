@@ -1,5 +1,5 @@
 /**
- * The intake key (issue 12 §1): the bearer secret the POS sends with every API call. Random, shown and copied
+ * The intake key (D46): the bearer secret the POS sends with every API call. Random, shown and copied
  * in Settings, rotated with one click, stored like the other secrets (the shells back `IntakeKeyStorage` by
  * the secrets vault), and never logged: every key this class holds is registered with the log's redactor the
  * moment it exists, the old one too after a rotation (it may still sit in a POS's config or a pasted line).

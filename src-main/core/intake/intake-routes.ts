@@ -1,5 +1,5 @@
 /**
- * The intake API's routes (issue 12 §1), once a request has passed the server's Host and rate checks:
+ * The intake API's routes (D45), once a request has passed the server's Host and rate checks:
  *   GET  /v1/health                          no key: signed in? how many hand-overs owed?
  *   POST /v1/orders                          201 added / 200 merged, with the order's public view
  *   GET  /v1/orders/{payment_key}            the view, or 404

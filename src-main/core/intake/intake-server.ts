@@ -1,5 +1,5 @@
 /**
- * The local intake API (issue 12 §1): a small HTTP server on 127.0.0.1 through which the POS puts orders on
+ * The local intake API (D45): a small HTTP server on 127.0.0.1 through which the POS puts orders on
  * the board and asks for their hand-over. Plain node:http, served the same by Electron's main process and by
  * web mode. Routes: see intake-routes.ts.
  *

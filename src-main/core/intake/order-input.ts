@@ -1,5 +1,5 @@
 /**
- * An order as a POS sends it (issue 12 §1): the JSON body of `POST /v1/orders`, and the content of a JSON file
+ * An order as a POS sends it (D45): the JSON body of `POST /v1/orders`, and the content of a JSON file
  * in the drop folder. Parsed into what the board takes: one payment_key and the optional details.
  *
  * Unknown fields are refused, not ignored. A misspelt field (`courier` for `courier_type`) that was silently

@@ -1,5 +1,5 @@
 /**
- * The link and the command line (issue 12 §2): `pos-companion://order/<payment_key>?label=…` and
+ * The link and the command line (D47): `pos-companion://order/<payment_key>?label=…` and
  * `pos-companion --add-order <payment_key> [--label …]`. Both only ever add an order: nothing here can ask
  * for a hand-over, so a link on a web page or in a message can at worst put an order on the board.
  *

@@ -11,7 +11,7 @@ function setup() {
   return { events, log, afterUncaught }
 }
 
-describe('logProcessErrors (issue 9 item 8)', () => {
+describe('logProcessErrors (D36)', () => {
   it('writes an uncaught exception to the log, then lets the shell decide', () => {
     const { events, log, afterUncaught } = setup()
     const error = new TypeError('boom in a timer')

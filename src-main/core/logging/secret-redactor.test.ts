@@ -150,7 +150,7 @@ describe('SecretRedactor by structure', () => {
   })
 })
 
-describe('SecretRedactor pinned secrets (issue 9: the current keys, token and launch token are never forgotten)', () => {
+describe('SecretRedactor pinned secrets (D33: the current keys, token and launch token are never forgotten)', () => {
   const others = (count: number) =>
     Array.from({ length: count }, (_, index) => `other-secret-${String(index)}`)
 

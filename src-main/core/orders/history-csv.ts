@@ -81,7 +81,7 @@ export interface HistoryCsvOptions {
   timeZone?: string
   /**
    * Applied to the platform's own words (free text from outside). They are redacted as they enter the app,
-   * but history written by an older version may still hold a secret the platform echoed back (issue 9).
+   * but history written by an older version may still hold a secret the platform echoed back (D11).
    */
   redact?: (text: string) => string
 }

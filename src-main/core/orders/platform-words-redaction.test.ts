@@ -1,4 +1,4 @@
-// Issue 9 (Also): the platform's free text (its `error` and `message`) reaches the journal, the history and
+// D11: the platform's free text (its `error` and `message`) reaches the journal, the history and
 // the CSV export; a platform that echoes a token or a key back must not leave it there.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../../src-shared/errors.ts'

@@ -1,7 +1,7 @@
 // The platform's own words (its envelope's `error` and `message`) are free text from outside: a platform or a
 // gateway that echoes the request back can put a token or a key in them. They are redacted here, where they
 // enter the app, so that the journal, the history, the CSV export and the screen only ever see the redacted
-// text (D11, issue 9).
+// text (D11).
 import type { AppError } from '../../../src-shared/errors.ts'
 import type { PlatformClient } from './platform-client.ts'
 import { PlatformCallError } from './platform-error.ts'

@@ -54,7 +54,7 @@ function open(store: MemoryStore, cipher: SecretCipher = fakeCipher('strong'), a
   return CredentialVault.open({ store, cipher, log: recordingLogger(), allowWeakStorage: () => allowWeak })
 }
 
-describe('CredentialVault after a failed write (issue 9 item 2)', () => {
+describe('CredentialVault after a failed write (D33)', () => {
   it('writes again after one write failed, and the blob on disk holds the later record', async () => {
     const store = new FlakyStore()
     const vault = await open(store)
@@ -88,7 +88,7 @@ describe('CredentialVault after a failed write (issue 9 item 2)', () => {
   })
 })
 
-describe('CredentialVault on a passing keychain problem (issue 9 item 3)', () => {
+describe('CredentialVault on a passing keychain problem (D33)', () => {
   it('keeps a blob it cannot decrypt, and opens it once the keychain works again', async () => {
     const store = new MemoryStore()
     const { cipher, state } = keychain()
@@ -169,7 +169,7 @@ describe('CredentialVault on a passing keychain problem (issue 9 item 3)', () =>
   })
 })
 
-describe('CredentialVault and the platform address (issue 9 item 4)', () => {
+describe('CredentialVault and the platform address (D33)', () => {
   it('gives the keys and the token only for the address they were saved with', async () => {
     const store = new MemoryStore()
     const vault = await open(store)
@@ -204,7 +204,7 @@ describe('CredentialVault and the platform address (issue 9 item 4)', () => {
   })
 })
 
-describe('CredentialVault and the redactor (issue 9: the current secrets are never forgotten)', () => {
+describe('CredentialVault and the redactor (D33: the current secrets are never forgotten)', () => {
   it('keeps the current keys and token redacted however many other secrets are learnt later', async () => {
     const secrets = new SecretRedactor()
     const vault = await CredentialVault.open({

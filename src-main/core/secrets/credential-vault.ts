@@ -27,7 +27,7 @@ const REDACTION_SLOT = 'credential-vault'
 
 const SecretsRecord = z.object({
   credentials: z.object({ appSecretKey: z.string(), restSecretKey: z.string() }).optional(),
-  /** The platform address that accepted the keys: they are offered to that address only (issue 9). */
+  /** The platform address that accepted the keys: they are offered to that address only (D33). */
   credentialsAddress: z.string().optional(),
   /** A random id per credential set, so caches can be kept per set without storing anything derived from a secret. */
   credentialSetId: z.string().optional(),

@@ -17,7 +17,7 @@ export interface SessionFacts {
 
 /** The status the renderer sees: no token, only whether keys are stored and when the token runs out. */
 export function sessionStatusOf({ state, platformAddress, scope, vault }: SessionFacts): SessionStatus {
-  // Keys stored for another address are not offered: staff are asked for the keys again (issue 9).
+  // Keys stored for another address are not offered: staff are asked for the keys again (D33).
   const credentialsStored = platformAddress !== null && vault.credentialsFor(platformAddress) !== undefined
   const common = { credentialsStored, secretStorage: vault.storage }
   if (state.state === 'signed-out' || platformAddress === null) {

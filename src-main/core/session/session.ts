@@ -52,7 +52,7 @@ export class Session {
     })
     const stillWanted = () => this.#state.state === 'signed-out' && this.#state.reason === 'never-signed-in'
     this.#startRetry = new StartRetry({ clock, log, signIn: () => this.resume(), stillWanted })
-    // Only a token and keys of the address in use count: `--api-base` elsewhere starts signed out (issue 9).
+    // Only a token and keys of the address in use count: `--api-base` elsewhere starts signed out (D33).
     const platformAddress = options.settings.get().platformAddress
     const token = platformAddress === null ? undefined : options.vault.tokenFor(platformAddress)
     if (token && this.hasStoredCredentials && token.expiresAt > options.clock.now()) {
@@ -245,7 +245,7 @@ export class Session {
 
   async #performLogin(): Promise<string> {
     const platformAddress = this.#options.settings.get().platformAddress
-    // Keys go only to the address that accepted them (issue 9): another address asks staff for them again.
+    // Keys go only to the address that accepted them (D33): another address asks staff for them again.
     const credentials =
       platformAddress === null ? undefined : this.#options.vault.credentialsFor(platformAddress)
     if (!credentials || platformAddress === null) {

@@ -11,7 +11,7 @@ export const LAUNCH_FLAGS_USAGE = '[--api-base https://…] [--extra-ca FILE] [-
 export interface LaunchFlags {
   /** Where all state lives; undefined for the shell's default. */
   dataDir: string | undefined
-  /** Settings for this run only, never written (issue 9). */
+  /** Settings for this run only, never written (D34). */
   settingsOverrides: Partial<Pick<Settings, 'platformAddress' | 'extraCaFile' | 'language'>>
 }
 

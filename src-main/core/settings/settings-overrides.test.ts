@@ -1,4 +1,4 @@
-// Issue 9 item 9: `--api-base`, `--extra-ca` and `--lang` are for one run; no settings change writes them.
+// D34: `--api-base`, `--extra-ca` and `--lang` are for one run; no settings change writes them.
 import { describe, expect, it } from 'vitest'
 import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.ts'

@@ -29,7 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * Plain, non-secret settings. Secrets never pass through here (D11): see credential-vault.ts.
  *
  * Two layers: the saved settings, and the command line's overrides (`--api-base`, `--extra-ca`, `--lang`), which
- * win for this run and are never written (issue 9). A field staff change to another value becomes theirs: saved,
+ * win for this run and are never written (D34). A field staff change to another value becomes theirs: saved,
  * and no longer overridden.
  */
 export class SettingsStore {
