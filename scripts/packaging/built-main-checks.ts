@@ -41,6 +41,14 @@ export function observeBuiltMain(root: string, packaged: boolean): Observation[]
     const observations = lines.map((line) => JSON.parse(line) as Observation)
     if (run.status !== 0 || run.error)
       observations.push({ kind: 'run-failed', value: `${String(run.status)} ${run.stderr.slice(-600)}` })
+    // An error the app only logged (an uncaught exception it survives, a failed step) is a failed start too.
+    const logFile = join(work, 'userData', 'logs', 'main.log')
+    const loggedErrors = existsSync(logFile)
+      ? readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('[error]'))
+      : []
+    for (const line of loggedErrors) observations.push({ kind: 'run-failed', value: line.slice(0, 600) })
     return observations
   } finally {
     rmSync(work, { recursive: true, force: true })

@@ -41,7 +41,9 @@ async function finish() {
   process.exit(0)
 }
 
-export const app = {
+// What the check watches is modelled; anything else the app asks of `app` (the order link's registration, login
+// items, the badge) is a stub, so a new use of Electron's API does not stop the run before its window.
+const appModel = {
   isPackaged: process.env.POS_FAKE_ELECTRON_PACKAGED === '1',
   getPath: (name) => (name === 'userData' ? userData : tmpdir()),
   setPath: (name, value) => {
@@ -62,12 +64,25 @@ export const app = {
     process.exit(code ?? 0)
   },
   setAppUserModelId: () => undefined,
+  setAsDefaultProtocolClient: () => true,
 }
+export const app = new Proxy(appModel, {
+  get: (target, property) => (property in target ? target[property] : stub()),
+})
 
 export class BrowserWindow {
   constructor(options) {
     record('window-options', options)
     this.webContents = { on: () => undefined, setWindowOpenHandler: () => undefined, send: () => undefined }
+    this.title = options.title ?? ''
+    // What the check watches is modelled; the rest of a window's API (bounds, maximise, show) is a stub.
+    return new Proxy(this, { get: (target, property) => (property in target ? target[property] : stub()) })
+  }
+  setTitle(title) {
+    this.title = title
+  }
+  getTitle() {
+    return this.title
   }
   once() {
     return this
@@ -108,7 +123,10 @@ const defaultSession = {
 }
 export const session = { defaultSession, fromPartition: () => defaultSession }
 export const ipcMain = { handle: () => undefined, on: () => undefined, removeHandler: () => undefined }
-export const net = { fetch: () => Promise.reject(new Error('no network in the packaging check')) }
+export const net = {
+  fetch: () => Promise.reject(new Error('no network in the packaging check')),
+  isOnline: () => true,
+}
 export const shell = { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') }
 export const safeStorage = {
   isEncryptionAvailable: () => false,
@@ -125,7 +143,20 @@ export const nativeImage = stub()
 export const nativeTheme = stub()
 export const powerMonitor = stub()
 export const powerSaveBlocker = stub()
-export const screen = stub()
+// One 1920×1080 display, so the window's placement (all-day/window-state.ts) has real numbers to work with.
+const display = {
+  id: 1,
+  scaleFactor: 1,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+}
+export const screen = {
+  getAllDisplays: () => [display],
+  getPrimaryDisplay: () => display,
+  getDisplayMatching: () => display,
+  getDisplayNearestPoint: () => display,
+  on: () => screen,
+}
 export const clipboard = stub()
 export const globalShortcut = stub()
 export const crashReporter = stub()
