@@ -3,7 +3,7 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DropFolder, isIgnoredName, type DropOutcome } from './drop-folder.ts'
+import { DropFolder, isIgnoredName, type DropFolderOptions, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -32,10 +32,11 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
-async function startWatching(): Promise<DropFolder> {
+async function startWatching(extra: Partial<DropFolderOptions> = {}): Promise<DropFolder> {
   dropFolder = await DropFolder.start({
     folder,
     stableMs: STABLE_MS,
+    ...extra,
     addOrder: (order) => {
       if (failAdds > 0) {
         failAdds--
@@ -125,6 +126,18 @@ describe('DropFolder', () => {
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(KEY, 'utf16le')]),
     )
     expect(await outcomeOf('notepad.txt')).toMatchObject({ result: 'done', paymentKey: KEY })
+  })
+
+  it('takes a file the watcher never reported, by listing the folder', async () => {
+    // A watcher that polls once an hour reports nothing new during the test: only the folder's listing can.
+    await startWatching({ usePolling: true, pollIntervalMs: 3_600_000, rescanMs: 50 })
+    writeFileSync(join(folder, 'missed.txt'), KEY)
+    expect(await outcomeOf('missed.txt', 'done')).toEqual({
+      file: 'missed.txt',
+      result: 'done',
+      paymentKey: KEY,
+    })
+    expect(added).toEqual([{ paymentKey: KEY, details: {} }])
   })
 
   it('never overwrites an earlier file of the same name in done/', async () => {

@@ -12,7 +12,7 @@
  * fs.watch alone misses or doubles events depending on the OS and the editor.
  */
 import { watch, type FSWatcher } from 'chokidar'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readdir, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { describeThrown } from '../app-failure.ts'
 import { silentLogger, type Logger } from '../ports.ts'
@@ -35,6 +35,13 @@ export interface DropFolderOptions {
   stableMs?: number
   /** Polls instead of OS events: for network shares, where events do not arrive. */
   usePolling?: boolean
+  /** How often the watcher polls when it polls (chokidar's interval). */
+  pollIntervalMs?: number
+  /**
+   * How often the whole folder is listed as a safety net, for a file whose event the watcher missed (a POS that
+   * writes every order under the same name can re-create it while its last one is being moved away).
+   */
+  rescanMs?: number
   /** Each file's outcome, for the board's log line and for tests. */
   onOutcome?: (outcome: DropOutcome) => void
 }
@@ -46,6 +53,7 @@ export type DropOutcome =
   | { file: string; result: 'retry-later' }
 
 const DEFAULT_STABLE_MS = 1000
+const DEFAULT_RESCAN_MS = 5000
 /** A file still locked or refused by the app after this many tries stays where it is until the next start. */
 const MAX_TRIES = 5
 
@@ -63,6 +71,7 @@ export class DropFolder {
   readonly #watcher: FSWatcher
   readonly #tries = new Map<string, number>()
   readonly #retryTimers = new Set<NodeJS.Timeout>()
+  #rescanTimer: NodeJS.Timeout | undefined
   /** One file at a time, in the order they settled: moves never race each other. */
   #queue: Promise<void> = Promise.resolve()
   #closed = false
@@ -91,6 +100,7 @@ export class DropFolder {
       depth: 0,
       ignoreInitial: false,
       usePolling: options.usePolling ?? false,
+      ...(options.pollIntervalMs === undefined ? {} : { interval: options.pollIntervalMs }),
       awaitWriteFinish: {
         stabilityThreshold: stableMs,
         pollInterval: Math.max(10, Math.min(100, stableMs / 5)),
@@ -102,11 +112,37 @@ export class DropFolder {
     })
     const dropFolder = new DropFolder(folder, options, watcher)
     await new Promise<void>((ready) => watcher.once('ready', () => ready()))
+    dropFolder.#rescanTimer = setInterval(
+      () => void dropFolder.#rescan(stableMs),
+      options.rescanMs ?? DEFAULT_RESCAN_MS,
+    )
+    dropFolder.#rescanTimer.unref()
     return dropFolder
+  }
+
+  /** Every file that has stood still for stableMs is taken, whether or not the watcher told us of it. */
+  async #rescan(stableMs: number): Promise<void> {
+    if (this.#closed) return
+    try {
+      for (const entry of await readdir(this.#folder, { withFileTypes: true })) {
+        if (!entry.isFile() || isIgnoredName(entry.name)) continue
+        const path = join(this.#folder, entry.name)
+        const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }))
+        if (Date.now() - mtimeMs >= stableMs && !this.#retryPending(path)) this.#enqueue(path)
+      }
+    } catch (error) {
+      this.#log.warn('drop folder: could not list the folder', { error: describeThrown(error) })
+    }
+  }
+
+  /** A file waiting for its retry timer is not taken early by the rescan (its tries would not count). */
+  #retryPending(path: string): boolean {
+    return this.#tries.has(path)
   }
 
   async close(): Promise<void> {
     this.#closed = true
+    clearInterval(this.#rescanTimer)
     for (const timer of this.#retryTimers) clearTimeout(timer)
     this.#retryTimers.clear()
     await this.#watcher.close()

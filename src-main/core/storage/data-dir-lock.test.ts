@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,9 +47,15 @@ function starter(platform: NodeJS.Platform = process.platform) {
 }
 
 /** Whether the process is a zombie: dead, its sockets and files closed, but not yet reaped by its parent. */
+/**
+ * Dead but not reaped: the process is a zombie and its last thread has gone. A multi-threaded process's leader
+ * turns zombie while its other threads still exit, and their files (its socket) close with the last of them;
+ * a supervisor hears of the death (SIGCHLD) only then.
+ */
 function isZombie(pid: number): boolean {
   try {
-    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${String(pid)}/stat`, 'utf8'))
+    const zombie = /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${String(pid)}/stat`, 'utf8'))
+    return zombie && readdirSync(`/proc/${String(pid)}/task`).length <= 1
   } catch {
     return false
   }
