@@ -48,6 +48,23 @@ function value<T>(result: Result<T>): T {
   return result.value
 }
 
+/** A signed-in core on a filling journal with one order added; mock counters reset after the set-up. */
+async function signedInWithOrder() {
+  const journal = new FillingJournal()
+  const core = await coreOnMock(mock, { journal })
+  value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
+  const id = DEMO_ORDER_IDS.kadikoyCashDelivery
+  value(
+    await core.handlers.addOrder({
+      text: `https://panel/orders/${id}`,
+      courierType: 'restaurant',
+      shippingMethod: 'delivery',
+    }),
+  )
+  await mock.control.resetCounters()
+  return { journal, core, id }
+}
+
 describe('a full disk', () => {
   it('is its own error, not a generic internal one', () => {
     expect(toAppError(fsError('ENOSPC'))).toEqual({ code: 'disk-full', retryable: true })
@@ -57,18 +74,7 @@ describe('a full disk', () => {
 
   for (const code of ['ENOSPC', 'EDQUOT']) {
     it(`refuses a hand-over whose intent cannot be written (${code}) with disk-full, and sends nothing`, async () => {
-      const journal = new FillingJournal()
-      const core = await coreOnMock(mock, { journal })
-      value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
-      const id = DEMO_ORDER_IDS.kadikoyCashDelivery
-      value(
-        await core.handlers.addOrder({
-          text: `https://panel/orders/${id}`,
-          courierType: 'restaurant',
-          shippingMethod: 'delivery',
-        }),
-      )
-      await mock.control.resetCounters()
+      const { journal, core, id } = await signedInWithOrder()
       journal.full = code
       expect(await core.handlers.handOverOrder({ paymentKey: id })).toEqual({
         ok: false,
@@ -81,18 +87,7 @@ describe('a full disk', () => {
   }
 
   it('says disk-full on the order when the attempt cannot be written, and sends nothing', async () => {
-    const journal = new FillingJournal()
-    const core = await coreOnMock(mock, { journal })
-    value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
-    const id = DEMO_ORDER_IDS.kadikoyCashDelivery
-    value(
-      await core.handlers.addOrder({
-        text: `https://panel/orders/${id}`,
-        courierType: 'restaurant',
-        shippingMethod: 'delivery',
-      }),
-    )
-    await mock.control.resetCounters()
+    const { journal, core, id } = await signedInWithOrder()
     journal.full = 'ENOSPC'
     journal.failingType = 'attempt'
     const order = value(await core.handlers.handOverOrder({ paymentKey: id }))
