@@ -4,6 +4,7 @@ import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
+import { courierCollectsCash } from '../../slip/cash.ts'
 import { SlipButton } from '../../slip/SlipButton.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
 import { OrderActionButtons, type OrderActions } from './OrderActionButtons.tsx'
@@ -51,8 +52,7 @@ export const OrderItem = memo(function OrderItem({
   const eligibility = handoverEligibility(order)
   const nameOf = (key: string | undefined) => (key === undefined ? undefined : (methodNames.get(key) ?? key))
   const facts = [nameOf(order.shippingMethod), nameOf(order.paymentMethod)].filter(Boolean).join(' · ')
-  const collectsCash =
-    order.paymentMethod === 'CASH' && order.shippingMethod !== 'pickup' && eligibility !== 'platform-courier'
+  const collectsCash = courierCollectsCash(order)
   const { handover } = order
   const owed = isOwed(handover)
   // "Already sending" is news only while it is: once the hand-over settles, the answer on screen says more.
