@@ -66,11 +66,15 @@ export function parseOrderLink(text: string): LinkParse {
   if (paymentKey === undefined) return refuse('no-order-id')
   const names = [...url.searchParams.keys()]
   if (names.some((name) => name !== 'label') || names.length > 1) return refuse('unknown-parameter')
-  const labelText = url.searchParams.get('label')
-  if (labelText === null) return { ok: true, order: { paymentKey, details: {} } }
+  const order = labelledOrder(paymentKey, url.searchParams.get('label') ?? undefined)
+  return order === undefined ? refuse('invalid-label') : { ok: true, order }
+}
+
+/** The order for a checked key, with its label when one was given; undefined when the label is not valid. */
+function labelledOrder(paymentKey: string, labelText: string | undefined): IntakeOrder | undefined {
+  if (labelText === undefined) return { paymentKey, details: {} }
   const label = OrderLabel.safeParse(labelText)
-  if (!label.success) return refuse('invalid-label')
-  return { ok: true, order: { paymentKey, details: { label: label.data } } }
+  return label.success ? { paymentKey, details: { label: label.data } } : undefined
 }
 
 function decodedUuid(segment: string): string | undefined {
@@ -166,15 +170,9 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
   const key = parsePaymentKey(keyText)
   if (!key.ok) return refused(key.code === 'several-order-ids' ? 'several-order-ids' : 'no-order-id')
   const labelEntry = resolved.find((entry) => entry.name === 'label')
-  if (labelEntry === undefined)
-    return { kind: 'order', via: 'command-line', order: { paymentKey: key.value, details: {} } }
-  const label = OrderLabel.safeParse(labelEntry.value ?? '')
-  if (!label.success) return refused('invalid-label')
-  return {
-    kind: 'order',
-    via: 'command-line',
-    order: { paymentKey: key.value, details: { label: label.data } },
-  }
+  // A `--label` with no value left for it is a bad label, not a missing one.
+  const order = labelledOrder(key.value, labelEntry && (labelEntry.value ?? ''))
+  return order === undefined ? refused('invalid-label') : { kind: 'order', via: 'command-line', order }
 }
 
 function scanArgv(args: readonly string[]): ScannedArgv {
