@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import type { AppError } from '../../../../src-shared/errors.ts'
 import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { OrderItem } from './OrderItem.tsx'
 
@@ -13,6 +14,11 @@ const names = new Map([
 
 function order(overrides: Partial<BoardOrder> = {}): BoardOrder {
   return { paymentKey: KEY, addedAt: '2026-11-21T12:00:00.000Z', handover: { state: 'none' }, ...overrides }
+}
+
+/** An order the platform refused to hand over, with the platform's words in `error`. */
+function failedWith(error: AppError): BoardOrder {
+  return order({ handover: { state: 'failed', at: '2026-11-21T12:00:00.000Z', error } })
 }
 
 function actionsStub() {
@@ -78,17 +84,11 @@ describe('OrderItem', () => {
 
   it('shows the platform words and a retry after a refusal, and the time after a hand-over', () => {
     renderItem(
-      order({
-        handover: {
-          state: 'failed',
-          at: '2026-11-21T12:00:00.000Z',
-          error: {
-            code: 'order-not-found',
-            platformError: 'sipariş bulunamadı',
-            httpStatus: 404,
-            retryable: false,
-          },
-        },
+      failedWith({
+        code: 'order-not-found',
+        platformError: 'sipariş bulunamadı',
+        httpStatus: 404,
+        retryable: false,
       }),
     )
     expect(screen.getByRole('alert').textContent).toContain('Sipariş bulunamadı')
@@ -215,18 +215,12 @@ describe('OrderItem in the rush (docs/decisions.md D40, D42)', () => {
 
   it('says in Turkish that an order is already on its way, and offers no retry that cannot help', () => {
     renderItem(
-      order({
-        handover: {
-          state: 'failed',
-          at: '2026-11-21T12:00:00.000Z',
-          error: {
-            code: 'platform-refused',
-            retryable: false,
-            httpStatus: 409,
-            platformError: 'sipariş durumu uygun değil',
-            platformMessage: 'Order status is not suitable',
-          },
-        },
+      failedWith({
+        code: 'platform-refused',
+        retryable: false,
+        httpStatus: 409,
+        platformError: 'sipariş durumu uygun değil',
+        platformMessage: 'Order status is not suitable',
       }),
     )
     expect(screen.getByRole('alert').textContent).toContain('Sipariş zaten yolda ya da teslim edilmiş')
