@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compactJournal, handoverOf, replayJournal } from './outbox-journal.ts'
+import { handoverOf, replayJournal } from './outbox-journal.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
-const DAY = 24 * 60 * 60 * 1000
 const T0 = Date.UTC(2026, 0, 1)
 const at = (ms: number) => new Date(ms).toISOString()
 
@@ -50,29 +49,5 @@ describe('replayJournal', () => {
     ])
     expect(replay.unreadable).toBe(2)
     expect(replay.actions.map(handoverOf)).toEqual([{ state: 'handed-over', at: at(T0) }])
-  })
-})
-
-describe('compactJournal', () => {
-  it("keeps what is in progress and the history's retention, drops settled intents and old results", () => {
-    const records = [
-      queued('old', T0),
-      attempt('old', 1, T0),
-      result('old', 1, T0, 'handed-over', 0),
-      queued('recent', T0 + 200 * DAY),
-      attempt('recent', 1, T0 + 200 * DAY),
-      result('recent', 1, T0 + 200 * DAY, 'refused', 1),
-      queued('live', T0 + 10 * DAY),
-      attempt('live', 1, T0 + 10 * DAY),
-      result('live', 1, T0 + 10 * DAY, 'will-retry', 2, { nextAttemptAt: at(T0 + 10 * DAY + 1000) }),
-      { type: 'from-the-future' },
-    ]
-    expect(compactJournal(records, T0 + 201 * DAY, 180 * DAY)).toEqual([
-      records[5],
-      records[6],
-      records[7],
-      records[8],
-      records[9],
-    ])
   })
 })

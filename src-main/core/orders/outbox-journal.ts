@@ -4,9 +4,6 @@
 import { z } from 'zod'
 import { AttemptResult, type Handover, type HistoryEntry } from '../../../src-shared/domain.ts'
 import { AppError } from '../../../src-shared/errors.ts'
-import { describeThrown } from '../app-failure.ts'
-import type { Logger } from '../ports.ts'
-import type { Journal } from '../storage/journal.ts'
 
 const Iso = z.iso.datetime()
 const ActionId = z.string().min(1).max(100)
@@ -185,46 +182,6 @@ export function applyResult(action: ActionReplay, record: ResultRecord): void {
   if (record.result === 'will-retry' || record.result === 'interrupted') action.passingFailures += 1
   action.outcomeUnknown ||= record.outcomeUnknown
   action.last = record
-}
-
-/**
- * The journal as the outbox opens it: compacted first when that saves space (a failure to compact costs
- * nothing, the journal as it was is still whole), then replayed.
- */
-export function openJournal(journal: Journal, now: number, retentionMs: number, log: Logger): JournalReplay {
-  const raw = journal.read()
-  const compacted = compactJournal(raw, now, retentionMs)
-  if (compacted.length < raw.length) {
-    try {
-      journal.replace(compacted)
-    } catch (error) {
-      log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
-    }
-  }
-  const replay = replayJournal(compacted)
-  if (replay.unreadable > 0) {
-    log.warn('outbox: journal records it cannot read were left alone', { count: replay.unreadable })
-  }
-  return replay
-}
-
-/**
- * The records to keep when the journal is rewritten: everything of an action still in progress, and the
- * results (the history) of the last `retentionMs`. A settled action's intent and attempt records are no
- * longer needed: its results say how it ended.
- */
-export function compactJournal(raw: readonly unknown[], now: number, retentionMs: number): unknown[] {
-  const replay = replayJournal(raw)
-  const live = new Set(replay.actions.filter((action) => !isSettled(action)).map((action) => action.id))
-  const cutoff = now - retentionMs
-  return raw.filter((item) => {
-    const parsed = JournalRecord.safeParse(item)
-    // Kept as they are: a newer version of the app may know what they mean.
-    if (!parsed.success) return true
-    const record = parsed.data
-    if (live.has(record.action)) return true
-    return record.type === 'result' && Date.parse(record.at) >= cutoff
-  })
 }
 
 /** Where an action stands, for the board. `openAttempt` reads as sending. */
