@@ -4,7 +4,7 @@
 // then every file of the userData folder is read as bytes and searched for every secret. Electron itself cannot
 // run here: `electron` is a stand-in whose safeStorage really encrypts (AES-GCM with a key held in memory, as
 // the OS keychain holds it outside the folder), so a secret written in clear would be found.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -15,6 +15,7 @@ import { dispatch } from '../core/dispatch.ts'
 import { createFileLog } from '../core/logging/file-log.ts'
 import { REDACTED, SecretRedactor } from '../core/logging/secret-redactor.ts'
 import { coreOnMock } from '../../test-support/core/core-on-mock.ts'
+import { filesUnder } from '../../test-support/core/files-under.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../core/storage/file-journal.ts'
 
 const userData = vi.hoisted(() => ({ dir: '' }))
@@ -82,18 +83,6 @@ afterAll(async () => {
   await mock.close()
   await rm(dir, { recursive: true, force: true })
 })
-
-async function filesUnder(root: string): Promise<{ path: string; bytes: Buffer }[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const path = join(entry.parentPath, entry.name)
-        return { path, bytes: await readFile(path) }
-      }),
-  )
-}
 
 /**
  * The bytes as written, plus every base64 run in them decoded: the keychain's cipher text is stored as base64,

@@ -2,7 +2,7 @@
 // in several ways, and is even sent the secrets inside requests that get logged; then every file in its data
 // folder (the rotating logs, settings.json, the key file) is read as bytes and searched for the app secret, the
 // restaurant secret, a mistyped secret, every access token the mock issued, and the launch token.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { DEMO_CREDENTIALS, DEMO_ORDER_IDS } from '../../e2e/mock-platform/demo-d
 import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { REDACTED } from '../core/logging/secret-redactor.ts'
 import { messagesOf, openBridgeSocket } from '../../test-support/web/clients.ts'
+import { filesUnder } from '../../test-support/core/files-under.ts'
 import { killWebMains, runWebMain } from '../../test-support/web/run-web-main.ts'
 
 const MISTYPED_SECRET = 'mistyped-rest-secret-91c4e7'
@@ -34,19 +35,6 @@ afterAll(async () => {
   await mock.close()
   await rm(dir, { recursive: true, force: true })
 })
-
-/** Every file under `root`, as bytes. */
-async function filesUnder(root: string): Promise<{ path: string; bytes: Buffer }[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const path = join(entry.parentPath, entry.name)
-        return { path, bytes: await readFile(path) }
-      }),
-  )
-}
 
 function bridge(socket: WebSocket) {
   const messages = messagesOf(socket)
