@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 
-export const MAX_FILE_LINES = 300
-export const MAX_FUNCTION_LINES = 80
+const MAX_FILE_LINES = 300
+const MAX_FUNCTION_LINES = 80
 const ROOTS = ['src-main', 'src-shared', 'src-renderer']
 
 export interface SizeBreach {
@@ -87,7 +87,7 @@ function* sourceFiles(dir: string): Generator<string> {
 }
 
 /** Every breach in the production code under the repository at `root`. */
-export function checkTree(root: string): SizeBreach[] {
+function checkTree(root: string): SizeBreach[] {
   const breaches: SizeBreach[] = []
   for (const top of ROOTS) {
     for (const path of sourceFiles(join(root, top))) {

@@ -38,7 +38,7 @@ const CHROMIUM: Prerequisite = {
   present: hasChromium,
 }
 
-export const TEST_PREREQUISITES: readonly Prerequisite[] = [
+const TEST_PREREQUISITES: readonly Prerequisite[] = [
   CHROMIUM,
   { what: 'pdftoppm for the slip tests', debianPackage: 'poppler-utils', present: () => onPath('pdftoppm') },
 ]

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 
 /** The spec's four endpoints, by the names faults, latency and counters use. */
-export const MOCK_ROUTES = ['login', 'branches', 'variables', 'ontheway'] as const
+const MOCK_ROUTES = ['login', 'branches', 'variables', 'ontheway'] as const
 export type MockRoute = (typeof MOCK_ROUTES)[number]
 
 export const FAULT_KINDS = [

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 
 /** Web mode as `npm run build` writes it (web-mode.vite.config.ts): what `npm run web` starts. */
-export const BUILT_WEB_MAIN = resolve(import.meta.dirname, '..', '..', 'out', 'web', 'main.js')
+const BUILT_WEB_MAIN = resolve(import.meta.dirname, '..', '..', 'out', 'web', 'main.js')
 
 export interface WebModeOptions {
   dataDir: string

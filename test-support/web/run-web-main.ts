@@ -27,7 +27,7 @@ function webMain(): string {
   builtMain = join(outDir, 'main.js')
   return builtMain
 }
-export const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})$/
+const READY_LINE = /^READY http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})$/
 
 const running = new Set<ChildProcessByStdio<null, Readable, Readable>>()
 
