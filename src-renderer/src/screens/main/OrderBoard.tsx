@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
-import { RECENT_HAND_OVER_MS } from './board-rules.ts'
 import type { BoardOrder, Methods } from '../../../../src-shared/domain.ts'
-import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useMethods, useOrders, useSettings } from '../../queries.ts'
 import { orderFieldElement, useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
-import { arrangeBoard, matchesFilter, type BoardFilter } from './board-rules.ts'
+import { arrangeBoard, matchesFilter, RECENT_HAND_OVER_MS, type BoardFilter } from './board-rules.ts'
 import { BoardAnnouncer } from './BoardAnnouncer.tsx'
 import { BoardCounts, BoardFilterBar } from './BoardSummary.tsx'
 import { HandedOverGroup } from './HandedOverGroup.tsx'
@@ -107,9 +106,7 @@ export function OrderBoard() {
 
 /** Web mode: closing the tab with hand-overs owed asks first (the desktop app asks in its own quit dialog). */
 function useOwedWarningOnLeave(orders: readonly BoardOrder[] | undefined) {
-  const owed = (orders ?? []).filter((order) =>
-    ['queued', 'sending', 'retrying'].includes(order.handover.state),
-  ).length
+  const owed = (orders ?? []).filter((order) => isOwed(order.handover)).length
   useEffect(() => {
     if (owed === 0) return
     const ask = (event: BeforeUnloadEvent) => {
