@@ -4,11 +4,11 @@
  * machine can read it, and the one stdout line after READY: `INTAKE http://127.0.0.1:PORT <key file>` (or
  * `INTAKE unavailable <key file>` when the port cannot be had; stderr says why).
  */
-import { chmod, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeThrown } from '../core/app-failure.ts'
 import type { Core } from '../core/app.ts'
 import type { Logger } from '../core/ports.ts'
+import { prepareFolderFor, replaceFileDurably } from '../core/storage/durable-files.ts'
 
 export const INTAKE_KEY_FILE = 'intake-key.txt'
 
@@ -26,16 +26,17 @@ export async function startWebIntake(options: {
 }): Promise<WebIntake> {
   const { core, log } = options
   const keyFile = join(options.dataDir, INTAKE_KEY_FILE)
-  const writeKey = async (key: string) => {
+  // Replaced whole (0600), so a script never reads half a key.
+  const writeKey = (key: string) => {
     try {
-      await writeFile(keyFile, `${key}\n`, { mode: 0o600 })
-      await chmod(keyFile, 0o600) // writeFile's mode applies only when it creates the file
+      replaceFileDurably(keyFile, Buffer.from(`${key}\n`, 'utf8'))
     } catch (error) {
       log.warn('intake: could not write the key file', { error: describeThrown(error) })
     }
   }
-  await writeKey(core.intake.info().key)
-  core.intake.onKeyRotated((key) => void writeKey(key))
+  prepareFolderFor(keyFile)
+  writeKey(core.intake.info().key)
+  core.intake.onKeyRotated(writeKey)
   await core.intake.serve(options.port === undefined ? {} : { port: options.port })
   const info = core.intake.info()
   if (info.url === null) {
