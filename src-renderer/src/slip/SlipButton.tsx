@@ -35,8 +35,8 @@ export function SlipButton({ order, methodNames }: SlipButtonProps) {
     }
   }, [output, order.paymentKey])
 
-  if (handoverEligibility(order) === 'pickup' || handoverEligibility(order) === 'platform-courier')
-    return null
+  const eligibility = handoverEligibility(order)
+  if (eligibility === 'pickup' || eligibility === 'platform-courier') return null
   const language = settings?.language ?? 'tr'
   const t = slipTexts[language]
   return (
