@@ -11,8 +11,6 @@ export interface HandoverCounts {
   attention: number
 }
 
-export { isOwed }
-
 export const needsStaff = (handover: Handover): boolean =>
   handover.state === 'failed' || handover.state === 'unconfirmed'
 
