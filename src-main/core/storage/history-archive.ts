@@ -1,7 +1,7 @@
 // Where settled hand-over results go when the outbox compacts its journal: one JSON-lines file per day (the
 // platform's time zone), so the journal stays small, nothing of the history is held in memory, and the History
 // screen reads one day from disk when asked (docs/decisions.md D55).
-import { readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FileJournal } from './file-journal.ts'
 import { isErrorWithCode } from './durable-files.ts'
@@ -60,7 +60,8 @@ export class FileHistoryArchive implements HistoryArchive {
   }
 
   read(day: string): unknown[] {
-    if (!this.days().includes(day)) return []
+    // Checked first: opening a day's file would create it.
+    if (!DAY.test(day) || !existsSync(this.#fileOf(day))) return []
     const journal = this.#open(day)
     try {
       return journal.read()
@@ -86,13 +87,17 @@ export class FileHistoryArchive implements HistoryArchive {
 
   removeBefore(day: string): void {
     for (const old of this.days().filter((held) => held < day)) {
-      rmSync(join(this.#folder, `${old}.jsonl`), { force: true })
+      rmSync(this.#fileOf(old), { force: true })
     }
   }
 
   #open(day: string): FileJournal {
     if (!DAY.test(day)) throw new Error(`history archive: not a day: ${day}`)
-    return new FileJournal(join(this.#folder, `${day}.jsonl`), this.#log)
+    return new FileJournal(this.#fileOf(day), this.#log)
+  }
+
+  #fileOf(day: string): string {
+    return join(this.#folder, `${day}.jsonl`)
   }
 }
 
