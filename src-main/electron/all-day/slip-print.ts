@@ -1,7 +1,5 @@
 import type { PrinterInfo, PrintToPDFOptions, WebContentsPrintOptions } from 'electron'
-
-/** Receipt-roll widths (Settings); the slip page lays itself out for the same two. */
-export type SlipPaperWidth = 80 | 58
+import type { SlipPaperWidth } from '../../../src-shared/all-day-settings.ts'
 
 export interface SlipPrintSettings {
   /** The printer chosen in Settings (its system name, from `getPrintersAsync`); null = the system's default. */
