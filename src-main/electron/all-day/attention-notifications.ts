@@ -1,10 +1,11 @@
+import { RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
 import type { BoardOrder, Language, SessionStatus } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { shellTexts } from './texts.ts'
 
-/** Retrying by itself for longer than this, an order needs someone to look (the network, the platform). */
-export const RETRYING_TOO_LONG_MS = 2 * 60_000
+// Retrying by itself for longer than this, an order needs someone to look (the same rule in web mode).
+export { RETRYING_TOO_LONG_MS }
 
 /** How often the shell asks the notifier whether some order has now been retrying too long. */
 export const ATTENTION_CHECK_INTERVAL_MS = 15_000

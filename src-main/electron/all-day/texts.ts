@@ -1,3 +1,4 @@
+import { ATTENTION_TEXTS } from '../../../src-shared/attention-texts.ts'
 import type { Language } from '../../../src-shared/domain.ts'
 
 /**
@@ -27,12 +28,12 @@ const tr = {
   quitStay: 'Açık kalsın',
   quitAnyway: 'Yine de çık',
 
-  failedTitle: (code: string) => `Sipariş ${code}: teslim başarısız`,
-  failedBody: 'Platform kabul etmedi. Ayrıntı için siparişi açın.',
-  unconfirmedTitle: (code: string) => `Sipariş ${code}: teyit edilemedi`,
-  unconfirmedBody: 'Büyük olasılıkla platforma ulaştı; platform panelinden kontrol edin.',
-  retryingTitle: (code: string) => `Sipariş ${code}: 2 dakikadır gönderilemiyor`,
-  retryingBody: 'Uygulama denemeye devam ediyor. Ağ bağlantısını kontrol edin.',
+  failedTitle: ATTENTION_TEXTS.tr.failed.title,
+  failedBody: ATTENTION_TEXTS.tr.failed.body,
+  unconfirmedTitle: ATTENTION_TEXTS.tr.unconfirmed.title,
+  unconfirmedBody: ATTENTION_TEXTS.tr.unconfirmed.body,
+  retryingTitle: ATTENTION_TEXTS.tr['retrying-too-long'].title,
+  retryingBody: ATTENTION_TEXTS.tr['retrying-too-long'].body,
   sessionTitle: 'Oturum yenilenemedi',
   sessionBody: 'Bekleyen teslimler gönderilemiyor. Lütfen yeniden giriş yapın.',
 }
@@ -63,12 +64,12 @@ const en: ShellTexts = {
   quitStay: 'Keep it open',
   quitAnyway: 'Quit anyway',
 
-  failedTitle: (code: string) => `Order ${code}: hand-over failed`,
-  failedBody: 'The platform refused it. Open the order for details.',
-  unconfirmedTitle: (code: string) => `Order ${code}: not confirmed`,
-  unconfirmedBody: 'It probably reached the platform: check the platform panel.',
-  retryingTitle: (code: string) => `Order ${code}: not sent for 2 minutes`,
-  retryingBody: 'The app keeps trying. Check the network connection.',
+  failedTitle: ATTENTION_TEXTS.en.failed.title,
+  failedBody: ATTENTION_TEXTS.en.failed.body,
+  unconfirmedTitle: ATTENTION_TEXTS.en.unconfirmed.title,
+  unconfirmedBody: ATTENTION_TEXTS.en.unconfirmed.body,
+  retryingTitle: ATTENTION_TEXTS.en['retrying-too-long'].title,
+  retryingBody: ATTENTION_TEXTS.en['retrying-too-long'].body,
   sessionTitle: 'The session could not be renewed',
   sessionBody: 'Waiting hand-overs cannot be sent. Please sign in again.',
 }

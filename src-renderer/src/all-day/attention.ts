@@ -1,47 +1,20 @@
 import type { BoardOrder, Language } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
+import {
+  ATTENTION_TEXTS,
+  RETRYING_TOO_LONG_MS,
+  type AttentionKind,
+} from '../../../src-shared/attention-texts.ts'
 
-/** Retrying by itself for longer than this, an order needs someone (the same rule as the desktop app's). */
-export const RETRYING_TOO_LONG_MS = 2 * 60_000
+export { RETRYING_TOO_LONG_MS }
 
-type Kind = 'failed' | 'unconfirmed' | 'retrying-too-long'
+type Kind = AttentionKind
 
 export interface BrowserNotice {
   paymentKey: string
   title: string
   body: string
 }
-
-const texts = {
-  tr: {
-    failed: (code: string) => [
-      `Sipariş ${code}: teslim başarısız`,
-      'Platform kabul etmedi. Ayrıntı için siparişi açın.',
-    ],
-    unconfirmed: (code: string) => [
-      `Sipariş ${code}: teyit edilemedi`,
-      'Büyük olasılıkla platforma ulaştı; platform panelinden kontrol edin.',
-    ],
-    'retrying-too-long': (code: string) => [
-      `Sipariş ${code}: 2 dakikadır gönderilemiyor`,
-      'Uygulama denemeye devam ediyor. Ağ bağlantısını kontrol edin.',
-    ],
-  },
-  en: {
-    failed: (code: string) => [
-      `Order ${code}: hand-over failed`,
-      'The platform refused it. Open the order for details.',
-    ],
-    unconfirmed: (code: string) => [
-      `Order ${code}: not confirmed`,
-      'It most likely reached the platform; check on the platform’s panel.',
-    ],
-    'retrying-too-long': (code: string) => [
-      `Order ${code}: not sent for 2 minutes`,
-      'The app keeps trying. Check the network connection.',
-    ],
-  },
-} satisfies Record<Language, Record<Kind, (code: string) => string[]>>
 
 /**
  * Web mode's half of "tell staff when something needs them" (docs/decisions.md D53): from the board as the
@@ -81,7 +54,9 @@ export class BrowserAttention {
       if (seen.has(kind)) continue
       seen.add(kind)
       if (!this.#seeded) continue
-      const [title = '', body = ''] = texts[language][kind](shortCodeOf(paymentKey))
+      const text = ATTENTION_TEXTS[language][kind]
+      const title = text.title(shortCodeOf(paymentKey))
+      const body = text.body
       notices.push({ paymentKey, title, body })
     }
     for (const key of this.#notified.keys()) if (!present.has(key)) this.#notified.delete(key)
