@@ -1,6 +1,6 @@
 // Each way a run can fail, produced for real by Vitest and Playwright on tiny fixture projects
 // (scripts/test-run/fixtures), must show as a failure in the counts (D38).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -117,6 +117,29 @@ describe('Playwright reports', () => {
       const passing = runQuietly(playwrightCase('all-pass', reportDir))
       expect(passing.ok).toBe(true)
       expect(passing.counts).toEqual({ passed: 1, failed: 0, skipped: 1 })
+    },
+    RUNNER_TIMEOUT,
+  )
+
+  it(
+    "leave the repository's own test-results alone (Playwright empties its output folder at start)",
+    async () => {
+      const sentinel = join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'test-results',
+        'e2e',
+        `sentinel-${process.pid}.txt`,
+      )
+      await mkdir(join(sentinel, '..'), { recursive: true })
+      await writeFile(sentinel, 'a real run’s artefact')
+      try {
+        runQuietly(playwrightCase('all-pass', reportDir))
+        expect(await readFile(sentinel, 'utf8')).toBe('a real run’s artefact')
+      } finally {
+        await rm(sentinel, { force: true })
+      }
     },
     RUNNER_TIMEOUT,
   )

@@ -1,6 +1,7 @@
 // Steps that run the real Vitest and Playwright on the tiny fixture projects, for the runner's own tests.
 import { join } from 'node:path'
 import { countPlaywright, countVitest } from './counts.ts'
+import { namePlaywrightFailures, nameVitestFailures } from './failure-names.ts'
 import { runStep, type Step, type StepOutcome } from './summary.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -23,7 +24,7 @@ export function vitestCase(caseName: string, reportDir: string): Step {
       '--reporter=json',
       `--outputFile.json=${path}`,
     ],
-    report: { path, count: countVitest, label: `vitest ${caseName}` },
+    report: { path, count: countVitest, nameFailures: nameVitestFailures, label: `vitest ${caseName}` },
   }
 }
 
@@ -36,7 +37,12 @@ export function playwrightCase(caseName: string, reportDir: string, config = 'pl
     // The fixture config reads from the environment where to write its report.
     env: { FIXTURE_REPORT: path },
     args: [PLAYWRIGHT, 'test', '-c', join(FIXTURES, 'playwright', config), `${caseName}.case.ts`],
-    report: { path, count: countPlaywright, label: `playwright ${caseName}` },
+    report: {
+      path,
+      count: countPlaywright,
+      nameFailures: namePlaywrightFailures,
+      label: `playwright ${caseName}`,
+    },
   }
 }
 

@@ -72,6 +72,7 @@ describe('the closing line', () => {
         ok: true,
         seconds: 0,
         counts: undefined,
+        failures: [],
       },
     ])
     expect(lines).toContain('unit: did not report')
@@ -88,6 +89,29 @@ describe('the closing line', () => {
       ])
       expect(closingLine(lines)).toBe('tests: 2 passed, 0 failed, 3 skipped')
       expect(exitCode).toBe(0)
+    },
+    RUNNER_TIMEOUT,
+  )
+
+  it(
+    'names each failed test, with its error’s first line, just above the closing line',
+    () => {
+      const { lines } = summarise([
+        runQuietly(vitestCase('test-fails', reportDir)),
+        runQuietly(playwrightCase('test-fails', reportDir)),
+        runQuietly(vitestCase('import-throws', reportDir)),
+      ])
+      const named = lines.filter((line) => line.startsWith('  failed: '))
+      expect(named).toEqual([
+        expect.stringMatching(/^ {2}failed: .*test-fails\.case\.ts › fails — .*expected 1 to be 2/),
+        expect.stringMatching(
+          /^ {2}failed: test-fails\.case\.ts:4 › fails — Error: expect\(received\)\.toBe\(expected\)/,
+        ),
+        expect.stringMatching(/^ {2}failed: .*import-throws\.case\.ts \(outside any test\)/),
+      ])
+      // The passing tests are not named.
+      expect(lines.some((line) => / › passes/.test(line))).toBe(false)
+      expect(closingLine(lines)).toBe('tests: 2 passed, 3 failed, 0 skipped')
     },
     RUNNER_TIMEOUT,
   )

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import type { Counts } from './counts.ts'
+import { MAX_NAMED_FAILURES } from './failure-names.ts'
 
 export interface Step {
   name: string
@@ -11,7 +12,13 @@ export interface Step {
   /** Added to the environment the step runs in. */
   env?: Record<string, string>
   /** Where the step's runner writes its JSON report, and how to read it. */
-  report?: { path: string; count: (report: unknown) => Counts | undefined; label: string }
+  report?: {
+    path: string
+    count: (report: unknown) => Counts | undefined
+    /** The failed tests' names, for the summary; none when the report names none. */
+    nameFailures?: (report: unknown) => string[]
+    label: string
+  }
 }
 
 export interface StepOutcome {
@@ -20,6 +27,8 @@ export interface StepOutcome {
   seconds: number
   /** The report's counts; undefined when the step has no report or wrote none that reads. */
   counts: Counts | undefined
+  /** The failed tests the report names (empty when it names none). */
+  failures: string[]
 }
 
 /** Runs one step with its output shown as it comes, after removing any report an earlier run left. */
@@ -37,8 +46,10 @@ export function runStep(
     shell: process.platform === 'win32',
   })
   const seconds = (performance.now() - started) / 1000
-  const counts = step.report ? step.report.count(readJson(step.report.path)) : undefined
-  return { step, ok: run.status === 0, seconds, counts }
+  const report = step.report ? readJson(step.report.path) : undefined
+  const counts = step.report ? step.report.count(report) : undefined
+  const failures = step.report?.nameFailures?.(report) ?? []
+  return { step, ok: run.status === 0, seconds, counts, failures }
 }
 
 /**
@@ -52,8 +63,12 @@ export function summarise(outcomes: StepOutcome[]): { lines: string[]; total: Co
   for (const { step, ok, seconds } of outcomes) {
     lines.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds.toFixed(1)} s)`)
   }
-  for (const { step, ok, counts } of outcomes) {
+  for (const { step, ok, counts, failures } of outcomes) {
     if (step.report) lines.push(`${step.report.label}: ${describeCounts(counts)}`)
+    for (const name of failures.slice(0, MAX_NAMED_FAILURES)) lines.push(`  failed: ${name}`)
+    if (failures.length > MAX_NAMED_FAILURES) {
+      lines.push(`  … and ${failures.length - MAX_NAMED_FAILURES} more (see the step's output above)`)
+    }
     const reported = counts?.failed ?? 0
     const missingReport = step.report !== undefined && counts === undefined
     total.passed += counts?.passed ?? 0
