@@ -24,17 +24,19 @@ const vitestReport = z.object({
 
 interface PlaywrightSuite {
   title: string
-  specs?: Array<{
-    title: string
-    file: string
-    line: number
-    tests: Array<{
-      projectName: string
-      status: string
-      results: Array<{ error?: { message?: string } }>
-    }>
-  }>
-  suites?: PlaywrightSuite[]
+  specs?:
+    | Array<{
+        title: string
+        file: string
+        line: number
+        tests: Array<{
+          projectName: string
+          status: string
+          results: Array<{ error?: { message?: string | undefined } | undefined }>
+        }>
+      }>
+    | undefined
+  suites?: PlaywrightSuite[] | undefined
 }
 
 const playwrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
