@@ -108,6 +108,9 @@ test.describe('the rush board', () => {
     mock,
     shell,
   }) => {
+    // Six scans, a refusal, a retry backoff and four full axe scans: 17 s on a quiet 2-core machine, 23 s
+    // with both cores busy, too near the default 30 s.
+    test.setTimeout(60_000)
     const { page } = app
     await signIn(page, 'vendor')
     await expectSignedIn(page)

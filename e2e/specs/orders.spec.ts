@@ -107,7 +107,7 @@ test.describe('the order board', () => {
       element.click()
       element.click()
     })
-    const sending = item.getByRole('button', { name: 'Kuryeye Verildi: 000-001' })
+    const sending = item.getByRole('button', { name: 'Gönderiliyor: 000-001 (Kuryeye Verildi)' })
     await expect(sending).toHaveText('Gönderiliyor…')
     await expect(sending).toBeDisabled()
     await expect(item.getByRole('status')).toHaveText('Bu sipariş zaten gönderiliyor; lütfen bekleyin.')

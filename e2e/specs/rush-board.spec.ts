@@ -65,6 +65,8 @@ test.describe('scanning that never loses a scan', () => {
   test('thirty scans back to back, with row buttons pressed in between, are all on the board', async ({
     app,
   }) => {
+    // Thirty scans at a scanner's pace, each waiting for its outcome: 20 s with both cores busy.
+    test.setTimeout(60_000)
     const { page } = app
     await orderInput(page).focus()
     const ids = Array.from(

@@ -86,7 +86,8 @@ export function OrderActionButtons({
     <MainButton
       id={id}
       busy={owed}
-      label={rt.handOverOrder(code)}
+      // The name carries the words on the button (label in name, WCAG 2.5.3): while owed it says "sending".
+      label={owed ? rt.sendingOrder(code) : rt.handOverOrder(code)}
       onClick={() => actions.handOver(paymentKey)}
     >
       {owed ? t.sending : t.handOver}

@@ -76,7 +76,7 @@ describe('OrderItem', () => {
     const { onHandOver } = renderItem(
       order({ handover: { state: 'sending', since: '2026-11-21T12:00:00.000Z' } }),
     )
-    const button = screen.getByRole('button', { name: 'Kuryeye Verildi: 000-001' })
+    const button = screen.getByRole('button', { name: 'Gönderiliyor: 000-001 (Kuryeye Verildi)' })
     expect((button as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(button)
     expect(onHandOver).not.toHaveBeenCalled()
@@ -143,7 +143,7 @@ describe('OrderItem and the hand-over outbox', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'Oturum kapalı: giriş yapılınca kendiliğinden gönderilecek.',
     )
-    expect(screen.getByRole('button', { name: 'Kuryeye Verildi: 000-001' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Gönderiliyor: 000-001 (Kuryeye Verildi)' })).toBeTruthy()
   })
 
   it('shows an unconfirmed hand-over as a problem to check, with the platform words, never as handed over', () => {
