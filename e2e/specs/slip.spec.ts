@@ -246,4 +246,48 @@ test.describe('the courier slip from the order board', () => {
     // The print layer is gone once printed: the board is as it was.
     await expect(page.locator('.slip-print-root')).toHaveCount(0)
   })
+
+  test('the slip prints by itself when a held hand-over goes through while staff are in Settings', async ({
+    app,
+    mock,
+  }) => {
+    const { page } = app
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    const details = page.getByText('Ayrıntı ekle (isteğe bağlı)')
+    if ((await details.count()) > 0) await details.click()
+    await addOrder(page, cashOrder.paymentKey, {
+      shipping: 'Teslimat',
+      payment: 'Nakit',
+      courier: 'Restoran kuryesi',
+    })
+    await page.getByRole('button', { name: 'Ayarlar' }).click()
+    const printAfter = page.getByLabel('Teslimden sonra fişi kendiliğinden yazdır')
+    // Saved as it is ticked; the box follows the saved setting.
+    await printAfter.click()
+    await expect(printAfter).toBeChecked()
+    await page.getByRole('button', { name: 'Geri', exact: true }).click()
+
+    // Every print the page asks for, with the slip's order at that moment.
+    await page.evaluate(() => {
+      const printed: Array<string | null | undefined> = []
+      Object.assign(window, { printed })
+      window.print = () => {
+        printed.push(document.querySelector('.slip-print-root .slip-key')?.textContent)
+      }
+    })
+    await mock.control.hold('ontheway')
+    await orderItem(page, cashOrder.paymentKey).getByRole('button', { name: 'Kuryeye Verildi' }).click()
+    await expect.poll(async () => (await mock.control.holds()).waiting.ontheway).toBe(1)
+    // Staff walk away to Settings; the platform answers only now.
+    await page.getByRole('button', { name: 'Ayarlar' }).click()
+    await expect(printAfter).toBeVisible()
+    await mock.control.release('ontheway')
+    const printed = () => page.evaluate(() => (window as unknown as { printed: unknown[] }).printed)
+    await expect.poll(printed).toEqual([cashOrder.paymentKey])
+    await page.getByRole('button', { name: 'Geri', exact: true }).click()
+    await expect(orderItem(page, cashOrder.paymentKey)).toContainText('Restoran Kuryeye Verildi')
+    // Once: coming back to the board does not print it again.
+    expect(await printed()).toEqual([cashOrder.paymentKey])
+  })
 })

@@ -12,6 +12,7 @@ import { MainScreen } from './screens/MainScreen.tsx'
 import { SettingsScreen } from './screens/SettingsScreen.tsx'
 import { useComfortOnDocument } from './screens/settings/ComfortSection.tsx'
 import { SignInScreen } from './screens/SignInScreen.tsx'
+import { SlipPrinter } from './slip/SlipPrinter.tsx'
 import { useUi } from './state.ts'
 
 export function App() {
@@ -58,10 +59,20 @@ function Screens() {
       </main>
     )
   }
-  if (screen === 'settings') return <SettingsScreen session={session.data} />
-  if (screen === 'history') return <HistoryScreen />
-  if (isSignedIn(session.data)) {
-    return <MainScreen session={session.data} />
-  }
-  return <SignInScreen session={session.data} />
+  const signedIn = isSignedIn(session.data)
+  return (
+    <>
+      {screen === 'settings' ? (
+        <SettingsScreen session={session.data} />
+      ) : screen === 'history' ? (
+        <HistoryScreen />
+      ) : signedIn ? (
+        <MainScreen session={session.data} />
+      ) : (
+        <SignInScreen session={session.data} />
+      )}
+      {/* On every screen: a hand-over that goes through while staff are in Settings still prints its slip. */}
+      <SlipPrinter signedIn={signedIn} />
+    </>
+  )
 }

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
 import type {
   BoardOrder,
@@ -102,6 +102,17 @@ export function useMethods(enabled: boolean) {
     queryFn: () => unwrap(requireBridge().getMethods({ forceRefresh: false })),
     enabled,
   })
+}
+
+/** Each payment and shipping method's name by its key, for the cards and the courier slip. */
+export function useMethodNames(methods: Methods | undefined): ReadonlyMap<string, string> {
+  return useMemo(() => {
+    const names = new Map<string, string>()
+    for (const method of [...(methods?.paymentMethods ?? []), ...(methods?.shippingMethods ?? [])]) {
+      names.set(method.key, method.name)
+    }
+    return names
+  }, [methods])
 }
 
 export function useOrders() {

@@ -1,90 +1,46 @@
-import { useEffect, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
-import { handoverEligibility, isOwed, shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { useSettings } from '../queries.ts'
-import { CourierSlip } from './CourierSlip.tsx'
-import { printShownSlip, type SlipOutput } from './print-slip.ts'
 import { slipTexts } from './slip-texts.ts'
-import './slip.css'
-
-interface SlipButtonProps {
-  order: BoardOrder
-  methodNames: ReadonlyMap<string, string>
-}
+import { useSlipQueue } from './slip-queue.ts'
+import { printsSlip } from './SlipPrinter.tsx'
 
 /**
- * `Fiş yazdır` and `PDF olarak kaydet` on a restaurant-courier order's card, and the slip printed by itself
- * right after a successful hand-over when Settings say so (docs/decisions.md D52). The slip is drawn into a
- * print-only layer for the moment of printing; slip.css hides the rest of the app from the printed page.
+ * `Fiş yazdır` and `PDF olarak kaydet` on a restaurant-courier order's card (docs/decisions.md D52). A press
+ * queues the slip for the app's one printer (SlipPrinter.tsx); the buttons wait while it is queued, and the
+ * card says so when it did not print.
  */
-export function SlipButton({ order, methodNames }: SlipButtonProps) {
+export function SlipButton({ order }: { order: BoardOrder }) {
   const { data: settings } = useSettings()
-  const [output, setOutput] = useState<SlipOutput | null>(null)
-  const [problem, setProblem] = useState(false)
-  usePrintAfterHandover(order, settings?.printAfterHandover === true, () => setOutput('print'))
+  const { paymentKey } = order
+  const queued = useSlipQueue((state) => state.jobs.some((job) => job.paymentKey === paymentKey))
+  const failed = useSlipQueue((state) => state.failed.has(paymentKey))
+  const enqueue = useSlipQueue((state) => state.enqueue)
 
-  useEffect(() => {
-    if (output === null) return
-    let live = true
-    void printShownSlip(output, shortCodeOf(order.paymentKey))
-      .then((outcome) => live && setProblem(outcome.result === 'failed'))
-      .finally(() => live && setOutput(null))
-    return () => {
-      live = false
-    }
-  }, [output, order.paymentKey])
-
-  const eligibility = handoverEligibility(order)
-  if (eligibility === 'pickup' || eligibility === 'platform-courier') return null
-  const language = settings?.language ?? 'tr'
-  const t = slipTexts[language]
+  if (!printsSlip(order)) return null
+  const t = slipTexts[settings?.language ?? 'tr']
   return (
     <span className="slip-buttons">
       <button
         type="button"
         className="button secondary small"
-        disabled={output !== null}
-        onClick={() => setOutput('print')}
+        disabled={queued}
+        onClick={() => enqueue({ paymentKey, output: 'print' })}
       >
         {t.printSlip}
       </button>
       <button
         type="button"
         className="button secondary small"
-        disabled={output !== null}
-        onClick={() => setOutput('pdf')}
+        disabled={queued}
+        onClick={() => enqueue({ paymentKey, output: 'pdf' })}
       >
         {t.saveAsPdf}
       </button>
-      {problem && (
+      {failed && (
         <span className="press-refusal" role="status">
           {t.printFailed}
         </span>
       )}
-      {output !== null &&
-        createPortal(
-          <div className="slip-print-root">
-            <CourierSlip
-              order={order}
-              methodNames={methodNames}
-              language={language}
-              paperWidth={settings?.slipPaperWidth ?? 80}
-              printedAt={new Date().toISOString()}
-            />
-          </div>,
-          document.body,
-        )}
     </span>
   )
-}
-
-/** Calls `print` once when this order's hand-over becomes `handed-over` while the card is shown. */
-function usePrintAfterHandover(order: BoardOrder, enabled: boolean, print: () => void): void {
-  const wasOwed = useRef(isOwed(order.handover))
-  const handedOver = order.handover.state === 'handed-over'
-  useEffect(() => {
-    if (handedOver && wasOwed.current && enabled) print()
-    wasOwed.current = isOwed(order.handover)
-  })
 }

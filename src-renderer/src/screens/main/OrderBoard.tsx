@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { BoardOrder, Methods } from '../../../../src-shared/domain.ts'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useMethods, useOrders, useSettings } from '../../queries.ts'
+import { useMethodNames, useMethods, useOrders, useSettings } from '../../queries.ts'
 import { orderFieldElement, useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
 import { arrangeBoard, matchesFilter, RECENT_HAND_OVER_MS, type BoardFilter } from './board-rules.ts'
@@ -137,17 +137,6 @@ function useMinuteTick(orders: readonly BoardOrder[] | undefined): number {
     }
   }, [orders, recent])
   return now
-}
-
-/** Each payment and shipping method's name by its key, for the cards. */
-function useMethodNames(methods: Methods | undefined): ReadonlyMap<string, string> {
-  return useMemo(() => {
-    const names = new Map<string, string>()
-    for (const method of [...(methods?.paymentMethods ?? []), ...(methods?.shippingMethods ?? [])]) {
-      names.set(method.key, method.name)
-    }
-    return names
-  }, [methods])
 }
 
 /** `Kaldır` taken: the order is hidden until its undo runs out, and can be brought back (D41). */

@@ -86,7 +86,7 @@ export const OrderItem = memo(function OrderItem({
         {(eligibility === 'eligible' || eligibility === 'unknown') && (
           <OrderActionButtons order={order} code={code} actions={actions} />
         )}
-        <SlipButton order={order} methodNames={methodNames} />
+        <SlipButton order={order} />
         {shownRefusal && (
           <p className="press-refusal" role="status">
             {describeError(shownRefusal, t).text}
