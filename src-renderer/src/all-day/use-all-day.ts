@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { requireBridge } from '../api.ts'
 import { useOrders, useSettings } from '../queries.ts'
-import { useUi } from '../state.ts'
+import { useBoardUi, useUi } from '../state.ts'
 import { BrowserAttention, titleWithCount } from './attention.ts'
 
 /** How often the board is looked at again for orders now retrying too long. */
@@ -31,7 +31,7 @@ export function useAllDay(): void {
         const shown = new Notification(notice.title, { body: notice.body, tag: notice.paymentKey })
         shown.onclick = () => {
           window.focus()
-          focusOrderCard(notice.paymentKey)
+          showOrderOnBoard(notice.paymentKey)
         }
       }
     }
@@ -42,25 +42,15 @@ export function useAllDay(): void {
 }
 
 function useFocusOrder(): void {
-  const closeSettings = useUi((state) => state.closeSettings)
-  useEffect(
-    () =>
-      requireBridge().on('focusOrder', ({ paymentKey }) => {
-        closeSettings()
-        // After the board is back on screen.
-        setTimeout(() => focusOrderCard(paymentKey), 0)
-      }),
-    [closeSettings],
-  )
+  useEffect(() => requireBridge().on('focusOrder', ({ paymentKey }) => showOrderOnBoard(paymentKey)), [])
 }
 
-/** Scrolls the order's card into view and puts the keyboard on it (its first button). */
-export function focusOrderCard(paymentKey: string): void {
-  const code = [...document.querySelectorAll('code.payment-key')].find(
-    (node) => node.textContent === paymentKey,
-  )
-  const card = code?.closest('li')
-  if (!card) return
-  card.scrollIntoView({ block: 'center' })
-  card.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
+/**
+ * Brings an order a notification was about onto the screen: back to the board from Settings or History, and
+ * revealed there as a scan reveals it (the filter cleared, the windowed list scrolled to the card, the keyboard
+ * on its main button), whether or not its card was drawn before.
+ */
+export function showOrderOnBoard(paymentKey: string): void {
+  useUi.getState().closeSettings()
+  useBoardUi.getState().revealOrder(paymentKey)
 }
