@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { SessionStatus } from '../../src-shared/domain.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, bridge } from './api.ts'
 import { ErrorMessage } from './components/ErrorMessage.tsx'
@@ -62,17 +63,25 @@ function Screens() {
   const signedIn = isSignedIn(session.data)
   return (
     <>
-      {screen === 'settings' ? (
-        <SettingsScreen session={session.data} />
-      ) : screen === 'history' ? (
-        <HistoryScreen />
-      ) : signedIn ? (
-        <MainScreen session={session.data} />
-      ) : (
-        <SignInScreen session={session.data} />
-      )}
+      <CurrentScreen screen={screen} session={session.data} signedIn={signedIn} />
       {/* On every screen: a hand-over that goes through while staff are in Settings still prints its slip. */}
       <SlipPrinter signedIn={signedIn} />
     </>
   )
+}
+
+/** Settings and History from either side; otherwise the main screen once signed in, the sign-in before. */
+function CurrentScreen({
+  screen,
+  session,
+  signedIn,
+}: {
+  screen: 'main' | 'settings' | 'history'
+  session: SessionStatus
+  signedIn: boolean
+}) {
+  if (screen === 'settings') return <SettingsScreen session={session} />
+  if (screen === 'history') return <HistoryScreen />
+  if (signedIn) return <MainScreen session={session} />
+  return <SignInScreen session={session} />
 }
