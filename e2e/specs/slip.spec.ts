@@ -195,6 +195,20 @@ test.describe('the courier slip printed by Electron', () => {
   }
 })
 
+/** Signed in, with the cash delivery on the board as a restaurant-courier order. */
+async function signedInWithCashOrder(page: Page): Promise<void> {
+  await signIn(page, 'vendor')
+  await expectSignedIn(page)
+  // The order's details may sit behind a disclosure in the add form: opened when it is there.
+  const details = page.getByText('Ayrıntı ekle (isteğe bağlı)')
+  if ((await details.count()) > 0) await details.click()
+  await addOrder(page, cashOrder.paymentKey, {
+    shipping: 'Teslimat',
+    payment: 'Nakit',
+    courier: 'Restoran kuryesi',
+  })
+}
+
 test.describe('the courier slip from the order board', () => {
   test.skip(
     ({ shell }) => shell === 'electron',
@@ -203,16 +217,7 @@ test.describe('the courier slip from the order board', () => {
 
   test('Fiş yazdır prints that order’s slip, alone on a page sized to the paper', async ({ app }) => {
     const { page } = app
-    await signIn(page, 'vendor')
-    await expectSignedIn(page)
-    // The order's details may sit behind a disclosure in the add form: opened when it is there.
-    const details = page.getByText('Ayrıntı ekle (isteğe bağlı)')
-    if ((await details.count()) > 0) await details.click()
-    await addOrder(page, cashOrder.paymentKey, {
-      shipping: 'Teslimat',
-      payment: 'Nakit',
-      courier: 'Restoran kuryesi',
-    })
+    await signedInWithCashOrder(page)
 
     // What the browser's print dialog would get, recorded at the moment it is asked for, in print media.
     await page.emulateMedia({ media: 'print' })
@@ -252,15 +257,7 @@ test.describe('the courier slip from the order board', () => {
     mock,
   }) => {
     const { page } = app
-    await signIn(page, 'vendor')
-    await expectSignedIn(page)
-    const details = page.getByText('Ayrıntı ekle (isteğe bağlı)')
-    if ((await details.count()) > 0) await details.click()
-    await addOrder(page, cashOrder.paymentKey, {
-      shipping: 'Teslimat',
-      payment: 'Nakit',
-      courier: 'Restoran kuryesi',
-    })
+    await signedInWithCashOrder(page)
     await page.getByRole('button', { name: 'Ayarlar' }).click()
     const printAfter = page.getByLabel('Teslimden sonra fişi kendiliğinden yazdır')
     // Saved as it is ticked; the box follows the saved setting.
