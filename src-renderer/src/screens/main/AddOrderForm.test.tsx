@@ -101,6 +101,29 @@ describe('AddOrderForm finds orders by what staff see (docs/decisions.md D41)', 
     },
   )
 
+  it('says what Enter will do on the found order: in its undo window it takes the press back', async () => {
+    const inUndo: BoardOrder = {
+      ...onBoard(ID),
+      handover: {
+        state: 'queued',
+        since: '2026-11-21T12:00:00.000Z',
+        waitingForSignIn: false,
+        sendAt: '2026-11-21T12:00:05.000Z',
+      },
+    }
+    const { scan } = setupWith([inUndo])
+    scan('000-001')
+    await screen.findByText(/000-001 bulundu: birazdan gönderilecek\. Enter geri alır\.$/)
+    cleanup()
+    const handedOver: BoardOrder = {
+      ...onBoard(ID),
+      handover: { state: 'handed-over', at: '2026-11-21T12:01:00.000Z' },
+    }
+    setupWith([handedOver]).scan('000001')
+    await screen.findByText(/000-001 bulundu: zaten kuryeye verildi\.$/)
+    expect(screen.queryByText(/Enter ile kuryeye verin/)).toBeNull()
+  })
+
   it('a scan of an order already on the board shows it instead of saying "eklendi"', async () => {
     const { addOrder, scan } = setupWith([onBoard(ID)])
     scan(ID.toUpperCase())

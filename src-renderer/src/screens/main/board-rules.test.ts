@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { BoardOrder, Handover } from '../../../../src-shared/domain.ts'
-import { arrangeBoard, boardCounts, matchesFilter, paymentKeyIn, shortCodeIn } from './board-rules.ts'
+import {
+  arrangeBoard,
+  boardCounts,
+  foundAs,
+  matchesFilter,
+  paymentKeyIn,
+  shortCodeIn,
+} from './board-rules.ts'
 
 const key = (n: number) => `0d3e1f00-5a1b-4c2d-8e3f-${String(n).padStart(12, '0')}`
 const at = '2026-11-22T12:00:00.000Z'
@@ -75,5 +82,36 @@ describe('the board for the rush', () => {
     expect(codes('000004')).toEqual([key(4)])
     expect(codes('masa')).toEqual([key(1)])
     expect(codes('', 'attention')).toEqual([key(2), key(5)])
+  })
+})
+
+describe('foundAs: what Enter does on a found order', () => {
+  const later = '2026-11-22T12:00:05.000Z'
+  const onItsWay = {
+    code: 'platform-refused' as const,
+    httpStatus: 409,
+    platformError: 'Sipariş durumu uygun değil',
+    retryable: false,
+  }
+  const notFound = { code: 'order-not-found' as const, httpStatus: 404, retryable: false }
+  it.each<[string, Handover, ReturnType<typeof foundAs>]>([
+    ['waiting', { state: 'none' }, 'hand-over'],
+    [
+      'in its undo window',
+      { state: 'queued', since: at, waitingForSignIn: false, sendAt: later },
+      'in-undo-window',
+    ],
+    ['queued to send', { state: 'queued', since: at, waitingForSignIn: false }, 'sending'],
+    ['sending', { state: 'sending', since: at }, 'sending'],
+    ['retrying', { state: 'retrying', nextAttemptAt: later, attempts: 1, error }, 'retrying'],
+    ['handed over', { state: 'handed-over', at }, 'handed-over'],
+    ['refused', { state: 'failed', at, error: notFound }, 'failed'],
+    ['refused as already on its way', { state: 'failed', at, error: onItsWay }, 'on-its-way'],
+    ['unconfirmed', { state: 'unconfirmed', at, error: notFound }, 'unconfirmed'],
+  ])('%s', (_, handover, expected) => expect(foundAs(order(1, handover))).toBe(expected))
+
+  it('a pickup or platform-courier order is not for a courier, whatever its state', () => {
+    expect(foundAs({ ...order(1, { state: 'none' }), shippingMethod: 'pickup' })).toBe('not-for-courier')
+    expect(foundAs({ ...order(1, { state: 'none' }), courierType: 'platform' })).toBe('not-for-courier')
   })
 })

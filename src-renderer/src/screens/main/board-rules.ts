@@ -1,7 +1,8 @@
 // What the rush board computes from its orders: finding an order by the code staff see, the filter, the order
-// of the list (attention first), and the counts at the top. Pure, so each rule is tested on its own.
+// of the list (attention first), the counts at the top, and what a found order's Enter will do. Pure, so each rule is tested on its own.
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
@@ -102,4 +103,41 @@ export function boardCounts(orders: readonly BoardOrder[], now: Date): BoardCoun
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
+}
+
+/**
+ * What Enter does once a scan has found an order, as its card's main button stands (OrderActionButtons.tsx):
+ * the found message must say it, because in the undo window that button takes the press back.
+ */
+export type FoundAs =
+  | 'hand-over'
+  | 'not-for-courier'
+  | 'in-undo-window'
+  | 'sending'
+  | 'retrying'
+  | 'handed-over'
+  | 'failed'
+  | 'on-its-way'
+  | 'unconfirmed'
+
+export function foundAs(order: BoardOrder): FoundAs {
+  const eligibility = handoverEligibility(order)
+  if (eligibility === 'pickup' || eligibility === 'platform-courier') return 'not-for-courier'
+  const { handover } = order
+  switch (handover.state) {
+    case 'none':
+      return 'hand-over'
+    case 'queued':
+      return handover.sendAt === undefined ? 'sending' : 'in-undo-window'
+    case 'sending':
+      return 'sending'
+    case 'retrying':
+      return 'retrying'
+    case 'handed-over':
+      return 'handed-over'
+    case 'failed':
+      return isAlreadyOnItsWay(handover.error) ? 'on-its-way' : 'failed'
+    case 'unconfirmed':
+      return 'unconfirmed'
+  }
 }

@@ -1,12 +1,23 @@
 // The rush board's texts, Turkish first (docs/decisions.md D40–D44). Kept apart from the app's dictionary so
 // the board's words change in one place; the language is the app's.
 import { useMessages } from '../../i18n/use-messages.tsx'
+import type { FoundAs } from './board-rules.ts'
 
 const tr = {
   scanRead: (text: string) => `okundu: ${text}`,
   scanAdded: (code: string) => `${code} eklendi.`,
   scanAlreadyOnBoard: (code: string) => `${code} zaten panoda: gösterildi.`,
-  scanFound: (code: string) => `${code} bulundu: Enter ile kuryeye verin.`,
+  scanFound: {
+    'hand-over': (code: string) => `${code} bulundu: Enter ile kuryeye verin.`,
+    'not-for-courier': (code: string) => `${code} bulundu: bu sipariş kuryeye verilmez.`,
+    'in-undo-window': (code: string) => `${code} bulundu: birazdan gönderilecek. Enter geri alır.`,
+    sending: (code: string) => `${code} bulundu: gönderiliyor.`,
+    retrying: (code: string) => `${code} bulundu: yeniden denenecek. Enter hemen dener.`,
+    'handed-over': (code: string) => `${code} bulundu: zaten kuryeye verildi.`,
+    failed: (code: string) => `${code} bulundu: gönderilemedi. Enter yeniden dener.`,
+    'on-its-way': (code: string) => `${code} bulundu: zaten yolda ya da teslim edilmiş.`,
+    unconfirmed: (code: string) => `${code} bulundu: doğrulanamadı. Platform panelinde bakın.`,
+  } satisfies Record<FoundAs, (code: string) => string>,
   scanNotFound: (code: string) => `${code} kodlu sipariş panoda yok.`,
   scanSeveral: (code: string, count: number) => `${code} koduyla ${count} sipariş var: birini seçin.`,
   scanFailed: 'eklenemedi',
@@ -78,7 +89,17 @@ const en: RushTexts = {
   scanRead: (text) => `read: ${text}`,
   scanAdded: (code) => `${code} added.`,
   scanAlreadyOnBoard: (code) => `${code} is already on the board: shown.`,
-  scanFound: (code) => `${code} found: press Enter to hand it over.`,
+  scanFound: {
+    'hand-over': (code) => `${code} found: press Enter to hand it over.`,
+    'not-for-courier': (code) => `${code} found: this order is not for a courier.`,
+    'in-undo-window': (code) => `${code} found: sent in a moment. Enter takes it back.`,
+    sending: (code) => `${code} found: sending.`,
+    retrying: (code) => `${code} found: will be tried again. Enter tries now.`,
+    'handed-over': (code) => `${code} found: already handed to the courier.`,
+    failed: (code) => `${code} found: could not be sent. Enter tries again.`,
+    'on-its-way': (code) => `${code} found: already on its way or delivered.`,
+    unconfirmed: (code) => `${code} found: not confirmed. Check the platform panel.`,
+  },
   scanNotFound: (code) => `No order with code ${code} on the board.`,
   scanSeveral: (code, count) => `${count} orders have code ${code}: choose one.`,
   scanFailed: 'not added',

@@ -6,7 +6,7 @@ import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useAddOrder } from '../../queries.ts'
 import { useBoardUi } from '../../state.ts'
-import { ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
+import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
 import { clearedWhereUnchanged, knownDetails, type DetailsDraft } from './OrderDetailsFields.tsx'
 import { useRushTexts } from './rush-texts.ts'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
@@ -45,7 +45,8 @@ export function useOrderScan(
     const code = key === undefined ? shortCodeIn(read) : undefined
     if (code !== undefined) {
       const matches = ordersWithCode(orders ?? [], code)
-      if (matches.length === 1 && matches[0]) show(matches[0], read, rt.scanFound)
+      const [only] = matches
+      if (matches.length === 1 && only) show(only, read, rt.scanFound[foundAs(only)])
       else if (matches.length === 0) tell({ read, text: rt.scanNotFound(code), failed: true })
       else tell({ read, text: rt.scanSeveral(code, matches.length), failed: false, choices: matches })
       return
