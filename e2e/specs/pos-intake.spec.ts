@@ -62,7 +62,9 @@ test.describe('the POS intake API', () => {
     const item = orderItem(page, ELIGIBLE)
     await expect(item).toContainText('Masa 4')
     await expect(item).toContainText(/POS · \d\d:\d\d/)
-    await expect(page.getByTestId('incoming-orders')).toHaveText('Yeni sipariş 000-001 panoya eklendi (POS).')
+    await expect(page.getByTestId('board-announcer')).toContainText(
+      'Yeni sipariş 000-001 panoya eklendi (POS).',
+    )
 
     expect((await post(intake, '/v1/orders', { payment_key: SECOND })).status).toBe(201)
     await expect(orderItem(page, SECOND)).toContainText(/POS · /)

@@ -23,7 +23,8 @@ export const useUi = create<UiState>((set) => ({
  */
 interface BoardUiState {
   reveal: { paymentKey: string; nonce: number } | undefined
-  announcement: { text: string; nonce: number }
+  /** The board's one polite live region: what happened last (several things in one moment, in one sentence). */
+  announcement: { text: string; nonce: number; at: number }
   /** Orders hidden by `Kaldır`, removed for good when their undo runs out (epoch ms). */
   removing: ReadonlyMap<string, number>
   revealOrder: (paymentKey: string) => void
@@ -32,12 +33,21 @@ interface BoardUiState {
 }
 
 let nonce = 0
+/** Announcements this close together are read as one. */
+const ANNOUNCE_TOGETHER_MS = 1000
 export const useBoardUi = create<BoardUiState>((set) => ({
   reveal: undefined,
-  announcement: { text: '', nonce: 0 },
+  announcement: { text: '', nonce: 0, at: 0 },
   removing: new Map(),
   revealOrder: (paymentKey) => set({ reveal: { paymentKey, nonce: ++nonce } }),
-  announce: (text) => set({ announcement: { text, nonce: ++nonce } }),
+  announce: (text) =>
+    set(({ announcement }) => {
+      const at = Date.now()
+      // Said within the same moment as the last (an order arriving as another is handed over): both are kept,
+      // since a screen reader reads only what the region holds when it gets to it.
+      const joined = at - announcement.at < ANNOUNCE_TOGETHER_MS && announcement.text !== ''
+      return { announcement: { text: joined ? `${announcement.text} ${text}` : text, nonce: ++nonce, at } }
+    }),
   setRemoving: (paymentKey, until) =>
     set((state) => {
       const removing = new Map(state.removing)

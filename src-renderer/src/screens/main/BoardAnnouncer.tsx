@@ -5,8 +5,9 @@ import { useBoardUi } from '../../state.ts'
 import { useRushTexts } from './rush-texts.ts'
 
 /**
- * One polite live region for the board: what a scan or a button did, and every change of an order's state
- * ("000-009: kuryeye verildi"), so a screen reader follows the rush without moving focus.
+ * One polite live region for the board: what a scan or a button did, every change of an order's state
+ * ("000-009: kuryeye verildi") and the orders that arrive from outside (OrderSource.tsx), so a screen reader
+ * follows the rush without moving focus.
  */
 export function BoardAnnouncer({ orders }: { orders: readonly BoardOrder[] | undefined }) {
   const rt = useRushTexts()
@@ -30,7 +31,7 @@ export function BoardAnnouncer({ orders }: { orders: readonly BoardOrder[] | und
     )
   }, [orders, announce, rt])
   return (
-    <p className="visually-hidden" aria-live="polite" role="status">
+    <p className="visually-hidden" aria-live="polite" role="status" data-testid="board-announcer">
       {announcement.text}
     </p>
   )

@@ -13,7 +13,7 @@ import { BoardCounts, BoardFilterBar } from './BoardSummary.tsx'
 import { HandedOverGroup } from './HandedOverGroup.tsx'
 import { OrderItem } from './OrderItem.tsx'
 import { OrderList } from './OrderList.tsx'
-import { IncomingOrderAnnouncer } from './OrderSource.tsx'
+import { useAnnounceIncomingOrders } from './OrderSource.tsx'
 import { useRushTexts } from './rush-texts.ts'
 import { installScannerRedirect } from './scanner-redirect.ts'
 import { useBoardActions } from './use-board-actions.ts'
@@ -38,6 +38,7 @@ export function OrderBoard() {
 
   useEffect(() => installScannerRedirect({ orderField: orderFieldElement }), [])
   useOwedWarningOnLeave(orders.data)
+  useAnnounceIncomingOrders(orders.data)
 
   const methodNames = useMethodNames(methods.data)
   const visible = useMemo(
@@ -79,7 +80,6 @@ export function OrderBoard() {
           {t.orders}
         </h2>
         <AddOrderForm methods={methods.data} orders={orders.data} sounds={sounds} />
-        <IncomingOrderAnnouncer orders={orders.data} />
         <BoardAnnouncer orders={orders.data} />
         <BoardCounts orders={visible} />
       </div>

@@ -1,8 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
-import { IncomingOrderAnnouncer, OrderSource } from './OrderSource.tsx'
+import { useBoardUi } from '../../state.ts'
+import { BoardAnnouncer } from './BoardAnnouncer.tsx'
+import { OrderSource, useAnnounceIncomingOrders } from './OrderSource.tsx'
 
 afterEach(cleanup)
 
@@ -36,29 +38,50 @@ describe('OrderSource', () => {
   })
 })
 
-describe('IncomingOrderAnnouncer', () => {
+/** The board's announcing as OrderBoard wires it: one live region, fed by arrivals and state changes. */
+function Announcing({ orders }: { orders: readonly BoardOrder[] | undefined }) {
+  useAnnounceIncomingOrders(orders)
+  return <BoardAnnouncer orders={orders} />
+}
+
+describe('orders arriving from outside, in the board’s one live region', () => {
+  beforeEach(() => useBoardUi.setState({ announcement: { text: '', nonce: 0, at: 0 } }))
+
   it('is silent about the board it opened with and about typed orders, and announces one from the POS', () => {
-    const view = render(<IncomingOrderAnnouncer orders={[order(A, 'pos-api')]} />)
-    const region = screen.getByTestId('incoming-orders')
+    const view = render(<Announcing orders={[order(A, 'pos-api')]} />)
+    const region = screen.getByTestId('board-announcer')
     expect(region.getAttribute('aria-live')).toBe('polite')
     expect(region.textContent).toBe('')
-    view.rerender(<IncomingOrderAnnouncer orders={[order(A, 'pos-api'), order(B, 'typed')]} />)
+    view.rerender(<Announcing orders={[order(A, 'pos-api'), order(B, 'typed')]} />)
     expect(region.textContent).toBe('')
-    view.rerender(
-      <IncomingOrderAnnouncer orders={[order(A, 'pos-api'), order(B, 'typed'), order(C, 'pos-api')]} />,
-    )
+    view.rerender(<Announcing orders={[order(A, 'pos-api'), order(B, 'typed'), order(C, 'pos-api')]} />)
     expect(region.textContent).toBe('Yeni sipariş 555-555 panoya eklendi (POS).')
+    // The board has one live region: no second one to be read over it.
+    expect(document.querySelectorAll('[aria-live]')).toHaveLength(1)
   })
 
   it('announces a burst as one sentence', () => {
-    const view = render(<IncomingOrderAnnouncer orders={[]} />)
-    view.rerender(<IncomingOrderAnnouncer orders={[order(A, 'drop-folder'), order(B, 'link')]} />)
-    expect(screen.getByTestId('incoming-orders').textContent).toBe('2 yeni sipariş panoya eklendi.')
+    const view = render(<Announcing orders={[]} />)
+    view.rerender(<Announcing orders={[order(A, 'drop-folder'), order(B, 'link')]} />)
+    expect(screen.getByTestId('board-announcer').textContent).toBe('2 yeni sipariş panoya eklendi.')
   })
 
   it('waits for the board to load before it knows what is news', () => {
-    const view = render(<IncomingOrderAnnouncer orders={undefined} />)
-    view.rerender(<IncomingOrderAnnouncer orders={[order(A, 'pos-api')]} />)
-    expect(screen.getByTestId('incoming-orders').textContent).toBe('')
+    const view = render(<Announcing orders={undefined} />)
+    view.rerender(<Announcing orders={[order(A, 'pos-api')]} />)
+    expect(screen.getByTestId('board-announcer').textContent).toBe('')
+  })
+
+  it('keeps both when an order arrives in the same moment as another is handed over', () => {
+    const waiting = order(A, 'typed')
+    const view = render(<Announcing orders={[waiting]} />)
+    const handedOver: BoardOrder = {
+      ...waiting,
+      handover: { state: 'handed-over', at: '2026-11-22T09:06:00.000Z' },
+    }
+    view.rerender(<Announcing orders={[handedOver, order(C, 'pos-api')]} />)
+    const text = screen.getByTestId('board-announcer').textContent
+    expect(text).toContain('Yeni sipariş 555-555 panoya eklendi (POS).')
+    expect(text).toContain(': kuryeye verildi')
   })
 })

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { formatTime } from '../../i18n/index.ts'
 import { useIntakeTexts } from '../../i18n/intake-texts.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
+import { useBoardUi } from '../../state.ts'
 
 /** Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card. */
 export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt'> }) {
@@ -21,13 +22,14 @@ export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'add
 
 /**
  * Tells screen readers, politely, of orders that reach the board without anyone at the screen adding them
- * (the POS, a link, the command line, the folder). Orders on the board when it opened are not news, nor are
- * the ones staff type or scan (they just did). A burst is one sentence, not hundreds.
+ * (the POS, a link, the command line, the folder), through the board's one live region (BoardAnnouncer).
+ * Orders on the board when it opened are not news, nor are the ones staff type or scan (they just did). A
+ * burst is one sentence, not hundreds.
  */
-export function IncomingOrderAnnouncer({ orders }: { orders: readonly BoardOrder[] | undefined }) {
+export function useAnnounceIncomingOrders(orders: readonly BoardOrder[] | undefined): void {
   const texts = useIntakeTexts()
+  const announce = useBoardUi((state) => state.announce)
   const seen = useRef<Set<string> | undefined>(undefined)
-  const [message, setMessage] = useState('')
   useEffect(() => {
     if (orders === undefined) return
     if (seen.current === undefined) {
@@ -40,15 +42,10 @@ export function IncomingOrderAnnouncer({ orders }: { orders: readonly BoardOrder
     const fromOutside = arrived.filter((order) => order.source !== undefined && order.source !== 'typed')
     const [first] = fromOutside
     if (first === undefined) return
-    setMessage(
+    announce(
       fromOutside.length === 1
         ? texts.arrived(shortCodeOf(first.paymentKey), texts.source[first.source ?? 'typed'])
         : texts.arrivedMany(fromOutside.length),
     )
-  }, [orders, texts])
-  return (
-    <p className="visually-hidden" role="status" aria-live="polite" data-testid="incoming-orders">
-      {message}
-    </p>
-  )
+  }, [orders, texts, announce])
 }
