@@ -3,7 +3,7 @@
  * fail on time), also written to bench/results/latest.json.
  *
  *   npm run bench                        all of them
- *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake)
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan)
  *   npm run bench -- --readme            and put the table into the README's "Benchmarks" section
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
