@@ -1,5 +1,6 @@
 // What the rush board computes from its orders: finding an order by the code staff see, the filter, the order
-// of the list (attention first), the counts at the top, and what a found order's Enter will do. Pure, so each rule is tested on its own.
+// of the list (attention first), the counts at the top, and what a found order's Enter will do. Pure, so each
+// rule is tested on its own.
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
