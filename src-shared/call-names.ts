@@ -19,6 +19,7 @@ export const CALL_TAKES_INPUT = {
   listOrders: false,
   addOrder: true,
   removeOrder: true,
+  restoreOrder: true,
   handOverOrder: true,
   listHistory: true,
   exportHistoryCsv: false,

@@ -129,6 +129,8 @@ export const calls = {
   listOrders: { input: z.undefined(), output: z.array(BoardOrder) },
   addOrder: { input: AddOrderInput, output: BoardOrder },
   removeOrder: { input: OrderRef, output: z.null() },
+  /** `Geri al` after `Kaldır`: puts the order back as it was, within a few seconds of its removal (D41). */
+  restoreOrder: { input: OrderRef, output: BoardOrder },
   /** Staff pressed "Kuryeye Verildi": the core hands the order over to the courier (the platform's on-the-way). */
   handOverOrder: { input: OrderRef, output: BoardOrder },
   listHistory: { input: HistoryQuery, output: HistoryPage },

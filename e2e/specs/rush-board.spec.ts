@@ -180,6 +180,18 @@ test.describe('mistakes can be taken back', () => {
     expect(main && remove && remove.x - (main.x + main.width)).toBeGreaterThanOrEqual(24)
   })
 
+  test('Kaldır stands when the app stops inside its few seconds of Geri al', async ({ app }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await scan(page, IDS.kadikoyCreditCardDelivery)
+    await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).click()
+    await expect(page.getByRole('button', { name: 'Geri al: 000-001 panoda kalsın' })).toBeVisible()
+    const restarted = await app.restart()
+    // The board is back (the other order shows it), without the order staff removed.
+    await expect(orderItem(restarted, IDS.kadikoyCreditCardDelivery)).toBeVisible()
+    await expect(orderItem(restarted, IDS.kadikoyCashDelivery)).toHaveCount(0)
+  })
+
   test('signing out with a hand-over owed says how many and asks; Escape closes the question', async ({
     app,
   }) => {

@@ -25,7 +25,7 @@ interface BoardUiState {
   reveal: { paymentKey: string; nonce: number } | undefined
   /** The board's one polite live region: what happened last (several things in one moment, in one sentence). */
   announcement: { text: string; nonce: number; at: number }
-  /** Orders hidden by `Kaldır`, removed for good when their undo runs out (epoch ms). */
+  /** Orders just removed by `Kaldır`, with when their `Geri al` runs out (epoch ms). */
   removing: ReadonlyMap<string, number>
   revealOrder: (paymentKey: string) => void
   announce: (text: string) => void

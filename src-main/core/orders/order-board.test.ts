@@ -8,7 +8,7 @@ import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { LEGACY_BOARD_KEY } from './board-log.ts'
-import { OrderBoard } from './order-board.ts'
+import { OrderBoard, RESTORE_WINDOW_MS } from './order-board.ts'
 
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
 const B = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
@@ -29,12 +29,12 @@ afterEach(async () => {
 })
 
 /** A board as a start of the app opens it: the store is settings.json, the log its own file. */
-function setup(store = new MemoryStore()) {
+function setup(store = new MemoryStore(), clock = new ManualClock()) {
   const changes: [string, unknown][] = []
   const journal = new FileJournal(logFile)
   journals.push(journal)
-  const board = new OrderBoard(store, new ManualClock(), (k, order) => changes.push([k, order]), journal)
-  return { board, store, changes, journal }
+  const board = new OrderBoard(store, clock, (k, order) => changes.push([k, order]), journal)
+  return { board, store, changes, journal, clock }
 }
 
 const lines = async () => (await readFile(logFile, 'utf8')).split('\n').filter(Boolean)
@@ -188,5 +188,59 @@ describe('OrderBoard: moving the board out of settings.json (D56)', () => {
     const store = new MemoryStore()
     store.set(LEGACY_BOARD_KEY, [{ paymentKey: 42 }])
     expect(setup(store).board.list()).toEqual([])
+  })
+})
+
+describe('OrderBoard: Kaldır and Geri al (D41)', () => {
+  const problemOf = (run: () => unknown) => {
+    try {
+      run()
+    } catch (error) {
+      return toAppError(error).problem
+    }
+    return undefined
+  }
+
+  it('removes for good at once, and puts the order back as it was within the window', async () => {
+    const { board, store, clock } = setup()
+    board.add(A, { shippingMethod: 'delivery', courierType: 'restaurant', label: 'Masa 4' })
+    const handedOver = board.setHandover(A, { state: 'handed-over', at: '2026-11-22T10:00:00.000Z' })
+    board.remove(A, { undoable: true })
+    expect(board.list()).toEqual([])
+    await clock.advance(RESTORE_WINDOW_MS - 1)
+    expect(board.restore(A)).toEqual(handedOver)
+    expect(board.list()).toEqual([handedOver])
+    // And that is in the log too.
+    expect(setup(store).board.list()).toEqual([handedOver])
+  })
+
+  it('refuses to put back after the window, after a restart, or what was not removed by staff', async () => {
+    const { board, store, clock } = setup()
+    board.add(A, {})
+    board.add(B, {})
+    board.remove(A, { undoable: true })
+    board.remove(B)
+    await clock.advance(RESTORE_WINDOW_MS + 1)
+    expect(problemOf(() => board.restore(A))).toBe('undo-window-over')
+    expect(problemOf(() => board.restore(B))).toBe('undo-window-over')
+
+    // The app stops inside the window: the removal stands, and the new start has nothing to put back.
+    board.add(A, {})
+    board.remove(A, { undoable: true })
+    const restarted = setup(store).board
+    expect(problemOf(() => restarted.restore(A))).toBe('undo-window-over')
+    expect(restarted.list()).toEqual([])
+  })
+
+  it('keeps only the last window’s removals in memory', async () => {
+    const { board, clock } = setup()
+    for (let n = 1; n <= 50; n++) {
+      board.add(key(n), {})
+      board.remove(key(n), { undoable: true })
+      await clock.advance(RESTORE_WINDOW_MS / 5)
+    }
+    // The early ones are gone from memory, not only refused: restore reports the window over for them.
+    expect(problemOf(() => board.restore(key(1)))).toBe('undo-window-over')
+    expect(board.restore(key(50)).paymentKey).toBe(key(50))
   })
 })

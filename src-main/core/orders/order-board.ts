@@ -6,6 +6,12 @@ import type { Journal } from '../storage/journal.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
 import { BoardLog } from './board-log.ts'
 
+/**
+ * How long an order staff took off the board can be put back as it was (`Geri al`, D41). The screen offers it
+ * for 5 s; the core keeps it a little longer, so a press at the last moment is not refused.
+ */
+export const RESTORE_WINDOW_MS = 15_000
+
 /** Where a hand-over's state is final: kept in the board's log, as the journal forgets it once compacted. */
 const FINAL_STATES: ReadonlySet<Handover['state']> = new Set(['handed-over', 'failed', 'unconfirmed'])
 
@@ -19,6 +25,8 @@ export class OrderBoard {
   readonly #clock: Clock
   readonly #onChange: (paymentKey: string, order: BoardOrder | null) => void
   readonly #orders = new Map<string, BoardOrder>()
+  /** Orders staff took off the board, kept in memory for RESTORE_WINDOW_MS (a restart forgets them). */
+  readonly #takenOff = new Map<string, { order: BoardOrder; at: number }>()
 
   /**
    * `store` is where versions before D56 kept the board (moved to `boardLog` at the first start); tests that
@@ -70,11 +78,36 @@ export class OrderBoard {
     return order
   }
 
-  remove(paymentKey: string): void {
-    if (!this.#orders.has(paymentKey)) throw invalidInput('unknown-order')
+  /**
+   * Takes an order off the board, for good at once (the removal is in the log before it is announced, so it
+   * stands if the app stops); `undoable` keeps it a short while for `restore`.
+   */
+  remove(paymentKey: string, options: { undoable?: boolean } = {}): void {
+    const order = this.require(paymentKey)
     this.#storage.remove(paymentKey, this.#orders)
     this.#orders.delete(paymentKey)
+    if (options.undoable) this.#keepForRestore(order)
     this.#onChange(paymentKey, null)
+  }
+
+  /** Puts back, as it was, an order taken off with `undoable` less than RESTORE_WINDOW_MS ago. */
+  restore(paymentKey: string): BoardOrder {
+    const onBoard = this.#orders.get(paymentKey)
+    if (onBoard) return onBoard
+    const taken = this.#takenOff.get(paymentKey)
+    this.#takenOff.delete(paymentKey)
+    if (!taken || this.#clock.now() - taken.at > RESTORE_WINDOW_MS) throw invalidInput('undo-window-over')
+    this.#put(taken.order)
+    return taken.order
+  }
+
+  #keepForRestore(order: BoardOrder): void {
+    const now = this.#clock.now()
+    // Pruned on every removal: the map holds only the last few seconds' removals, whatever the day brings.
+    for (const [key, taken] of this.#takenOff) {
+      if (now - taken.at > RESTORE_WINDOW_MS) this.#takenOff.delete(key)
+    }
+    this.#takenOff.set(order.paymentKey, { order, at: now })
   }
 
   /**

@@ -28,6 +28,7 @@ export function orderHandlers({
   | 'listOrders'
   | 'addOrder'
   | 'removeOrder'
+  | 'restoreOrder'
   | 'handOverOrder'
   | 'listHistory'
   | 'exportHistoryCsv'
@@ -48,9 +49,10 @@ export function orderHandlers({
       attempt(() => {
         board.require(paymentKey)
         outbox.assertRemovable(paymentKey)
-        board.remove(paymentKey)
+        board.remove(paymentKey, { undoable: true })
         return Promise.resolve(null)
       }),
+    restoreOrder: ({ paymentKey }) => attempt(() => Promise.resolve(board.restore(paymentKey))),
     handOverOrder: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
     withdrawHandover: ({ paymentKey }) => attempt(() => Promise.resolve(outbox.withdraw(paymentKey))),
     retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),

@@ -139,7 +139,7 @@ function useMinuteTick(orders: readonly BoardOrder[] | undefined): number {
   return now
 }
 
-/** `Kaldır` taken: the order is hidden until its undo runs out, and can be brought back (D41). */
+/** `Kaldır` taken: the order is gone from the board, and can be brought back for a few seconds (D41). */
 function RemovedNotes({ removing, onUndo }: { removing: string[]; onUndo: (paymentKey: string) => void }) {
   const rt = useRushTexts()
   return removing.map((paymentKey) => (

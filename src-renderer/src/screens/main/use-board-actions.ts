@@ -11,8 +11,8 @@ export const REMOVE_UNDO_MS = 5000
 
 /**
  * The board's row actions. Each one gives focus back to the order field (the next scan goes there), and a
- * refusal is kept per order to show on its card. `Kaldır` hides the order at once and removes it only when
- * its undo has run out: nothing is lost if the app stops meanwhile (the order simply stays).
+ * refusal is kept per order to show on its card. `Kaldır` removes the order in the core at once, so the
+ * removal stands if the app stops; for a few seconds `Geri al` asks the core to put it back as it was.
  */
 export function useBoardActions(sounds: boolean) {
   const soundsRef = useRef(sounds)
@@ -29,6 +29,7 @@ export function useBoardActions(sounds: boolean) {
     noteRefusal,
   )
   const panelCheck = useOrderCall((input) => requireBridge().recordPanelCheck(input), noteRefusal)
+  const restore = useOrderCall(({ paymentKey }) => requireBridge().restoreOrder({ paymentKey }), noteRefusal)
   const setRemoving = useBoardUi((state) => state.setRemoving)
   const removalTimers = useRef(new Map<string, number>())
 
@@ -38,6 +39,7 @@ export function useBoardActions(sounds: boolean) {
     withdraw: withdraw.mutate,
     sendNow: sendNow.mutate,
     panelCheck: panelCheck.mutate,
+    restore: restore.mutate,
   }
   const latest = useRef(mutate)
   latest.current = mutate
@@ -60,12 +62,16 @@ export function useBoardActions(sounds: boolean) {
         latest.current.panelCheck({ paymentKey, handedOver }),
       ),
       remove: thenFocus((paymentKey: string) => {
+        // Hidden at once; the note with `Geri al` stays for REMOVE_UNDO_MS.
         setRemoving(paymentKey, Date.now() + REMOVE_UNDO_MS)
-        const timer = window.setTimeout(() => {
+        const forget = () => {
+          window.clearTimeout(removalTimers.current.get(paymentKey))
           removalTimers.current.delete(paymentKey)
-          latest.current.remove(paymentKey, { onSettled: () => setRemoving(paymentKey, undefined) })
-        }, REMOVE_UNDO_MS)
-        removalTimers.current.set(paymentKey, timer)
+          setRemoving(paymentKey, undefined)
+        }
+        removalTimers.current.set(paymentKey, window.setTimeout(forget, REMOVE_UNDO_MS))
+        // Refused (a hand-over still owed): the order shows again, with the refusal on its card.
+        latest.current.remove(paymentKey, { onError: forget })
       }),
     }
   }, [setRemoving])
@@ -75,12 +81,13 @@ export function useBoardActions(sounds: boolean) {
       window.clearTimeout(removalTimers.current.get(paymentKey))
       removalTimers.current.delete(paymentKey)
       setRemoving(paymentKey, undefined)
+      latest.current.restore({ paymentKey, handedOver: false })
       focusOrderField()
     },
     [setRemoving],
   )
 
-  useRemovalsOnLeave(removalTimers, setRemoving)
+  useRemovalNotesClearedOnLeave(removalTimers, setRemoving)
 
   return { actions, refusals, undoRemove }
 }
@@ -104,8 +111,8 @@ function useRefusals(soundsRef: { readonly current: boolean }) {
   return { refusals, noteRefusal }
 }
 
-/** Leaving the board (sign-out, another screen) removes what was asked to be removed: the press stands. */
-function useRemovalsOnLeave(
+/** Leaving the board (sign-out, another screen) ends the chance to undo: the removals already stand. */
+function useRemovalNotesClearedOnLeave(
   removalTimers: { readonly current: Map<string, number> },
   setRemoving: (paymentKey: string, until: number | undefined) => void,
 ) {
@@ -114,7 +121,6 @@ function useRemovalsOnLeave(
     return () => {
       for (const [paymentKey, timer] of timers) {
         window.clearTimeout(timer)
-        void requireBridge().removeOrder({ paymentKey })
         setRemoving(paymentKey, undefined)
       }
       timers.clear()
