@@ -2,8 +2,9 @@
 // receives the keys and the token, and what a 401 that is not the spec's envelope leads to.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-shared/errors.ts'
-import { createCore, type Core } from './app.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../test-support/core/memory-adapters.ts'
+import type { Core } from './app.ts'
+import { testCore } from '../../test-support/core/core-on-mock.ts'
+import { MemoryStore } from '../../test-support/core/memory-adapters.ts'
 import { DEMO_KEYS, ScriptedPlatform } from '../../test-support/core/scripted-platform-fetch.ts'
 
 const HOST_A = 'platform-a.example.com'
@@ -18,13 +19,8 @@ afterEach(() => {
 })
 
 async function core(platform: ScriptedPlatform, store = new MemoryStore(), settingsOverrides = {}) {
-  const created = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
+  const created = await testCore({
     store,
-    ...inMemoryCoreParts(),
-    cipher: fakeCipher('strong'),
     createFetch: () => platform.fetch,
     settingsOverrides,
     platformTuning: { retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 } },

@@ -5,9 +5,9 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCore, type Core } from '../core/app.ts'
+import type { Core } from '../core/app.ts'
+import { testCore } from '../../test-support/core/core-on-mock.ts'
 import { silentLogger } from '../core/ports.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../test-support/core/memory-adapters.ts'
 import { INTAKE_KEY_FILE, startWebIntake } from './intake-wiring.ts'
 
 let dataDir: string
@@ -16,15 +16,7 @@ let blocker: Server | undefined
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pos-web-intake-'))
-  core = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
-    store: new MemoryStore(),
-    cipher: fakeCipher('strong'),
-    createFetch: () => () => Promise.reject(new Error('no platform here')),
-    ...inMemoryCoreParts(),
-  })
+  core = await testCore()
 })
 
 afterEach(async () => {

@@ -11,20 +11,31 @@ export const VENDOR_KEYS = {
 }
 
 /**
- * The real core for tests against the real HTTPS mock platform: in-memory storage, a strong stand-in cipher,
- * and a fetch that trusts the mock's test CA explicitly. `overrides` replace any of these.
+ * The real core for tests: in-memory storage, a strong stand-in cipher, and no platform (every call to it
+ * fails) unless `overrides` give a fetch. `overrides` replace any of these.
  */
-export async function coreOnMock(
-  mock: MockPlatform,
-  overrides: Partial<CoreDependencies> = {},
-): Promise<Core> {
-  const core = await createCore({
+export function testCore(overrides: Partial<CoreDependencies> = {}): Promise<Core> {
+  return createCore({
     appName: 'POS Companion',
     appVersion: '0.0.0-test',
     shell: 'web',
     store: new MemoryStore(),
     ...inMemoryCoreParts(),
     cipher: fakeCipher('strong'),
+    createFetch: () => () => Promise.reject(new Error('no platform in this test')),
+    ...overrides,
+  })
+}
+
+/**
+ * The real core for tests against the real HTTPS mock platform: testCore with a fetch that trusts the mock's
+ * test CA explicitly. `overrides` replace any of these.
+ */
+export async function coreOnMock(
+  mock: MockPlatform,
+  overrides: Partial<CoreDependencies> = {},
+): Promise<Core> {
+  const core = await testCore({
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
     ...overrides,
   })

@@ -5,11 +5,12 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCore, type Core } from '../app.ts'
+import type { Core } from '../app.ts'
 import { dispatch } from '../dispatch.ts'
 import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import type { SecretCipher } from '../ports.ts'
 import { INTAKE_KEY_ENTRY } from './intake-key-storage.ts'
+import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { send } from '../../../test-support/core/fake-intake.ts'
 
 const silentDispatchLog = { warn: () => undefined }
@@ -32,15 +33,7 @@ async function openCore(
   cipher: SecretCipher = fakeCipher('strong'),
   parts = inMemoryCoreParts(),
 ) {
-  const core = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
-    store,
-    cipher,
-    createFetch: () => () => Promise.reject(new Error('no platform in these tests')),
-    ...parts,
-  })
+  const core = await testCore({ store, cipher, ...parts })
   cores.push(core)
   return core
 }

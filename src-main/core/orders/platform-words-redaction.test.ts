@@ -2,10 +2,10 @@
 // the CSV export; a platform that echoes a token or a key back must not leave it there.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../../src-shared/errors.ts'
-import { createCore, type Core } from '../app.ts'
+import type { Core } from '../app.ts'
+import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { DEMO_KEYS, ScriptedPlatform } from '../../../test-support/core/scripted-platform-fetch.ts'
 
 const HOST = 'platform.example.com'
@@ -25,14 +25,8 @@ function value<T>(result: Result<T>): T {
 
 async function signedIn(journal: MemoryJournal) {
   const platform = new ScriptedPlatform()
-  const core = await createCore({
-    appName: 'POS Companion',
-    appVersion: '0.0.0-test',
-    shell: 'web',
-    store: new MemoryStore(),
-    ...inMemoryCoreParts(),
+  const core = await testCore({
     journal,
-    cipher: fakeCipher('strong'),
     createFetch: () => platform.fetch,
     secrets: new SecretRedactor(),
     platformTuning: { retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 } },
