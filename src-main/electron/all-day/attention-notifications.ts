@@ -1,4 +1,4 @@
-import { RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
+import { ATTENTION_TEXTS, RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
 import type { BoardOrder, Language, SessionStatus } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
@@ -153,19 +153,12 @@ export class AttentionNotifier {
     // Recorded even when notifications are off, so turning them on later does not bring a burst of old news.
     tracked.notified.add(kind)
     if (!this.deps.enabled()) return
-    const t = shellTexts[this.deps.language()]
-    const code = shortCodeOf(paymentKey)
-    const [title, body] =
-      kind === 'failed'
-        ? [t.failedTitle(code), t.failedBody]
-        : kind === 'unconfirmed'
-          ? [t.unconfirmedTitle(code), t.unconfirmedBody]
-          : [t.retryingTitle(code), t.retryingBody]
+    const text = ATTENTION_TEXTS[this.deps.language()][kind]
     this.deps.notify({
       id: `${paymentKey}:${kind}`,
       kind,
-      title,
-      body,
+      title: text.title(shortCodeOf(paymentKey)),
+      body: text.body,
       action: { type: 'open-order', paymentKey },
     })
   }

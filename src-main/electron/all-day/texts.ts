@@ -1,4 +1,3 @@
-import { ATTENTION_TEXTS } from '../../../src-shared/attention-texts.ts'
 import type { Language } from '../../../src-shared/domain.ts'
 
 /**
@@ -28,12 +27,6 @@ const tr = {
   quitStay: 'Açık kalsın',
   quitAnyway: 'Yine de çık',
 
-  failedTitle: ATTENTION_TEXTS.tr.failed.title,
-  failedBody: ATTENTION_TEXTS.tr.failed.body,
-  unconfirmedTitle: ATTENTION_TEXTS.tr.unconfirmed.title,
-  unconfirmedBody: ATTENTION_TEXTS.tr.unconfirmed.body,
-  retryingTitle: ATTENTION_TEXTS.tr['retrying-too-long'].title,
-  retryingBody: ATTENTION_TEXTS.tr['retrying-too-long'].body,
   sessionTitle: 'Oturum yenilenemedi',
   sessionBody: 'Bekleyen teslimler gönderilemiyor. Lütfen yeniden giriş yapın.',
 }
@@ -64,12 +57,6 @@ const en: ShellTexts = {
   quitStay: 'Keep it open',
   quitAnyway: 'Quit anyway',
 
-  failedTitle: ATTENTION_TEXTS.en.failed.title,
-  failedBody: ATTENTION_TEXTS.en.failed.body,
-  unconfirmedTitle: ATTENTION_TEXTS.en.unconfirmed.title,
-  unconfirmedBody: ATTENTION_TEXTS.en.unconfirmed.body,
-  retryingTitle: ATTENTION_TEXTS.en['retrying-too-long'].title,
-  retryingBody: ATTENTION_TEXTS.en['retrying-too-long'].body,
   sessionTitle: 'The session could not be renewed',
   sessionBody: 'Waiting hand-overs cannot be sent. Please sign in again.',
 }
