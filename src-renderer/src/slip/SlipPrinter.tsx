@@ -57,22 +57,26 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Queues one slip for each order whose hand-over goes from owed to handed over while the app watches; an
- * order already handed over when the app opens, or one staff marked handed over after checking the panel
- * (never owed), prints nothing by itself.
+ * Queues one slip for each order whose hand-over goes from owed to handed over while the app watches with
+ * the setting on; an order already handed over when the app opens or the setting is turned on, or one staff
+ * marked handed over after checking the panel (never owed), prints nothing by itself.
  */
 function useQueueSlipAfterHandover(orders: readonly BoardOrder[] | undefined, enabled: boolean): void {
   const owedBefore = useRef(new Map<string, boolean>())
   const enqueue = useSlipQueue((state) => state.enqueue)
   useEffect(() => {
-    if (!orders) return
+    // Off (the default): nothing to watch, so no pass over the board on each of its changes.
+    if (!orders || !enabled) {
+      owedBefore.current = new Map()
+      return
+    }
     const seen = new Map<string, boolean>()
     for (const order of orders) {
       const owed = isOwed(order.handover)
       seen.set(order.paymentKey, owed)
       const justHandedOver =
         order.handover.state === 'handed-over' && owedBefore.current.get(order.paymentKey)
-      if (enabled && justHandedOver && printsSlip(order)) {
+      if (justHandedOver && printsSlip(order)) {
         enqueue({ paymentKey: order.paymentKey, output: 'print' })
       }
     }
