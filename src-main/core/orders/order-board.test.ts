@@ -219,10 +219,11 @@ describe('OrderBoard: Kaldır and Geri al (D41)', () => {
     board.add(A, {})
     board.add(B, {})
     board.remove(A, { undoable: true })
+    // Taken off by the core itself (the day's turn), not by staff: nothing to put back, even at once.
     board.remove(B)
+    expect(problemOf(() => board.restore(B))).toBe('undo-window-over')
     await clock.advance(RESTORE_WINDOW_MS + 1)
     expect(problemOf(() => board.restore(A))).toBe('undo-window-over')
-    expect(problemOf(() => board.restore(B))).toBe('undo-window-over')
 
     // The app stops inside the window: the removal stands, and the new start has nothing to put back.
     board.add(A, {})
@@ -230,17 +231,5 @@ describe('OrderBoard: Kaldır and Geri al (D41)', () => {
     const restarted = setup(store).board
     expect(problemOf(() => restarted.restore(A))).toBe('undo-window-over')
     expect(restarted.list()).toEqual([])
-  })
-
-  it('keeps only the last window’s removals in memory', async () => {
-    const { board, clock } = setup()
-    for (let n = 1; n <= 50; n++) {
-      board.add(key(n), {})
-      board.remove(key(n), { undoable: true })
-      await clock.advance(RESTORE_WINDOW_MS / 5)
-    }
-    // The early ones are gone from memory, not only refused: restore reports the window over for them.
-    expect(problemOf(() => board.restore(key(1)))).toBe('undo-window-over')
-    expect(board.restore(key(50)).paymentKey).toBe(key(50))
   })
 })
