@@ -75,10 +75,10 @@ export function nameVitestFailures(report: unknown): string[] {
   for (const file of parsed.data.testResults) {
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed')
     for (const test of failedTests) {
-      names.push(describe(`${relative(file.name)} › ${test.fullName}`, test.failureMessages?.[0]))
+      names.push(withFirstErrorLine(`${relative(file.name)} › ${test.fullName}`, test.failureMessages?.[0]))
     }
     if (file.status === 'failed' && failedTests.length === 0) {
-      names.push(describe(`${relative(file.name)} (outside any test)`, file.message))
+      names.push(withFirstErrorLine(`${relative(file.name)} (outside any test)`, file.message))
     }
   }
   return names
@@ -97,17 +97,17 @@ export function namePlaywrightFailures(report: unknown): string[] {
         const lastError = test.results.findLast((result) => result.error)?.error?.message
         const title = [...path, spec.title].join(' › ')
         const project = test.projectName ? `[${test.projectName}] ` : ''
-        names.push(describe(`${project}${spec.file}:${spec.line} › ${title}`, lastError))
+        names.push(withFirstErrorLine(`${project}${spec.file}:${spec.line} › ${title}`, lastError))
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title])
   }
   for (const suite of parsed.data.suites) visit(suite, [])
-  for (const error of parsed.data.errors) names.push(describe('(outside any test)', error.message))
+  for (const error of parsed.data.errors) names.push(withFirstErrorLine('(outside any test)', error.message))
   return names
 }
 
-function describe(name: string, message: string | undefined): string {
+function withFirstErrorLine(name: string, message: string | undefined): string {
   const firstLine = message
     ?.split('\n')
     .map((line) => stripColours(line).trim())
