@@ -157,6 +157,11 @@ export const events = {
   sessionChanged: SessionStatus,
   /** One order changed; `order: null` means it left the board. */
   orderChanged: z.object({ paymentKey: z.string(), order: BoardOrder.nullable() }),
+  /**
+   * The settings now in effect (the command line's one-run overrides applied), after every saved change and
+   * once everything that follows it has followed (the intake's port and folder, the session).
+   */
+  settingsChanged: Settings,
   // The all-day shell (docs/decisions.md D50): a click on a notification opens the app at that order.
   focusOrder: z.object({ paymentKey: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>

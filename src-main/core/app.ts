@@ -172,7 +172,9 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     redactText,
     clock,
   })
-  handlers.updateSettings = followingSettings(handlers.updateSettings, intake)
+  handlers.updateSettings = followingSettings(handlers.updateSettings, intake, (settings) =>
+    emit('settingsChanged', settings),
+  )
 
   return {
     handlers,

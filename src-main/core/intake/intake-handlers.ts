@@ -2,6 +2,7 @@
  * The intake's bridge calls (Settings shows, copies and rotates the key, and sees where the API listens) and
  * the one link between Settings and the intake: a saved change of the port or the drop folder restarts them.
  */
+import type { Settings } from '../../../src-shared/domain.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { describeThrown } from '../app-failure.ts'
 import type { Attempt, CoreHandlers } from '../core-handlers.ts'
@@ -24,14 +25,21 @@ export function intakeHandlers(
   }
 }
 
-/** `updateSettings` that, once the change is saved, lets the intake follow it (port, drop folder). */
+/**
+ * `updateSettings` that, once the change is saved, lets the intake follow it (port, drop folder) and then tells
+ * whoever listens (`settingsChanged`).
+ */
 export function followingSettings(
   updateSettings: CoreHandlers['updateSettings'],
   intake: IntakeArea,
+  announce: (settings: Settings) => void,
 ): CoreHandlers['updateSettings'] {
   return async (input) => {
     const result = await updateSettings(input)
-    if (result.ok) await intake.follow()
+    if (result.ok) {
+      await intake.follow()
+      announce(result.value)
+    }
     return result
   }
 }
