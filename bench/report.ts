@@ -1,8 +1,6 @@
 // The shapes a benchmark hands back, and the one table every run prints (and writes to results/latest.json).
-import { readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, release, totalmem, type } from 'node:os'
 import type { Browser } from '@playwright/test'
-import { format, resolveConfig } from 'prettier'
 import type { MockPlatform } from '../e2e/mock-platform/server.ts'
 import { summarize, type Summary } from './stats.ts'
 
@@ -28,7 +26,7 @@ export interface Benchmark {
 }
 
 export interface Target {
-  /** As printed, e.g. `≤ 1.3`. */
+  /** As printed, e.g. `≤ 50` or `= 0, every run`. */
   text: string
   meets(summary: Summary): boolean
 }
@@ -132,7 +130,7 @@ function formatNumber(value: number, decimals: number): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
 }
 
-/** The table, the machine and the date, and the definitions: Markdown, as printed and as in the README. */
+/** The table, the machine and the date, and the definitions, in Markdown (never committed: bench/README.md). */
 export function renderReport(report: Report): string {
   const { machine } = report
   const lines = [
@@ -194,22 +192,4 @@ export function reportAsJson(report: Report): unknown {
     notMeasured: report.failures,
     definitions: report.definitions,
   }
-}
-
-const README_BEGIN = '<!-- bench:begin (written by `npm run bench -- --readme`) -->'
-const README_END = '<!-- bench:end -->'
-
-/**
- * Replaces the README's table between its markers, formatted as the repository's Prettier settings say (so that
- * the format check stays green); false when the markers are missing.
- */
-export async function writeIntoReadme(readmeFile: string, rendered: string): Promise<boolean> {
-  const text = readFileSync(readmeFile, 'utf8')
-  const begin = text.indexOf(README_BEGIN)
-  const end = text.indexOf(README_END)
-  if (begin === -1 || end < begin) return false
-  const updated = `${text.slice(0, begin + README_BEGIN.length)}\n\n${rendered}\n\n${text.slice(end)}`
-  const options = (await resolveConfig(readmeFile)) ?? {}
-  writeFileSync(readmeFile, await format(updated, { ...options, filepath: readmeFile }))
-  return true
 }

@@ -4,7 +4,6 @@
  *
  *   npm run bench                        all of them
  *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan)
- *   npm run bench -- --readme            and put the table into the README's "Benchmarks" section
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -25,7 +24,6 @@ import {
   describeMachine,
   renderReport,
   reportAsJson,
-  writeIntoReadme,
   type BenchContext,
   type Benchmark,
   type Failure,
@@ -48,7 +46,7 @@ const BENCHMARKS: readonly Benchmark[] = [
 ]
 
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, readme: { type: 'boolean' }, 'renderer-dir': { type: 'string' } },
+  options: { only: { type: 'string' }, 'renderer-dir': { type: 'string' } },
   strict: true,
 })
 const only = flags.only?.split(',').map((id) => id.trim())
@@ -116,11 +114,6 @@ try {
   await mkdir(resultsDir, { recursive: true })
   await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify(reportAsJson(report), null, 2)}\n`)
   progress('figures written to bench/results/latest.json')
-  if (flags.readme === true) {
-    if (chosen.length !== BENCHMARKS.length) progress('README not updated: only a full run goes there')
-    else if (await writeIntoReadme(resolve('README.md'), rendered)) progress('README.md "Benchmarks" updated')
-    else progress('README.md has no bench markers; nothing written there')
-  }
 } finally {
   await rm(workDir, { recursive: true, force: true })
 }
