@@ -23,10 +23,20 @@ export function fusesFor(build: { e2e: boolean }): ElectronFuses {
     enableCookieEncryption: true, // the cookie store on disk is encrypted with the OS's keys
     enableEmbeddedAsarIntegrityValidation: true, // app.asar is checked against the hash in the binary
     onlyLoadAppFromAsar: true, // the app is loaded from app.asar only, never from a loose app/ folder
+    grantFileProtocolExtraPrivileges: false, // file:// gets no privileges beyond a web page's (the app uses app://)
   }
 }
 
 export const isE2eBuild = process.env['POS_E2E_BUILD'] === '1'
+
+/**
+ * The mark an e2e build leaves in app.asar's package.json: Playwright's `_electron` starts the app with
+ * `--remote-debugging-port`, which the installed app otherwise refuses (src-main/electron/launch-options.ts,
+ * E2E_BUILD_MARK; the packaging check keeps the two names equal).
+ */
+export function extraMetadataFor(build: { e2e: boolean }): Record<string, unknown> | undefined {
+  return build.e2e ? { posCompanionE2eBuild: true } : undefined
+}
 
 /**
  * The subject name on the Windows code-signing certificate. electron-updater installs an update only when its
@@ -64,6 +74,7 @@ const config: Configuration = {
   // MimeType on Linux); the app also registers it at start (src-main/electron/intake-wiring.ts).
   protocols: [{ name: 'POS Companion order link', schemes: ['pos-companion'] }],
   electronFuses: fusesFor({ e2e: isE2eBuild }),
+  ...(isE2eBuild ? { extraMetadata: extraMetadataFor({ e2e: true }) } : {}),
   // No native modules: nothing to rebuild against Electron's headers.
   npmRebuild: false,
 

@@ -24,11 +24,14 @@ import { dirname, join, posix, relative, sep } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { ElectronFuses } from '../electron-builder.config.ts'
 import { describeThrown } from '../src-main/core/app-failure.ts'
+import { E2E_BUILD_MARK, REFUSED_SWITCHES } from '../src-main/electron/launch-options.ts'
 import {
   builtCspProblems,
   customProtocolProblems,
   observeBuiltMain,
+  refusedSwitchProblems,
   rendererUrlProblems,
+  trailingLinkProblems,
   windowOptionProblems,
 } from './packaging/built-main-checks.ts'
 
@@ -45,6 +48,7 @@ const SHIPPED_FUSES: ElectronFuses = {
   enableCookieEncryption: true,
   enableEmbeddedAsarIntegrityValidation: true,
   onlyLoadAppFromAsar: true,
+  grantFileProtocolExtraPrivileges: false,
 }
 const E2E_FUSES: ElectronFuses = { ...SHIPPED_FUSES, enableNodeCliInspectArguments: true }
 
@@ -145,6 +149,29 @@ await check(
   () => windowOptionProblems(packagedRun),
 )
 await check('the built index.html carries the Content-Security-Policy', () => builtCspProblems(ROOT))
+/** Issue 20.9, written out here on purpose: dropping one from launch-options.ts fails this check. */
+const REFUSED = [
+  'remote-debugging-port',
+  'remote-debugging-pipe',
+  'gpu-launcher',
+  'renderer-cmd-prefix',
+  'utility-cmd-prefix',
+  'browser-subprocess-path',
+  'js-flags',
+]
+await check(
+  `the built main, run as the installed app, quits before ready with a logged reason on ${REFUSED.map((name) => `--${name}`).join(', ')} (bare and =value)`,
+  () => [
+    ...REFUSED.filter((name) => !REFUSED_SWITCHES.has(name)).map(
+      (name) => `launch-options.ts misses ${name}`,
+    ),
+    ...refusedSwitchProblems(ROOT, REFUSED),
+  ],
+)
+await check(
+  'the built main refuses a link followed by anything on its command line, and says so to a running app',
+  () => trailingLinkProblems(ROOT),
+)
 await check(
   'updates come only from the build-time publish config, signed by the publisher on Windows',
   () => {
@@ -270,15 +297,23 @@ await check('no source maps and no .env files anywhere in app.asar', () =>
     .map((path) => `unexpected: ${path}`),
 )
 
-await check('package.json in app.asar: main is out/main/main.js, no scripts, no devDependencies', () => {
-  if (!files.has('package.json')) return ['no package.json in app.asar']
-  const manifest = readAsarJson('package.json')
-  const problems: string[] = []
-  if (manifest['main'] !== 'out/main/main.js') problems.push(`main is ${JSON.stringify(manifest['main'])}`)
-  if ('scripts' in manifest) problems.push('it keeps the scripts')
-  if ('devDependencies' in manifest) problems.push('it keeps the devDependencies')
-  return problems
-})
+await check(
+  'package.json in app.asar: main is out/main/main.js, no scripts, no devDependencies, no e2e mark',
+  () => {
+    if (!files.has('package.json')) return ['no package.json in app.asar']
+    const manifest = readAsarJson('package.json')
+    const problems: string[] = []
+    if (E2E_BUILD_MARK in manifest) problems.push(`it carries the e2e mark ${E2E_BUILD_MARK}`)
+    const e2eMark = builderConfig.extraMetadataFor({ e2e: true })
+    if (e2eMark?.[E2E_BUILD_MARK] !== true || builderConfig.extraMetadataFor({ e2e: false }) !== undefined)
+      problems.push(`only an e2e build may carry ${E2E_BUILD_MARK}: ${JSON.stringify(e2eMark)}`)
+    if ('extraMetadata' in config) problems.push('the shipped configuration adds extraMetadata')
+    if (manifest['main'] !== 'out/main/main.js') problems.push(`main is ${JSON.stringify(manifest['main'])}`)
+    if ('scripts' in manifest) problems.push('it keeps the scripts')
+    if ('devDependencies' in manifest) problems.push('it keeps the devDependencies')
+    return problems
+  },
+)
 
 const projectManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies?: Record<string, string>
@@ -353,7 +388,7 @@ await check('the sandboxed preload is one self-contained file: it imports nothin
 
 // 4. The fuses.
 await check(
-  'the fuse configuration is exactly the shipped one (RunAsNode, NODE_OPTIONS, --inspect off; cookie encryption, asar integrity, asar-only on)',
+  'the fuse configuration is exactly the shipped one (RunAsNode, NODE_OPTIONS, --inspect, file:// privileges off; cookie encryption, asar integrity, asar-only on)',
   () => {
     const problems: string[] = []
     if (!isDeepStrictEqual(config.electronFuses, SHIPPED_FUSES))

@@ -17,13 +17,42 @@ const APP_PAGE = 'app://renderer/index.html'
 const FORBIDDEN_PREFERENCES = ['webSecurity', 'allowRunningInsecureContent', 'experimentalFeatures']
 
 /** Runs out/main/main.js until its window has loaded a page; returns what it asked of the stand-in. */
-export function observeBuiltMain(root: string, packaged: boolean): Observation[] {
+export function observeBuiltMain(
+  root: string,
+  packaged: boolean,
+  args: readonly string[] = [],
+): Observation[] {
+  const { observations, status, stderr, logLines } = runBuiltMain(root, packaged, args)
+  if (status !== 0)
+    observations.push({ kind: 'run-failed', value: `${String(status)} ${stderr.slice(-600)}` })
+  // An error the app only logged (an uncaught exception it survives, a failed step) is a failed start too.
+  for (const line of logLines.filter((entry) => entry.includes('[error]')))
+    observations.push({ kind: 'run-failed', value: line.slice(0, 600) })
+  for (const line of logLines) observations.push({ kind: 'log', value: line })
+  return observations
+}
+
+interface BuiltMainRun {
+  observations: Observation[]
+  status: number | null
+  stderr: string
+  /** The lines of the app's main.log. */
+  logLines: string[]
+}
+
+/** One run of out/main/main.js under the stand-in, with `args` after it on the command line. */
+export function runBuiltMain(root: string, packaged: boolean, args: readonly string[]): BuiltMainRun {
   const work = mkdtempSync(join(tmpdir(), 'pos-built-main-'))
   const out = join(work, 'observations.jsonl')
   try {
     const run = spawnSync(
       process.execPath,
-      ['--import', join(root, 'scripts/packaging/fake-electron-register.js'), join(root, 'out/main/main.js')],
+      [
+        '--import',
+        join(root, 'scripts/packaging/fake-electron-register.js'),
+        join(root, 'out/main/main.js'),
+        ...args,
+      ],
       {
         cwd: root,
         encoding: 'utf8',
@@ -38,18 +67,13 @@ export function observeBuiltMain(root: string, packaged: boolean): Observation[]
       },
     )
     const lines = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : []
-    const observations = lines.map((line) => JSON.parse(line) as Observation)
-    if (run.status !== 0 || run.error)
-      observations.push({ kind: 'run-failed', value: `${String(run.status)} ${run.stderr.slice(-600)}` })
-    // An error the app only logged (an uncaught exception it survives, a failed step) is a failed start too.
     const logFile = join(work, 'userData', 'logs', 'main.log')
-    const loggedErrors = existsSync(logFile)
-      ? readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((line) => line.includes('[error]'))
-      : []
-    for (const line of loggedErrors) observations.push({ kind: 'run-failed', value: line.slice(0, 600) })
-    return observations
+    return {
+      observations: lines.map((line) => JSON.parse(line) as Observation),
+      status: run.error ? null : run.status,
+      stderr: run.stderr,
+      logLines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : [],
+    }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
@@ -129,4 +153,49 @@ export function builtCspProblems(root: string): string[] {
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html)
   if (!meta) return ['out/renderer/index.html has no Content-Security-Policy meta tag']
   return meta[1] === CSP_META ? [] : [`the built policy is "${meta[1] ?? ''}", not "${CSP_META}"`]
+}
+
+/**
+ * Issue 20.9: run as the installed app with each refused switch, bare and with a value, the built main quits
+ * with exit 2 and a logged reason before `ready`: no lock, no window. A development run with one is the
+ * control: it starts, so the check sees the decision rather than a broken start.
+ */
+export function refusedSwitchProblems(root: string, switches: readonly string[]): string[] {
+  const problems: string[] = []
+  for (const name of switches) {
+    for (const arg of [`--${name}`, `--${name}=1`]) {
+      const run = runBuiltMain(root, true, [arg])
+      const kinds = new Set(run.observations.map((o) => o.kind))
+      const said = run.logLines.some((line) => line.includes('[warn]') && line.includes(`refused --${name}`))
+      if (run.status !== 2) problems.push(`${arg}: exit ${String(run.status)}, not 2`)
+      if (!said) problems.push(`${arg}: no "refused --${name}" line in the log`)
+      for (const kind of ['when-ready', 'single-instance-lock', 'window-options'])
+        if (kinds.has(kind)) problems.push(`${arg}: got as far as ${kind}`)
+    }
+  }
+  const control = observeBuiltMain(root, false, ['--remote-debugging-port=1'])
+  if (valuesOf(control, 'window-options').length === 0)
+    problems.push('the development control run with --remote-debugging-port opened no window')
+  return problems
+}
+
+/**
+ * Issue 20.9: the installed app refuses a link followed by anything on its command line (logged, not added),
+ * and tells a running app so through the lock's data; the same link alone is taken (the control).
+ */
+export function trailingLinkProblems(root: string): string[] {
+  const link = 'pos-companion://order/3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+  const refusedLine = (o: Observation[]) =>
+    valuesOf(o, 'log').some((line) => String(line).includes('intake: refused a link or command line'))
+  const problems: string[] = []
+  const followed = observeBuiltMain(root, true, [link, '--label=Masa 4'])
+  problems.push(...runProblems(followed))
+  if (!refusedLine(followed)) problems.push('a link followed by --label=… was not refused in the log')
+  const lock = valuesOf(followed, 'single-instance-lock')[0] as { refused?: { via?: string } } | undefined
+  if (lock?.refused?.via !== 'link')
+    problems.push(`the lock's data does not carry the refusal: ${JSON.stringify(lock)}`)
+  const alone = observeBuiltMain(root, true, [link])
+  problems.push(...runProblems(alone))
+  if (refusedLine(alone)) problems.push('the control (the link alone) was refused')
+  return problems
 }

@@ -49,14 +49,22 @@ const appModel = {
   setPath: (name, value) => {
     if (name === 'userData') userData = value
   },
+  // The repository's package.json stands in for app.asar's (no e2e mark: the shipped build's rules apply).
+  getAppPath: () => process.cwd(),
   getName: () => 'POS Companion',
   getVersion: () => '0.0.0-packaging-check',
   getLocale: () => 'tr',
-  requestSingleInstanceLock: () => true,
+  requestSingleInstanceLock: (data) => {
+    record('single-instance-lock', data ?? null)
+    return true
+  },
   releaseSingleInstanceLock: () => undefined,
   on: () => app,
   once: () => app,
-  whenReady: () => Promise.resolve(),
+  whenReady: () => {
+    record('when-ready', true)
+    return Promise.resolve()
+  },
   isReady: () => true,
   quit: () => process.exit(0),
   exit: (code) => {

@@ -13,8 +13,10 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   LAUNCH_REFUSALS,
+  ORDER_LINK_SCHEME,
   parseLaunchArgv,
   parseOrderLink,
+  type LaunchRefusal,
   type LaunchRequest,
 } from '../core/intake/order-link.ts'
 import type { IntakeOrder } from '../core/intake/order-input.ts'
@@ -26,6 +28,11 @@ const REPLY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 export interface IntakeLockData {
   intakeReply?: string
+  /**
+   * A launch this instance refused says so itself: Chromium hands the running app the argv with every switch
+   * moved before the plain values (electron/electron#20322), so it could not see what followed a link.
+   */
+  refused?: { via: 'link' | 'command-line'; reason: LaunchRefusal }
 }
 
 export type IntakeReply = { ok: true; paymentKey: string } | { ok: false; reason: string }
@@ -36,14 +43,43 @@ export interface ArrivedOrder {
   via: 'link' | 'command-line'
 }
 
-/** What the app's own argv asks for. `firstArgument` skips the executable (and the app path when unpackaged). */
+/**
+ * What the app's own argv asks for; `defaultApp` (an unpackaged run) skips the app's path after the executable.
+ * Windows and Linux hand a link over as the last argument: anything after it (a switch smuggled into a
+ * crafted link) refuses the link.
+ */
 export function launchRequestOf(argv: readonly string[], defaultApp: boolean): LaunchRequest {
-  return parseLaunchArgv(argv, defaultApp ? 2 : 1)
+  const firstArgument = defaultApp ? 2 : 1
+  const args = argv.slice(firstArgument)
+  const link = args.findIndex((arg) => arg.toLowerCase().startsWith(`${ORDER_LINK_SCHEME}:`))
+  if (link !== -1 && link !== args.length - 1) {
+    return { kind: 'refused', via: 'link', reason: 'unexpected-argument' }
+  }
+  return parseLaunchArgv(argv, firstArgument)
 }
 
-/** The lock's additional data: a reply id only when the command line waits for an answer. */
+/** The lock's additional data: a reply id when the command line waits for an answer, or this launch's refusal. */
 export function lockDataFor(request: LaunchRequest, makeId: () => string = randomUUID): IntakeLockData {
+  if (request.kind === 'refused') return { refused: { via: request.via, reason: request.reason } }
   return request.kind === 'order' && request.via === 'command-line' ? { intakeReply: makeId() } : {}
+}
+
+/** What a second launch asks of the running app: the refusal it found itself, else its argv read here. */
+export function secondLaunchRequestOf(argv: readonly string[], additionalData: unknown): LaunchRequest {
+  // Another process's data: nothing is taken on trust but a known refusal.
+  const refused: unknown = (additionalData as { refused?: unknown } | null | undefined)?.refused
+  if (typeof refused === 'object' && refused !== null) {
+    const { via, reason } = refused as { via?: unknown; reason?: unknown }
+    return {
+      kind: 'refused',
+      via: via === 'command-line' ? 'command-line' : 'link',
+      reason:
+        typeof reason === 'string' && Object.hasOwn(LAUNCH_REFUSALS, reason)
+          ? (reason as LaunchRefusal)
+          : 'unexpected-argument',
+    }
+  }
+  return launchRequestOf(argv, false)
 }
 
 /** A reply id from another process's lock data, or undefined: it names a file, so nothing else is taken. */

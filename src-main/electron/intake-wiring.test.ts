@@ -11,6 +11,7 @@ import type { IntakeOrder } from '../core/intake/order-input.ts'
 import { silentLogger } from '../core/ports.ts'
 import {
   awaitReply,
+  launchRequestOf,
   lockDataFor,
   replyIdOf,
   REPLIES_FOLDER,
@@ -111,6 +112,43 @@ describe('prepareIntakeLaunch', () => {
     app.emit('open-url', { preventDefault }, `pos-companion://order/${KEY}`)
     expect(launch.early).toEqual([`pos-companion://order/${KEY}`])
     expect(preventDefault).toHaveBeenCalled()
+  })
+})
+
+describe('a link with anything after it on the command line (issue 20.9)', () => {
+  const LINK = `pos-companion://order/${KEY}`
+
+  it.each([
+    [[EXE, LINK, '--gpu-launcher=calc']],
+    [[EXE, LINK, '--label=Masa 4']],
+    [[EXE, LINK, 'extra']],
+    [[EXE, LINK, '--']],
+  ])('is refused, not taken as the link: %j', (argv) => {
+    expect(launchRequestOf(argv, false)).toMatchObject({ kind: 'refused', via: 'link' })
+  })
+
+  it('is taken when the link is the last argument, after what Chromium or macOS put before it', () => {
+    expect(launchRequestOf([EXE, '--allow-file-access-from-files', LINK], false)).toMatchObject({
+      kind: 'order',
+      via: 'link',
+    })
+    expect(launchRequestOf(['/electron', '/repo/out/main/main.js', LINK], true)).toMatchObject({
+      kind: 'order',
+    })
+  })
+
+  it('is refused by the running app too, though Chromium moved the switch before the link', async () => {
+    // Chromium rebuilds a second instance's argv with the switches first (electron/electron#20322): the
+    // running app cannot see what followed the link, so the second launch's own verdict travels with the lock.
+    const second = prepareIntakeLaunch(asApp(new FakeApp()), { argv: [EXE, LINK, '--label=Masa 4'] })
+    expect(second.request).toMatchObject({ kind: 'refused', via: 'link' })
+    const app = new FakeApp()
+    const core = fakeCore()
+    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
+    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus: () => undefined })
+    app.emit('second-instance', {}, [EXE, '--label=Masa 4', LINK], '/', second.lockData)
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    expect(core.intake.added).toEqual([])
   })
 })
 

@@ -16,6 +16,7 @@ import {
   lockDataFor,
   refusalLine,
   replyIdOf,
+  secondLaunchRequestOf,
   writeReply,
   type IntakeLockData,
   type ReplyWait,
@@ -114,7 +115,7 @@ export function installIntake(options: InstallIntakeOptions): Promise<void> {
   }
   app.on('second-instance', (_event, argv, _cwd, data) => {
     focus()
-    void take(launchRequestOf(argv, false), replyIdOf(data))
+    void take(secondLaunchRequestOf(argv, data), replyIdOf(data))
   })
   app.on('open-url', (_event, url) => {
     focus()

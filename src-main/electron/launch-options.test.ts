@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readLaunchOptions } from './launch-options.ts'
+import { E2E_BUILD_MARK, isE2eBuild, readLaunchOptions, refusedSwitch } from './launch-options.ts'
 
 describe('readLaunchOptions', () => {
   it('reads the flags the e2e suite and the demo pass', () => {
@@ -47,5 +50,72 @@ describe('readLaunchOptions', () => {
     ).toEqual({
       initialSettings: {},
     })
+  })
+})
+
+describe('refusedSwitch (issue 20.9): the Chromium switches that would let a command line run code or debug the app', () => {
+  const SWITCHES = [
+    'remote-debugging-port',
+    'remote-debugging-pipe',
+    'gpu-launcher',
+    'renderer-cmd-prefix',
+    'utility-cmd-prefix',
+    'browser-subprocess-path',
+    'js-flags',
+  ]
+
+  it.each(SWITCHES)('refuses --%s, bare, with a value, with one dash and in capitals', (name) => {
+    for (const arg of [`--${name}`, `--${name}=9222`, `-${name}=x`, `--${name.toUpperCase()}=x`]) {
+      expect(refusedSwitch(['/opt/pos-companion', arg], 'linux')).toBe(name)
+    }
+  })
+
+  it('refuses one wherever it stands, even after a link or --', () => {
+    const link = 'pos-companion://order/3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+    expect(refusedSwitch(['/app', link, '--gpu-launcher=calc'], 'linux')).toBe('gpu-launcher')
+    expect(refusedSwitch(['/app', '--', '--js-flags=--allow-natives-syntax'], 'linux')).toBe('js-flags')
+  })
+
+  it('takes /switch as a switch on Windows only, as Chromium does', () => {
+    expect(refusedSwitch(['C:\\app.exe', '/remote-debugging-port=9222'], 'win32')).toBe(
+      'remote-debugging-port',
+    )
+    expect(refusedSwitch(['/app', '/remote-debugging-port=9222'], 'linux')).toBeUndefined()
+  })
+
+  it('lets the app’s own flags, other Chromium switches and look-alikes through', () => {
+    expect(
+      refusedSwitch(
+        [
+          '/app',
+          '--data-dir=/tmp/x',
+          '--add-order=3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c',
+          '--label=--js-flags',
+          '--hidden',
+          '--lang=en',
+          '--remote-debugging-portal',
+          '--gpu-launcher-x',
+          'js-flags',
+        ],
+        'linux',
+      ),
+    ).toBeUndefined()
+  })
+})
+
+describe('isE2eBuild', () => {
+  it('is true only when the app’s own package.json carries the e2e mark', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-e2e-mark-'))
+    try {
+      expect(isE2eBuild(dir)).toBe(false)
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ main: 'out/main/main.js' }))
+      expect(isE2eBuild(dir)).toBe(false)
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ [E2E_BUILD_MARK]: 'yes' }))
+      expect(isE2eBuild(dir)).toBe(false)
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ [E2E_BUILD_MARK]: true }))
+      expect(isE2eBuild(dir)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

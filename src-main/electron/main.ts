@@ -15,7 +15,7 @@ import { installAllDay } from './all-day/wire-all-day.ts'
 import { appPageFor, createMainWindow } from './main-window.ts'
 import { installSlipPrinting } from './print/install-slip-printing.ts'
 import { installPlatformFetch } from './net-fetch.ts'
-import { readLaunchOptions } from './launch-options.ts'
+import { isE2eBuild, readLaunchOptions, refusedSwitch } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 import { startOrFail } from './startup-failure.ts'
@@ -55,10 +55,18 @@ function openLog(): Logger & Partial<Pick<FileLog, 'recentLines'>> {
   }
 }
 
+// The installed app does not start with a switch that would let its command line debug it or run a program
+// (launch-options.ts); it quits before `ready`, before the lock, a window or a page. An e2e build keeps them.
+const refused =
+  app.isPackaged && !isE2eBuild(app.getAppPath()) ? refusedSwitch(process.argv, process.platform) : undefined
 // A link or `--add-order` on this launch, the link registered, macOS's open-url heard from the start.
-const intakeLaunch = prepareIntakeLaunch(app, process)
-// One app per desk: a second launch focuses the first window instead of running a second core.
-if (!app.requestSingleInstanceLock(intakeLaunch.lockData)) {
+const intakeLaunch = refused === undefined ? prepareIntakeLaunch(app, process) : undefined
+if (refused !== undefined || intakeLaunch === undefined) {
+  log.warn(`launch: refused --${String(refused)}; the installed app does not start with it`)
+  process.stderr.write(`POS Companion: --${String(refused)} is refused; not starting.\n`)
+  app.exit(2)
+} else if (!app.requestSingleInstanceLock(intakeLaunch.lockData)) {
+  // One app per desk: a second launch focuses the first window instead of running a second core.
   const write = (line: string) => process.stdout.write(`${line}\n`)
   void forwardToRunningApp(app, intakeLaunch, app.getPath('userData'), { write, wait: systemReplyWait })
 } else {
