@@ -71,7 +71,7 @@ const config: Configuration = {
   ],
   asar: true,
   // The order link (D47): registered at install (Info.plist on macOS, the registry by NSIS, a .desktop
-  // MimeType on Linux); the app also registers it at start (src-main/electron/intake-wiring.ts).
+  // MimeType on Linux); the app also registers it at start (src-main/electron/intake.ts).
   protocols: [{ name: 'POS Companion order link', schemes: ['pos-companion'] }],
   electronFuses: fusesFor({ e2e: isE2eBuild }),
   ...(isE2eBuild ? { extraMetadata: extraMetadataFor({ e2e: true }) } : {}),

@@ -151,7 +151,7 @@ export const nativeImage = stub()
 export const nativeTheme = stub()
 export const powerMonitor = stub()
 export const powerSaveBlocker = stub()
-// One 1920×1080 display, so the window's placement (all-day/window-state.ts) has real numbers to work with.
+// One 1920×1080 display, so the window's placement (src-main/electron/main-window.ts) has real numbers to work with.
 const display = {
   id: 1,
   scaleFactor: 1,

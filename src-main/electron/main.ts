@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
+import { app, dialog, ipcMain, protocol, session } from 'electron'
 import { describeThrown } from '../core/app-failure.ts'
 import { createCore } from '../core/app.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
@@ -12,15 +12,20 @@ import { registerAppScheme, serveRenderer } from './app-protocol.ts'
 import { createElectronStore } from './electron-store-adapter.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 import { installAllDay } from './all-day/wire-all-day.ts'
-import { appPageFor, createMainWindow } from './main-window.ts'
+import { appPageFor, MainWindow } from './main-window.ts'
 import { installSlipPrinting } from './print/install-slip-printing.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { isE2eBuild, readLaunchOptions, refusedSwitch } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
 import { createSafeStorageCipher } from './safe-storage-cipher.ts'
 import { startOrFail } from './startup-failure.ts'
-import { systemReplyWait } from './intake-launch.ts'
-import { forwardToRunningApp, installIntake, prepareIntakeLaunch } from './intake-wiring.ts'
+import {
+  forwardToRunningApp,
+  installIntake,
+  prepareIntakeLaunch,
+  systemReplyWait,
+  type ElectronIntake,
+} from './intake.ts'
 
 const isDevelopment = !app.isPackaged
 
@@ -56,34 +61,26 @@ function openLog(): Logger & Partial<Pick<FileLog, 'recentLines'>> {
 }
 
 // The installed app does not start with a switch that would let its command line debug it or run a program
-// (launch-options.ts); it quits before `ready`, before the lock, a window or a page. An e2e build keeps them.
+// (launch-options.ts): it quits before `ready`, before the lock, a window or a page. An e2e build keeps them.
 const refused =
   app.isPackaged && !isE2eBuild(app.getAppPath()) ? refusedSwitch(process.argv, process.platform) : undefined
-// A link or `--add-order` on this launch, the link registered, macOS's open-url heard from the start.
-const intakeLaunch = refused === undefined ? prepareIntakeLaunch(app, process) : undefined
-if (refused !== undefined || intakeLaunch === undefined) {
-  log.warn(`launch: refused --${String(refused)}; the installed app does not start with it`)
-  process.stderr.write(`POS Companion: --${String(refused)} is refused; not starting.\n`)
+if (refused !== undefined) {
+  log.warn(`launch: refused --${refused}; the installed app does not start with it`)
+  process.stderr.write(`POS Companion: --${refused} is refused; not starting.\n`)
   app.exit(2)
-} else if (!app.requestSingleInstanceLock(intakeLaunch.lockData)) {
-  // One app per desk: a second launch focuses the first window instead of running a second core.
-  const write = (line: string) => process.stdout.write(`${line}\n`)
-  void forwardToRunningApp(app, intakeLaunch, app.getPath('userData'), { write, wait: systemReplyWait })
 } else {
-  let mainWindow: BrowserWindow | undefined
+  start()
+}
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
-  })
-
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault())
-  })
-
-  app.on('window-all-closed', () => app.quit())
-
+function start(): void {
+  // A link or `--add-order` on this launch, the link registered, macOS's open-url heard from the start.
+  const intakeLaunch = prepareIntakeLaunch(process)
+  // One app per desk: a second launch hands its argv to this one (main-window.ts) and quits.
+  if (!app.requestSingleInstanceLock(intakeLaunch.lockData)) {
+    const write = (line: string) => process.stdout.write(`${line}\n`)
+    void forwardToRunningApp(intakeLaunch, app.getPath('userData'), { write, wait: systemReplyWait })
+    return
+  }
   // A failed step shows a dialog (what failed, where the log is), releases the lock and exits (startup-failure.ts).
   void app.whenReady().then(() =>
     startOrFail(
@@ -115,27 +112,33 @@ if (refused !== undefined || intakeLaunch === undefined) {
           ...(log.recentLines ? { recentLogLines: log.recentLines } : {}),
           settingsOverrides: launch.initialSettings,
         })
-        app.on('before-quit', () => core.dispose())
+        // will-quit, not before-quit: staff may call a quit off at its question (main-window.ts).
+        app.on('will-quit', () => core.dispose())
         registerIpcHandlers(ipcMain, core.handlers, page.isAppTopFrame, log)
         installSlipPrinting(core, page.isAppTopFrame, log)
-        sendContractEvents(core, log, (channel, payload) => mainWindow?.webContents.send(channel, payload))
 
         enter('window')
-        // Tray, close-to-tray, notifications, badge, wake, start with the computer, window state (D50, D51).
-        mainWindow = installAllDay({
-          core,
+        // The one window: its place, closing to the tray while hand-overs are owed, a second launch (D26, D50).
+        // Its language and a second launch's order are asked for only later, from the wires made below.
+        const mainWindow = new MainWindow({
+          page,
+          isDevelopment,
           store,
-          log,
-          openWindow: (at) => createMainWindow(page, isDevelopment, at),
+          owedCount: () => core.allDay.countOwed(),
+          language: () => allDay.language(),
+          onSecondLaunch: (argv, data) => intake.takeSecondLaunch(argv, data),
         })
+        sendContractEvents(core, log, (channel, payload) => mainWindow.send(channel, payload))
+        mainWindow.open()
+        // Tray, notifications, badge, wake, start with the computer (D50, D51).
+        const allDay = installAllDay({ core, mainWindow, log })
         void core.start()
-        void installIntake({
-          app,
+        const intake: ElectronIntake = installIntake({
           core,
           launch: intakeLaunch,
           dataDir: app.getPath('userData'),
           log,
-          focus: () => mainWindow?.show(),
+          focus: () => mainWindow.show(),
         })
         // Off unless the app is installed and the staff turned updates on; the source is fixed at build time.
         // Loaded once the window is on its way: electron-updater and what it pulls in are not needed for the
@@ -150,7 +153,7 @@ if (refused !== undefined || intakeLaunch === undefined) {
               },
               log,
             })
-            app.on('before-quit', () => updates.stop())
+            app.on('will-quit', () => updates.stop())
           })
           .catch((error: unknown) => log.warn(`auto-update: not started (${describeThrown(error)})`))
       },

@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BoardOrder, Handover, SessionStatus } from '../../../src-shared/domain.ts'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
 import {
   AttentionNotifier,
   createNotificationShower,
   RETRYING_TOO_LONG_MS,
   type AttentionNotification,
-  type NotificationElectron,
 } from './attention-notifications.ts'
 
-export type RealElectronFits = typeof import('electron') extends NotificationElectron ? true : never
-const realElectronFits: RealElectronFits = true
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 const OTHER = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
@@ -172,53 +171,26 @@ describe('AttentionNotifier', () => {
 })
 
 describe('createNotificationShower', () => {
-  function fakeElectron(supported = true) {
-    const notes: {
-      options: { title: string; body: string }
-      listeners: Map<string, () => void>
-      shown: boolean
-    }[] = []
-    class Notification {
-      static isSupported = () => supported
-      readonly record
-      constructor(options: { title: string; body: string }) {
-        this.record = { options, listeners: new Map<string, () => void>(), shown: false }
-        notes.push(this.record)
-      }
-      on(event: string, listener: () => void) {
-        this.record.listeners.set(event, listener)
-        return this
-      }
-      show() {
-        this.record.shown = true
-      }
-    }
-    return { electron: { Notification } satisfies NotificationElectron, notes }
-  }
-
   it('shows the notification and turns its click into the action', () => {
-    expect(realElectronFits).toBe(true)
-    const { electron, notes } = fakeElectron()
+    electron.resetFakeElectron()
     const onAction = vi.fn()
-    const show = createNotificationShower(electron, onAction)
+    const show = createNotificationShower(onAction)
     show({ id: 'x', kind: 'failed', title: 'T', body: 'B', action: { type: 'open-order', paymentKey: KEY } })
-    expect(notes[0]).toMatchObject({ options: { title: 'T', body: 'B' }, shown: true })
-    notes[0]?.listeners.get('click')?.()
+    expect(electron.notifications).toMatchObject([{ title: 'T', body: 'B' }])
+    electron.notifications[0]?.click()
     expect(onAction).toHaveBeenCalledWith({ type: 'open-order', paymentKey: KEY })
   })
 
   it('shows nothing where the OS has no notifications', () => {
-    const { electron, notes } = fakeElectron(false)
-    createNotificationShower(
-      electron,
-      vi.fn(),
-    )({
+    electron.resetFakeElectron()
+    electron.Notification.supported = false
+    createNotificationShower(vi.fn())({
       id: 'session',
       kind: 'session',
       title: 'T',
       body: 'B',
       action: { type: 'open-sign-in' },
     })
-    expect(notes).toEqual([])
+    expect(electron.notifications).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { Notification } from 'electron'
 import { ATTENTION_TEXTS, RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
 import type { BoardOrder, Language, SessionStatus } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
@@ -164,29 +165,17 @@ export class AttentionNotifier {
   }
 }
 
-/** The part of Electron's Notification the shell uses. */
-export interface NotificationElectron {
-  Notification: {
-    isSupported(): boolean
-    new (options: { title: string; body: string }): {
-      on(event: 'click' | 'close', listener: () => void): unknown
-      show(): void
-    }
-  }
-}
-
 /**
  * Shows one notification from the main process and routes its click. Each shown notification is held until
  * clicked or closed: one that is garbage-collected loses its click handler (seen on Windows).
  */
 export function createNotificationShower(
-  electron: NotificationElectron,
   onAction: (action: AttentionAction) => void,
 ): (notification: AttentionNotification) => void {
   const shown = new Set<object>()
   return (notification) => {
-    if (!electron.Notification.isSupported()) return
-    const note = new electron.Notification({ title: notification.title, body: notification.body })
+    if (!Notification.isSupported()) return
+    const note = new Notification({ title: notification.title, body: notification.body })
     shown.add(note)
     note.on('click', () => {
       shown.delete(note)

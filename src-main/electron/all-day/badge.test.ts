@@ -1,9 +1,9 @@
-import type { NativeImage } from 'electron'
+import type { BrowserWindow } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
-import { createBadge, planBadge, redDotBitmap, type BadgeElectron, type BadgedWindow } from './badge.ts'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
+import { createBadge, planBadge, redDotBitmap } from './badge.ts'
 
-export type RealElectronFits = typeof import('electron') extends BadgeElectron ? true : never
-const realElectronFits: RealElectronFits = true
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
 
 describe('planBadge', () => {
   it('puts the count in the window title on every platform', () => {
@@ -44,34 +44,27 @@ describe('redDotBitmap', () => {
 
 describe('createBadge', () => {
   function setUp(platform: NodeJS.Platform) {
-    const titleListeners: ((event: { preventDefault(): void }) => void)[] = []
-    const window = {
-      setTitle: vi.fn(),
-      setOverlayIcon: vi.fn(),
-      on: vi.fn((_event: string, listener: (event: { preventDefault(): void }) => void) => {
-        titleListeners.push(listener)
-      }),
-    } satisfies BadgedWindow
-    const electron = {
-      app: { setBadgeCount: vi.fn(() => false), dock: { setBadge: vi.fn() } },
-      nativeImage: { createFromBitmap: vi.fn(() => ({ dot: true }) as unknown as NativeImage) },
-    } satisfies BadgeElectron
-    return { window, electron, show: createBadge(electron, window, platform), titleListeners }
+    electron.resetFakeElectron()
+    const window = new electron.BrowserWindow({})
+    const show = createBadge(window as unknown as BrowserWindow, platform)
+    return { window, show, dock: electron.app.dock?.setBadge as ReturnType<typeof vi.fn> }
   }
 
   it('keeps the shell title against the page title', () => {
-    expect(realElectronFits).toBe(true)
-    const { titleListeners } = setUp('linux')
+    const { window } = setUp('linux')
     const event = { preventDefault: vi.fn() }
-    titleListeners[0]?.(event)
+    window.emit('page-title-updated', event)
     expect(event.preventDefault).toHaveBeenCalled()
   })
 
   it('on Windows sets the title and a red-dot overlay, then clears the overlay at zero', () => {
-    const { window, electron, show } = setUp('win32')
+    const { window, show, dock } = setUp('win32')
     show(2, 'tr')
-    expect(window.setTitle).toHaveBeenLastCalledWith('(2) POS Companion')
-    expect(window.setOverlayIcon).toHaveBeenLastCalledWith({ dot: true }, '2 sipariş ilginizi bekliyor')
+    expect(window.title).toBe('(2) POS Companion')
+    expect(window.setOverlayIcon).toHaveBeenLastCalledWith(
+      { dot: { width: 16, height: 16 } },
+      '2 sipariş ilginizi bekliyor',
+    )
     expect(electron.nativeImage.createFromBitmap).toHaveBeenCalledWith(expect.any(Buffer), {
       width: 16,
       height: 16,
@@ -79,18 +72,19 @@ describe('createBadge', () => {
     show(0, 'tr')
     expect(window.setOverlayIcon).toHaveBeenLastCalledWith(null, '')
     expect(electron.app.setBadgeCount).not.toHaveBeenCalled()
-    expect(electron.app.dock.setBadge).not.toHaveBeenCalled()
+    expect(dock).not.toHaveBeenCalled()
   })
 
   it('on macOS sets the dock badge, on Linux the launcher count (the title too where that is unsupported)', () => {
     const mac = setUp('darwin')
     mac.show(4, 'en')
-    expect(mac.electron.app.dock.setBadge).toHaveBeenLastCalledWith('4')
+    expect(mac.dock).toHaveBeenLastCalledWith('4')
     expect(mac.window.setOverlayIcon).not.toHaveBeenCalled()
 
     const linux = setUp('linux')
+    electron.app.setBadgeCount.mockReturnValueOnce(false)
     linux.show(4, 'tr')
-    expect(linux.electron.app.setBadgeCount).toHaveBeenLastCalledWith(4)
-    expect(linux.window.setTitle).toHaveBeenLastCalledWith('(4) POS Companion')
+    expect(electron.app.setBadgeCount).toHaveBeenLastCalledWith(4)
+    expect(linux.window.title).toBe('(4) POS Companion')
   })
 })

@@ -1,4 +1,4 @@
-import type { NativeImage } from 'electron'
+import { app, nativeImage, type BrowserWindow, type NativeImage } from 'electron'
 import type { Language } from '../../../src-shared/domain.ts'
 import { shellTexts } from './texts.ts'
 
@@ -50,27 +50,12 @@ export function redDotBitmap(size = DOT_SIZE): Buffer {
   return pixels
 }
 
-export interface BadgeElectron {
-  app: {
-    setBadgeCount(count?: number): boolean
-    dock?: { setBadge(text: string): void } | undefined
-  }
-  nativeImage: { createFromBitmap(buffer: Buffer, options: { width: number; height: number }): NativeImage }
-}
-
-export interface BadgedWindow {
-  setTitle(title: string): void
-  setOverlayIcon(overlay: NativeImage | null, description: string): void
-  on(event: 'page-title-updated', listener: (event: { preventDefault(): void }) => void): unknown
-}
-
 /**
  * Keeps the window title for the shell (the page's `<title>` would overwrite it) and returns a function that
  * shows a count: call it whenever the number of orders needing attention changes.
  */
 export function createBadge(
-  electron: BadgeElectron,
-  window: BadgedWindow,
+  window: BrowserWindow,
   platform: NodeJS.Platform,
 ): (count: number, language: Language) => void {
   window.on('page-title-updated', (event) => event.preventDefault())
@@ -80,11 +65,11 @@ export function createBadge(
     window.setTitle(plan.title)
     if (plan.overlay === 'clear') window.setOverlayIcon(null, '')
     else if (plan.overlay) {
-      dot ??= electron.nativeImage.createFromBitmap(redDotBitmap(), { width: DOT_SIZE, height: DOT_SIZE })
+      dot ??= nativeImage.createFromBitmap(redDotBitmap(), { width: DOT_SIZE, height: DOT_SIZE })
       window.setOverlayIcon(dot, plan.overlay.description)
     }
-    if (plan.dockBadge !== null) electron.app.dock?.setBadge(plan.dockBadge)
+    if (plan.dockBadge !== null) app.dock?.setBadge(plan.dockBadge)
     // False where the Linux desktop has no launcher count: the title still says it.
-    if (plan.badgeCount !== null) electron.app.setBadgeCount(plan.badgeCount)
+    if (plan.badgeCount !== null) app.setBadgeCount(plan.badgeCount)
   }
 }

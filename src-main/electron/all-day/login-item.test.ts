@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
 import {
   applyLoginItem,
   autostartEntryExists,
@@ -10,14 +11,13 @@ import {
   quoteExecArgument,
   startedHidden,
   type LoginItemContext,
-  type LoginItemElectron,
 } from './login-item.ts'
 
-export type RealElectronFits = typeof import('electron') extends LoginItemElectron ? true : never
-const realElectronFits: RealElectronFits = true
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
 
 let home: string
 beforeEach(async () => {
+  electron.resetFakeElectron()
   home = await mkdtemp(join(tmpdir(), 'login-item-home-'))
 })
 afterEach(async () => {
@@ -83,40 +83,36 @@ describe('quoteExecArgument', () => {
 
 describe('applyLoginItem', () => {
   it('writes the Linux autostart entry under a temporary HOME, hidden, and removes it again', async () => {
-    const electron = { app: { setLoginItemSettings: vi.fn() } }
     const on = planLoginItem(true, context())
-    expect(await applyLoginItem(electron, on)).toBe(true)
+    expect(await applyLoginItem(on)).toBe(true)
     const file = join(home, '.config', 'autostart', 'pos-companion.desktop')
     const entry = await readFile(file, 'utf8')
     expect(entry).toContain('[Desktop Entry]\nType=Application\n')
     expect(entry).toContain('Exec="/opt/POS Companion/pos-companion" --hidden\n')
     expect(await autostartEntryExists(on)).toBe(true)
 
-    expect(await applyLoginItem(electron, planLoginItem(false, context()))).toBe(true)
+    expect(await applyLoginItem(planLoginItem(false, context()))).toBe(true)
     expect(await autostartEntryExists(on)).toBe(false)
     // Turning it off twice is fine.
-    expect(await applyLoginItem(electron, planLoginItem(false, context()))).toBe(true)
+    expect(await applyLoginItem(planLoginItem(false, context()))).toBe(true)
     expect(electron.app.setLoginItemSettings).not.toHaveBeenCalled()
   })
 
   it('starts the AppImage itself, not its temporary mount', async () => {
     const plan = planLoginItem(true, context({ appImagePath: '/home/kasa/POS-Companion.AppImage' }))
-    await applyLoginItem({ app: { setLoginItemSettings: vi.fn() } }, plan)
+    await applyLoginItem(plan)
     const entry = await readFile(join(home, '.config', 'autostart', 'pos-companion.desktop'), 'utf8')
     expect(entry).toContain('Exec=/home/kasa/POS-Companion.AppImage --hidden\n')
   })
 
   it('hands Windows and macOS to app.setLoginItemSettings, and writes no file', async () => {
-    expect(realElectronFits).toBe(true)
-    const electron = { app: { setLoginItemSettings: vi.fn() } }
-    expect(await applyLoginItem(electron, planLoginItem(true, context({ platform: 'win32' })))).toBe(true)
+    expect(await applyLoginItem(planLoginItem(true, context({ platform: 'win32' })))).toBe(true)
     expect(electron.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true, args: ['--hidden'] })
     expect(await autostartEntryExists(planLoginItem(true, context()))).toBe(false)
   })
 
   it('says so when it cannot', async () => {
-    const electron = { app: { setLoginItemSettings: vi.fn() } }
-    expect(await applyLoginItem(electron, planLoginItem(true, context({ isPackaged: false })))).toBe(false)
+    expect(await applyLoginItem(planLoginItem(true, context({ isPackaged: false })))).toBe(false)
     expect(electron.app.setLoginItemSettings).not.toHaveBeenCalled()
   })
 })

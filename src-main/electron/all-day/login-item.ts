@@ -1,6 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Settings as LoginItemSettings } from 'electron'
+import { app, type Settings as LoginItemSettings } from 'electron'
 
 /** Given when the app is started with the computer: it starts hidden in the tray, not in the staff's face. */
 export const HIDDEN_FLAG = '--hidden'
@@ -78,15 +78,11 @@ export function quoteExecArgument(argument: string): string {
   return `"${percent.replace(/(["`$\\])/g, '\\$1')}"`
 }
 
-export interface LoginItemElectron {
-  app: { setLoginItemSettings(settings: LoginItemSettings): void }
-}
-
 /** Carries the plan out; returns false when this machine cannot start the app with the computer. */
-export async function applyLoginItem(electron: LoginItemElectron, plan: LoginItemPlan): Promise<boolean> {
+export async function applyLoginItem(plan: LoginItemPlan): Promise<boolean> {
   switch (plan.kind) {
     case 'electron':
-      electron.app.setLoginItemSettings(plan.settings)
+      app.setLoginItemSettings(plan.settings)
       return true
     case 'xdg-autostart':
       if (plan.content === null) {

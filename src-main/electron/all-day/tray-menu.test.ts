@@ -1,10 +1,12 @@
-import type { Menu, MenuItemConstructorOptions, NativeImage } from 'electron'
-import { describe, expect, it, vi } from 'vitest'
-import { createTray, trayMenuTemplate, trayView, type TrayElectron, type TrayState } from './tray-menu.ts'
+import type { MenuItemConstructorOptions } from 'electron'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
+import { createTray, trayMenuTemplate, trayView, type TrayState } from './tray-menu.ts'
 
-/** The real `electron` module must fit what createTray asks for (a type error here otherwise). */
-export type RealElectronFits = typeof import('electron') extends TrayElectron ? true : never
-const realElectronFits: RealElectronFits = true
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
+beforeEach(() => {
+  electron.resetFakeElectron()
+})
 
 const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   owed: 0,
@@ -74,49 +76,26 @@ describe('trayMenuTemplate', () => {
 })
 
 describe('createTray', () => {
-  function fakeElectron() {
-    const tray = {
-      setToolTip: vi.fn(),
-      setTitle: vi.fn(),
-      setContextMenu: vi.fn(),
-      destroy: vi.fn(),
-      listeners: new Map<string, () => void>(),
-      on(event: string, listener: () => void) {
-        this.listeners.set(event, listener)
-        return this
-      },
-    }
-    const electron: TrayElectron = {
-      Tray: vi.fn(function () {
-        return tray
-      }),
-      Menu: { buildFromTemplate: (template) => ({ template }) as unknown as Menu },
-      nativeImage: { createFromPath: (path) => ({ path }) as unknown as NativeImage },
-    }
-    return { electron, tray }
-  }
-
   it('builds the icon from the given file, with tooltip, title and menu, and updates them', () => {
-    expect(realElectronFits).toBe(true)
-    const { electron, tray } = fakeElectron()
     const onCommand = vi.fn()
-    const handle = createTray(electron, {
+    const handle = createTray({
       iconPath: '/app/tray.png',
       initial: state({ failed: 1 }),
       onCommand,
     })
-    expect(electron.Tray).toHaveBeenCalledWith({ path: '/app/tray.png' })
-    expect(tray.setToolTip).toHaveBeenLastCalledWith('POS Companion — 1 başarısız')
-    expect(tray.setTitle).toHaveBeenLastCalledWith('!1')
+    const [tray] = electron.trays
+    expect(electron.trays).toHaveLength(1)
+    expect(tray?.image).toEqual({ path: '/app/tray.png' })
+    expect(tray?.tooltip).toBe('POS Companion — 1 başarısız')
+    expect(tray?.title).toBe('!1')
 
     handle.update(state({ owed: 4, paused: true, language: 'en' }))
-    expect(tray.setToolTip).toHaveBeenLastCalledWith('POS Companion — 4 hand-overs waiting (Sending paused)')
-    const menu = tray.setContextMenu.mock.lastCall?.[0] as { template: MenuItemConstructorOptions[] }
-    expect(labels(menu.template)).toContain('Resume')
+    expect(tray?.tooltip).toBe('POS Companion — 4 hand-overs waiting (Sending paused)')
+    expect(labels(tray?.menu as MenuItemConstructorOptions[])).toContain('Resume')
 
-    tray.listeners.get('click')?.()
+    tray?.emit('click')
     expect(onCommand).toHaveBeenCalledWith('open')
     handle.destroy()
-    expect(tray.destroy).toHaveBeenCalled()
+    expect(tray?.destroy).toHaveBeenCalled()
   })
 })

@@ -1,4 +1,4 @@
-import type { Menu, MenuItemConstructorOptions, NativeImage } from 'electron'
+import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import type { Language } from '../../../src-shared/domain.ts'
 import { shellTexts } from './texts.ts'
 
@@ -62,21 +62,6 @@ export function trayMenuTemplate(
   })
 }
 
-/** The parts of Electron the tray needs: passed in, so tests give stand-ins and the shell stays thin. */
-export interface TrayElectron {
-  Tray: new (image: NativeImage) => TrayLike
-  Menu: { buildFromTemplate(template: MenuItemConstructorOptions[]): Menu }
-  nativeImage: { createFromPath(path: string): NativeImage }
-}
-
-export interface TrayLike {
-  setToolTip(toolTip: string): void
-  setTitle(title: string): void
-  setContextMenu(menu: Menu | null): void
-  on(event: 'click', listener: () => void): unknown
-  destroy(): void
-}
-
 export interface TrayHandle {
   update(state: TrayState): void
   destroy(): void
@@ -86,17 +71,18 @@ export interface TrayHandle {
  * Puts the icon in the tray / menu bar. A click on it opens the window (Windows and most Linux desktops;
  * macOS opens the menu). Call `update` whenever counts, pause or language change.
  */
-export function createTray(
-  electron: TrayElectron,
-  deps: { iconPath: string; initial: TrayState; onCommand: (command: TrayCommand) => void },
-): TrayHandle {
-  const tray = new electron.Tray(electron.nativeImage.createFromPath(deps.iconPath))
+export function createTray(deps: {
+  iconPath: string
+  initial: TrayState
+  onCommand: (command: TrayCommand) => void
+}): TrayHandle {
+  const tray = new Tray(nativeImage.createFromPath(deps.iconPath))
   tray.on('click', () => deps.onCommand('open'))
   const update = (state: TrayState) => {
     const view = trayView(state)
     tray.setToolTip(view.tooltip)
     tray.setTitle(view.title)
-    tray.setContextMenu(electron.Menu.buildFromTemplate(trayMenuTemplate(view, deps.onCommand)))
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(view, deps.onCommand)))
   }
   update(deps.initial)
   return { update, destroy: () => tray.destroy() }

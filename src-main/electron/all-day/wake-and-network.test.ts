@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
 import {
   createWakeHandler,
   NETWORK_POLL_MS,
   WAKE_SETTLE_MS,
   watchWakeAndNetwork,
-  type WakeElectron,
 } from './wake-and-network.ts'
 
-export type RealElectronFits = typeof import('electron') extends WakeElectron ? true : never
-const realElectronFits: RealElectronFits = true
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
 
 beforeEach(() => {
+  electron.resetFakeElectron()
   vi.useFakeTimers()
 })
 afterEach(() => {
@@ -79,52 +79,37 @@ describe('createWakeHandler', () => {
 })
 
 describe('watchWakeAndNetwork', () => {
-  function fakeElectron(online: boolean) {
-    const listeners = new Map<string, () => void>()
-    const state = { online }
-    const electron = {
-      powerMonitor: {
-        on: vi.fn((event: string, listener: () => void) => listeners.set(event, listener)),
-        removeListener: vi.fn((event: string) => listeners.delete(event)),
-      },
-      net: { isOnline: () => state.online },
-    } satisfies WakeElectron
-    return { electron, listeners, state }
-  }
-
   it('acts after powerMonitor resume and unlock-screen', async () => {
-    expect(realElectronFits).toBe(true)
-    const { electron, listeners } = fakeElectron(true)
     const { calls, actions } = recordingActions()
-    const watch = watchWakeAndNetwork(electron, actions)
-    listeners.get('resume')?.()
-    listeners.get('unlock-screen')?.()
+    const watch = watchWakeAndNetwork(actions)
+    electron.powerMonitor.emit('resume')
+    electron.powerMonitor.emit('unlock-screen')
     await vi.advanceTimersByTimeAsync(WAKE_SETTLE_MS)
     expect(calls).toEqual(['checkSession', 'retryOwedNow'])
     watch.dispose()
-    expect(listeners.size).toBe(0)
+    expect(
+      electron.powerMonitor.listenerCount('resume') + electron.powerMonitor.listenerCount('unlock-screen'),
+    ).toBe(0)
   })
 
   it('acts when the network comes back, not while it stays up or stays down', async () => {
-    const { electron, state } = fakeElectron(true)
     const { calls, actions } = recordingActions()
-    const watch = watchWakeAndNetwork(electron, actions)
+    const watch = watchWakeAndNetwork(actions)
     await vi.advanceTimersByTimeAsync(NETWORK_POLL_MS * 3)
     expect(calls).toEqual([])
-    state.online = false
+    electron.net.online = false
     await vi.advanceTimersByTimeAsync(NETWORK_POLL_MS * 3)
     expect(calls).toEqual([])
-    state.online = true
+    electron.net.online = true
     await vi.advanceTimersByTimeAsync(NETWORK_POLL_MS + WAKE_SETTLE_MS)
     expect(calls).toEqual(['checkSession', 'retryOwedNow'])
     watch.dispose()
   })
 
   it("acts on the renderer's online event too, merged with the same burst", async () => {
-    const { electron, listeners } = fakeElectron(true)
     const { calls, actions } = recordingActions()
-    const watch = watchWakeAndNetwork(electron, actions)
-    listeners.get('resume')?.()
+    const watch = watchWakeAndNetwork(actions)
+    electron.powerMonitor.emit('resume')
     watch.online()
     await vi.advanceTimersByTimeAsync(WAKE_SETTLE_MS)
     expect(calls).toEqual(['checkSession', 'retryOwedNow'])

@@ -1,3 +1,5 @@
+import { net, powerMonitor } from 'electron'
+
 /**
  * After the computer wakes, the screen is unlocked or the network comes back, the session is checked and the
  * owed hand-overs are tried at once, rather than at the end of a backoff that may have grown to minutes while
@@ -62,31 +64,22 @@ export function createWakeHandler(
   }
 }
 
-export interface WakeElectron {
-  powerMonitor: {
-    on(event: 'resume' | 'unlock-screen', listener: () => void): unknown
-    removeListener(event: 'resume' | 'unlock-screen', listener: () => void): unknown
-  }
-  net: { isOnline(): boolean }
-}
-
 /**
  * Listens to `powerMonitor` and watches the network; returns `online()` for the renderer's `online` event to
  * call as well (through IPC), and `dispose()`.
  */
 export function watchWakeAndNetwork(
-  electron: WakeElectron,
   actions: WakeActions,
   options: { settleMs?: number; pollMs?: number; log?: WakeLog } = {},
 ): { online(): void; dispose(): void } {
   const handler = createWakeHandler(actions, options)
   const onResume = () => handler.poke('resume')
   const onUnlock = () => handler.poke('unlock-screen')
-  electron.powerMonitor.on('resume', onResume)
-  electron.powerMonitor.on('unlock-screen', onUnlock)
-  let wasOnline = electron.net.isOnline()
+  powerMonitor.on('resume', onResume)
+  powerMonitor.on('unlock-screen', onUnlock)
+  let wasOnline = net.isOnline()
   const poll = setInterval(() => {
-    const isOnline = electron.net.isOnline()
+    const isOnline = net.isOnline()
     if (isOnline && !wasOnline) handler.poke('online')
     wasOnline = isOnline
   }, options.pollMs ?? NETWORK_POLL_MS)
@@ -94,8 +87,8 @@ export function watchWakeAndNetwork(
     online: () => handler.poke('online'),
     dispose() {
       clearInterval(poll)
-      electron.powerMonitor.removeListener('resume', onResume)
-      electron.powerMonitor.removeListener('unlock-screen', onUnlock)
+      powerMonitor.removeListener('resume', onResume)
+      powerMonitor.removeListener('unlock-screen', onUnlock)
       handler.dispose()
     },
   }

@@ -1,26 +1,21 @@
-// The all-day wiring against stand-ins for Electron and the core: each test fails if one wire is cut.
-import { EventEmitter } from 'node:events'
+// The all-day wiring against a stand-in Electron and core: each test fails if one wire is cut.
+import type { BrowserWindow } from 'electron'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
 import { eventChannelOf } from '../../../src-shared/channels.ts'
 import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
 import type { CoreEventListener } from '../../core/app.ts'
 import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
-import { MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import * as electron from '../../../test-support/electron/fake-electron.ts'
 import { ATTENTION_CHECK_INTERVAL_MS } from './attention-notifications.ts'
 import { WAKE_SETTLE_MS } from './wake-and-network.ts'
 
-vi.mock('electron', () => ({}))
+vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
 vi.mock('./tray-icon.ts', () => ({ TRAY_ICON_PATH: '/icons/tray.png' }))
-const { WINDOW_STATE_KEY, wireAllDay } = await import('./wire-all-day.ts')
-type AllDayElectron = import('./wire-all-day.ts').AllDayElectron
-type WindowPlacement = import('../main-window.ts').WindowPlacement
-
-export type RealElectronFits = typeof import('electron') extends AllDayElectron ? true : never
-const realElectronFits: RealElectronFits = true
+const { installAllDay } = await import('./wire-all-day.ts')
 
 const KEY = '0d3c5e2a-1b4f-4c8d-9e7a-6f5b4a3c2d1e'
-const DISPLAY = { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }
 const at = '2026-11-22T12:00:00.000Z'
 const order = (handover: BoardOrder['handover']): BoardOrder => ({
   paymentKey: KEY,
@@ -28,81 +23,6 @@ const order = (handover: BoardOrder['handover']): BoardOrder => ({
   handover,
   courierType: 'restaurant',
 })
-
-class FakeWindow extends EventEmitter {
-  visible = false
-  title = ''
-  placement: WindowPlacement | undefined
-  readonly sent: [string, unknown][] = []
-  readonly webContents = { send: (channel: string, payload: unknown) => this.sent.push([channel, payload]) }
-  show = () => void (this.visible = true)
-  hide = () => void (this.visible = false)
-  focus = () => undefined
-  restore = () => undefined
-  isMinimized = () => false
-  isMaximized = () => false
-  getNormalBounds = () => ({ x: 10, y: 20, width: 1000, height: 700 })
-  setTitle = (title: string) => void (this.title = title)
-  setOverlayIcon = vi.fn()
-}
-
-function fakeElectron() {
-  const app = Object.assign(new EventEmitter(), {
-    quit: vi.fn(),
-    setBadgeCount: vi.fn(() => true),
-    setLoginItemSettings: vi.fn(),
-    getLoginItemSettings: () => ({}),
-    getPath: () => '/home/kasa',
-    getName: () => 'POS Companion',
-    isPackaged: true,
-  })
-  const notes: { title: string; body: string; click(): void }[] = []
-  class Notification extends EventEmitter {
-    static isSupported = () => true
-    readonly options: { title: string; body: string }
-    constructor(options: { title: string; body: string }) {
-      super()
-      this.options = options
-    }
-    show() {
-      notes.push({ ...this.options, click: () => this.emit('click') })
-    }
-  }
-  const trays: { tooltip: string; menu: { label?: string; click?: () => void }[] }[] = []
-  class Tray extends EventEmitter {
-    readonly view = { tooltip: '', menu: [] as { label?: string; click?: () => void }[] }
-    constructor() {
-      super()
-      trays.push(this.view)
-    }
-    setToolTip = (text: string) => void (this.view.tooltip = text)
-    setTitle = () => undefined
-    setContextMenu = (menu: unknown) => void (this.view.menu = menu as typeof this.view.menu)
-    destroy = () => undefined
-  }
-  const electron = {
-    app,
-    dialog: { showMessageBox: vi.fn(() => Promise.resolve({ response: 0, checkboxChecked: false })) },
-    Menu: { buildFromTemplate: (template: unknown) => template },
-    nativeImage: { createFromPath: () => ({}), createFromBitmap: () => ({}) },
-    net: { isOnline: () => true },
-    Notification,
-    powerMonitor: new EventEmitter(),
-    screen: {
-      getAllDisplays: () => [DISPLAY],
-      getPrimaryDisplay: () => DISPLAY,
-      getDisplayMatching: () => ({ id: 1 }),
-    },
-    Tray,
-  }
-  return {
-    electron: electron as unknown as AllDayElectron,
-    app,
-    notes,
-    trays,
-    powerMonitor: electron.powerMonitor,
-  }
-}
 
 function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
   let listener: CoreEventListener = () => undefined
@@ -117,7 +37,7 @@ function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
   }
   const values: Settings = { ...DEFAULT_SETTINGS, ...DEFAULT_ALL_DAY_SETTINGS, ...settings }
   const handlers = {
-    getSettings: () => Promise.resolve({ ok: true, value: values }),
+    getSettings: vi.fn(() => Promise.resolve({ ok: true, value: values })),
     listOrders: () => Promise.resolve({ ok: true, value: board }),
   }
   const core = {
@@ -125,73 +45,37 @@ function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
     allDay,
     subscribe(next: CoreEventListener) {
       listener = next
-      return () => undefined
+      return () => void (listener = () => undefined)
     },
   }
-  return { core, allDay, emit: (...args: Parameters<CoreEventListener>) => listener(...args) }
+  return { core, allDay, handlers, emit: (...args: Parameters<CoreEventListener>) => listener(...args) }
 }
 
 let world: ReturnType<typeof start>
-function start(
-  options: { board?: BoardOrder[]; settings?: Partial<Settings>; argv?: string[]; saved?: unknown } = {},
-) {
-  const fake = fakeElectron()
+function start(options: { board?: BoardOrder[]; settings?: Partial<Settings> } = {}) {
   const core = fakeCore(options.board ?? [], options.settings)
-  const store = new MemoryStore()
-  if (options.saved) store.set(WINDOW_STATE_KEY, options.saved)
-  const window = new FakeWindow()
-  wireAllDay(fake.electron, {
-    core: core.core,
-    store,
-    log: recordingLogger(),
-    iconPath: '/icons/tray.png',
-    argv: options.argv ?? ['pos-companion'],
-    platform: 'win32',
-    env: {},
-    execPath: 'C:\\POS Companion\\POS Companion.exe',
-    openWindow: (placement) => {
-      window.placement = placement
-      window.visible = placement.show
-      return window
-    },
-  })
-  return { ...fake, ...core, store, window }
+  const window = new electron.BrowserWindow({ title: 'POS Companion' })
+  const mainWindow = {
+    show: vi.fn(() => window.show()),
+    send: (channel: string, payload: unknown) => window.webContents.send(channel, payload),
+    window: window as unknown as BrowserWindow,
+  }
+  const wired = installAllDay({ core: core.core, mainWindow, log: recordingLogger(), platform: 'win32' })
+  return { ...core, window, mainWindow, wired }
 }
 const settle = () => vi.advanceTimersByTimeAsync(0)
-const tray = () => world.trays[0] ?? { tooltip: '', menu: [] }
+const tray = () => electron.trays[0] ?? { tooltip: '', menu: [] }
+const press = (label: string) =>
+  tray()
+    .menu.find((item) => item.label === label)
+    ?.click?.()
 
 beforeEach(() => {
+  electron.resetFakeElectron()
   vi.useFakeTimers({ now: Date.parse(at) })
 })
 afterEach(() => {
   vi.useRealTimers()
-})
-
-describe('the window', () => {
-  it('opens where it was kept, on a display that exists, and keeps where staff move it', () => {
-    expect(realElectronFits).toBe(true)
-    world = start({
-      saved: { bounds: { x: 100, y: 50, width: 1100, height: 760 }, maximized: true, displayId: 1 },
-    })
-    expect(world.window.placement).toEqual({
-      bounds: { x: 100, y: 50, width: 1100, height: 760 },
-      maximized: true,
-      show: true,
-    })
-    world.window.emit('moved')
-    expect(world.store.get(WINDOW_STATE_KEY)).toEqual({
-      bounds: { x: 10, y: 20, width: 1000, height: 700 },
-      maximized: false,
-      displayId: 1,
-    })
-  })
-
-  it('stays hidden in the tray when started with the computer, and a second launch shows it', () => {
-    world = start({ argv: ['pos-companion', '--hidden'] })
-    expect(world.window.placement?.show).toBe(false)
-    world.app.emit('second-instance')
-    expect(world.window.visible).toBe(true)
-  })
 })
 
 describe('the tray', () => {
@@ -212,36 +96,32 @@ describe('the tray', () => {
     expect(tray().tooltip).not.toContain('teslim bekliyor')
   })
 
-  it('pauses and resumes sending through the core, and quits through the app', async () => {
+  it('opens the window, pauses and resumes sending through the core, and quits through the app', async () => {
     world = start()
     await settle()
-    tray()
-      .menu.find((item) => item.label === 'Duraklat')
-      ?.click?.()
+    press('Aç')
+    expect(world.mainWindow.show).toHaveBeenCalledTimes(1)
+    press('Duraklat')
     expect(world.allDay.pauseSending).toHaveBeenCalledTimes(1)
-    tray()
-      .menu.find((item) => item.label === 'Sürdür')
-      ?.click?.()
+    press('Sürdür')
     expect(world.allDay.resumeSending).toHaveBeenCalledTimes(1)
-    tray()
-      .menu.find((item) => item.label === 'Çık')
-      ?.click?.()
-    expect(world.app.quit).toHaveBeenCalledTimes(1)
+    press('Çık')
+    expect(electron.app.quit).toHaveBeenCalledTimes(1)
   })
 })
 
 describe('notifications and the badge', () => {
   it('tells staff once that a hand-over failed; the click opens the app at that order', async () => {
-    world = start({ argv: ['pos-companion', '--hidden'] })
+    world = start()
     await settle()
     const failed = order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } })
     world.emit('orderChanged', { paymentKey: KEY, order: failed })
     world.emit('orderChanged', { paymentKey: KEY, order: failed })
-    expect(world.notes).toHaveLength(1)
+    expect(electron.notifications).toHaveLength(1)
     expect(world.window.title).toBe('(1) POS Companion')
-    world.notes[0]?.click()
+    electron.notifications[0]?.click()
     expect(world.window.visible).toBe(true)
-    expect(world.window.sent).toEqual([[eventChannelOf('focusOrder'), { paymentKey: KEY }]])
+    expect(world.window.webContents.sent).toEqual([[eventChannelOf('focusOrder'), { paymentKey: KEY }]])
   })
 
   it('shows none when the setting is off, and still counts the order on the badge', async () => {
@@ -251,7 +131,7 @@ describe('notifications and the badge', () => {
       paymentKey: KEY,
       order: order({ state: 'unconfirmed', at, error: { code: 'order-not-found', retryable: false } }),
     })
-    expect(world.notes).toHaveLength(0)
+    expect(electron.notifications).toHaveLength(0)
     expect(world.window.title).toBe('(1) POS Companion')
   })
 
@@ -267,24 +147,15 @@ describe('notifications and the badge', () => {
     world.emit('orderChanged', { paymentKey: KEY, order: retrying })
     expect(world.window.title).toBe('POS Companion')
     await vi.advanceTimersByTimeAsync(2 * 60_000 + ATTENTION_CHECK_INTERVAL_MS)
-    expect(world.notes).toHaveLength(1)
+    expect(electron.notifications).toHaveLength(1)
     expect(world.window.title).toBe('(1) POS Companion')
   })
 })
 
-describe('closing, waking and starting with the computer', () => {
-  it('hides the window instead of closing while the core owes hand-overs', () => {
-    world = start()
-    world.allDay.countOwed.mockReturnValue(2)
-    const event = { preventDefault: vi.fn() }
-    world.window.emit('close', event)
-    expect(event.preventDefault).toHaveBeenCalled()
-    expect(world.window.visible).toBe(false)
-  })
-
+describe('waking, starting with the computer, the language and quitting', () => {
   it('checks the session and sends what is owed after the computer wakes', async () => {
     world = start()
-    world.powerMonitor.emit('resume')
+    electron.powerMonitor.emit('resume')
     await vi.advanceTimersByTimeAsync(WAKE_SETTLE_MS)
     expect(world.allDay.checkSession).toHaveBeenCalledTimes(1)
     expect(world.allDay.retryOwedNow).toHaveBeenCalledTimes(1)
@@ -293,8 +164,32 @@ describe('closing, waking and starting with the computer', () => {
   it('registers the login item, hidden, when the setting is on', async () => {
     world = start({ settings: { startWithComputer: true } })
     await settle()
-    expect(world.app.setLoginItemSettings).toHaveBeenCalledWith(
+    expect(electron.app.setLoginItemSettings).toHaveBeenCalledWith(
       expect.objectContaining({ openAtLogin: true, args: ['--hidden'] }),
     )
+  })
+
+  it('speaks Turkish until the settings are read, then their language', async () => {
+    world = start({ settings: { language: 'en' } })
+    expect(world.wired.language()).toBe('tr')
+    await settle()
+    expect(world.wired.language()).toBe('en')
+  })
+
+  it('keeps following while a quit waits for its answer, and stops once the app quits', async () => {
+    world = start()
+    await settle()
+    electron.app.emit('before-quit', { preventDefault: vi.fn() })
+    world.emit('orderChanged', {
+      paymentKey: KEY,
+      order: order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } }),
+    })
+    expect(world.window.title).toBe('(1) POS Companion')
+    electron.app.emit('will-quit')
+    world.emit('orderChanged', { paymentKey: KEY, order: null })
+    expect(world.window.title).toBe('(1) POS Companion')
+    const reads = world.handlers.getSettings.mock.calls.length
+    await vi.advanceTimersByTimeAsync(ATTENTION_CHECK_INTERVAL_MS * 2)
+    expect(world.handlers.getSettings.mock.calls.length).toBe(reads)
   })
 })

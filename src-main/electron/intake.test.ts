@@ -1,7 +1,6 @@
-// The link and the command line in Electron, through plain functions and a stand-in `app`: what a launch asks
-// for, the second launch's wait for the running app's answer through the data folder, and what the running
-// app does with links, `--add-order` and macOS's open-url.
-import { EventEmitter } from 'node:events'
+// The link and the command line in Electron, against a stand-in `electron` (test-support/electron): what a
+// launch asks for, the second launch's wait for the running app's answer through the data folder, and what the
+// running app does with links, `--add-order` and macOS's open-url.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,42 +8,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderSource } from '../../src-shared/intake-view.ts'
 import type { IntakeOrder } from '../core/intake/order-input.ts'
 import { silentLogger } from '../core/ports.ts'
+import * as electron from '../../test-support/electron/fake-electron.ts'
 import {
   awaitReply,
+  forwardToRunningApp,
+  installIntake,
   launchRequestOf,
   lockDataFor,
+  prepareIntakeLaunch,
   replyIdOf,
   REPLIES_FOLDER,
   writeReply,
   type ReplyWait,
-} from './intake-launch.ts'
-import { forwardToRunningApp, installIntake, prepareIntakeLaunch, type IntakeApp } from './intake-wiring.ts'
+} from './intake.ts'
+
+vi.mock('electron', () => import('../../test-support/electron/fake-electron.ts'))
 
 const KEY = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
 const REPLY = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
 const EXE = '/opt/POS Companion/pos-companion'
 
-class FakeApp extends EventEmitter {
-  readonly protocols: unknown[][] = []
-  exitCode: number | undefined
-  quitted = false
-  readonly isPackaged: boolean
-  constructor(isPackaged = true) {
-    super()
-    this.isPackaged = isPackaged
-  }
-  setAsDefaultProtocolClient(...args: unknown[]) {
-    this.protocols.push(args)
-    return true
-  }
-  quit() {
-    this.quitted = true
-  }
-  exit(code?: number) {
-    this.exitCode = code ?? 0
-  }
-}
-const asApp = (app: FakeApp) => app as unknown as IntakeApp
+const app = electron.app
+const exitCode = () => app.exit.mock.lastCall?.[0] as number | undefined
 
 /** A wait that advances a fake clock instead of sleeping, and can act between polls. */
 function fakeWait(between?: (polls: number) => Promise<void>): ReplyWait & { polls: number } {
@@ -73,11 +58,16 @@ function fakeCore(fail = false) {
     serve: vi.fn(() => Promise.resolve()),
     stop: vi.fn(() => Promise.resolve()),
   }
-  return { intake: intake as unknown as import('../core/app.ts').Core['intake'] & typeof intake }
+  return {
+    intake: intake as unknown as import('../core/app.ts').Core['intake'] & { added: typeof added },
+    serve: intake.serve,
+    stop: intake.stop,
+  }
 }
 
 let dataDir: string
 beforeEach(async () => {
+  electron.resetFakeElectron()
   dataDir = await mkdtemp(join(tmpdir(), 'pos-electron-intake-'))
 })
 afterEach(async () => {
@@ -86,28 +76,26 @@ afterEach(async () => {
 
 describe('prepareIntakeLaunch', () => {
   it('registers the link for the installed app only, not for a development or test run', () => {
-    const installed = new FakeApp()
-    prepareIntakeLaunch(asApp(installed), { argv: [EXE] })
-    expect(installed.protocols).toEqual([['pos-companion']])
-    const dev = new FakeApp(false)
-    prepareIntakeLaunch(asApp(dev), { argv: ['/electron', '/repo/out/main/index.js'], defaultApp: true })
-    expect(dev.protocols).toEqual([])
+    prepareIntakeLaunch({ argv: [EXE] })
+    expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([['pos-companion']])
+    electron.resetFakeElectron()
+    app.isPackaged = false
+    prepareIntakeLaunch({ argv: ['/electron', '/repo/out/main/index.js'], defaultApp: true })
+    expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled()
   })
 
   it('asks for a reply only when --add-order waits for one', () => {
-    const app = new FakeApp()
-    const add = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', KEY] })
+    const add = prepareIntakeLaunch({ argv: [EXE, '--add-order', KEY] })
     expect(replyIdOf(add.lockData)).toBeDefined()
-    const link = prepareIntakeLaunch(asApp(app), {
+    const link = prepareIntakeLaunch({
       argv: [EXE, `pos-companion://order/${KEY}`],
     })
     expect(link.lockData).toEqual({})
-    expect(prepareIntakeLaunch(asApp(app), { argv: [EXE] }).lockData).toEqual({})
+    expect(prepareIntakeLaunch({ argv: [EXE] }).lockData).toEqual({})
   })
 
   it('keeps links macOS opens before the core is ready', () => {
-    const app = new FakeApp()
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
+    const launch = prepareIntakeLaunch({ argv: [EXE] })
     const preventDefault = vi.fn()
     app.emit('open-url', { preventDefault }, `pos-companion://order/${KEY}`)
     expect(launch.early).toEqual([`pos-companion://order/${KEY}`])
@@ -140,13 +128,13 @@ describe('a link with anything after it on the command line (issue 20.9)', () =>
   it('is refused by the running app too, though Chromium moved the switch before the link', async () => {
     // Chromium rebuilds a second instance's argv with the switches first (electron/electron#20322): the
     // running app cannot see what followed the link, so the second launch's own verdict travels with the lock.
-    const second = prepareIntakeLaunch(asApp(new FakeApp()), { argv: [EXE, LINK, '--label=Masa 4'] })
+    const second = prepareIntakeLaunch({ argv: [EXE, LINK, '--label=Masa 4'] })
     expect(second.request).toMatchObject({ kind: 'refused', via: 'link' })
-    const app = new FakeApp()
+    electron.resetFakeElectron()
     const core = fakeCore()
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
-    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus: () => undefined })
-    app.emit('second-instance', {}, [EXE, '--label=Masa 4', LINK], '/', second.lockData)
+    const launch = prepareIntakeLaunch({ argv: [EXE] })
+    const intake = installIntake({ core, launch, dataDir, log: silentLogger, focus: () => undefined })
+    intake.takeSecondLaunch([EXE, '--label=Masa 4', LINK], second.lockData)
     await new Promise<void>((resolve) => setTimeout(resolve, 0))
     expect(core.intake.added).toEqual([])
   })
@@ -174,30 +162,28 @@ describe('replyIdOf', () => {
 
 describe('the second launch of --add-order', () => {
   it('exits 0 once the running app says the order is on the board', async () => {
-    const app = new FakeApp()
     const lines: string[] = []
     const wait = fakeWait(async (polls) => {
       if (polls === 3) await writeReply(dataDir, REPLY, { ok: true, paymentKey: KEY })
     })
     const request = { kind: 'order', via: 'command-line', order: { paymentKey: KEY, details: {} } } as const
-    await forwardToRunningApp(asApp(app), { request, lockData: { intakeReply: REPLY } }, dataDir, {
+    await forwardToRunningApp({ request, lockData: { intakeReply: REPLY } }, dataDir, {
       write: (line) => lines.push(line),
       wait,
     })
-    expect([app.exitCode, lines]).toEqual([0, [`on the board: ${KEY}`]])
+    expect([exitCode(), lines]).toEqual([0, [`on the board: ${KEY}`]])
     expect(await readdir(join(dataDir, REPLIES_FOLDER))).toEqual([])
   })
 
   it('exits 1 with the reason the running app gave', async () => {
-    const app = new FakeApp()
     const lines: string[] = []
     await writeReply(dataDir, REPLY, { ok: false, reason: 'no room' })
     const request = { kind: 'order', via: 'command-line', order: { paymentKey: KEY, details: {} } } as const
-    await forwardToRunningApp(asApp(app), { request, lockData: { intakeReply: REPLY } }, dataDir, {
+    await forwardToRunningApp({ request, lockData: { intakeReply: REPLY } }, dataDir, {
       write: (line) => lines.push(line),
       wait: fakeWait(),
     })
-    expect([app.exitCode, lines]).toEqual([1, ['no room']])
+    expect([exitCode(), lines]).toEqual([1, ['no room']])
   })
 
   it('gives up with a non-zero exit when no answer comes', async () => {
@@ -207,48 +193,44 @@ describe('the second launch of --add-order', () => {
   })
 
   it('says why at once, exit 2, when the command line itself is wrong', async () => {
-    const app = new FakeApp()
     const lines: string[] = []
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE, '--add-order', 'not-an-id'] })
-    await forwardToRunningApp(asApp(app), launch, dataDir, {
+    const launch = prepareIntakeLaunch({ argv: [EXE, '--add-order', 'not-an-id'] })
+    await forwardToRunningApp(launch, dataDir, {
       write: (line) => lines.push(line),
       wait: fakeWait(),
     })
-    expect(app.exitCode).toBe(2)
+    expect(exitCode()).toBe(2)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('UUID')
   })
 
   it('just quits on a second plain launch or a link: the running app comes forward', async () => {
-    const app = new FakeApp()
-    const launch = prepareIntakeLaunch(asApp(app), {
-      argv: [EXE, `pos-companion://order/${KEY}`],
-    })
-    await forwardToRunningApp(asApp(app), launch, dataDir, { write: () => undefined, wait: fakeWait() })
-    expect([app.quitted, app.exitCode]).toEqual([true, undefined])
+    const launch = prepareIntakeLaunch({ argv: [EXE, `pos-companion://order/${KEY}`] })
+    await forwardToRunningApp(launch, dataDir, { write: () => undefined, wait: fakeWait() })
+    expect([app.quit.mock.calls.length, app.exit.mock.calls.length]).toEqual([1, 0])
   })
 })
 
 describe('installIntake in the running app', () => {
   async function installed(argv: string[] = [EXE], fail = false) {
-    const app = new FakeApp()
+    electron.resetFakeElectron()
     const core = fakeCore(fail)
     const focus = vi.fn()
-    const launch = prepareIntakeLaunch(asApp(app), { argv })
-    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus })
-    return { app, core, focus, launch }
+    const launch = prepareIntakeLaunch({ argv })
+    const intake = installIntake({ core, launch, dataDir, log: silentLogger, focus })
+    await intake.serving
+    return { intake, core, focus, launch }
   }
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-  it('serves the API, and stops it at quit', async () => {
-    const { app, core } = await installed()
-    const { serve, stop } = core.intake as unknown as {
-      serve: { mock: { calls: unknown[] } }
-      stop: { mock: { calls: unknown[] } }
-    }
-    expect(serve.mock.calls).toHaveLength(1)
-    app.emit('before-quit')
-    expect(stop.mock.calls).toHaveLength(1)
+  it('serves the API, and stops it only once the app quits', async () => {
+    const { core } = await installed()
+    expect(core.serve).toHaveBeenCalledTimes(1)
+    // A quit staff may still call off at its question (main-window.ts) must leave the API serving.
+    app.emit('before-quit', { preventDefault: vi.fn() })
+    expect(core.stop).not.toHaveBeenCalled()
+    app.emit('will-quit')
+    expect(core.stop).toHaveBeenCalledTimes(1)
   })
 
   it('adds the order this launch named on the command line', async () => {
@@ -259,33 +241,34 @@ describe('installIntake in the running app', () => {
     ])
   })
 
-  it("adds a second launch's order, answers it, and comes forward", async () => {
-    const { app, core, focus } = await installed()
-    app.emit('second-instance', {}, [EXE, '--add-order', KEY], '/', { intakeReply: REPLY })
+  it("adds a second launch's order and answers it", async () => {
+    const { intake, core } = await installed()
+    intake.takeSecondLaunch([EXE, '--add-order', KEY], { intakeReply: REPLY })
     const outcome = await awaitReply(dataDir, REPLY, fakeWait(settle))
     expect(outcome).toEqual({ line: `on the board: ${KEY}`, exitCode: 0 })
     expect(core.intake.added[0]?.source).toBe('command-line')
-    expect(focus).toHaveBeenCalled()
   })
 
   it("answers a second launch's refusal and a failed add with a reason", async () => {
-    const { app } = await installed()
-    app.emit('second-instance', {}, [EXE, '--label', 'x'], '/', { intakeReply: REPLY })
+    const { intake } = await installed()
+    intake.takeSecondLaunch([EXE, '--label', 'x'], { intakeReply: REPLY })
     expect((await awaitReply(dataDir, REPLY, fakeWait(settle))).exitCode).toBe(1)
     const failing = await installed([EXE], true)
-    failing.app.emit('second-instance', {}, [EXE, '--add-order', KEY], '/', { intakeReply: REPLY })
+    failing.intake.takeSecondLaunch([EXE, '--add-order', KEY], { intakeReply: REPLY })
     const outcome = await awaitReply(dataDir, REPLY, fakeWait(settle))
     expect(outcome).toEqual({ line: 'POS Companion could not add the order; see its log.', exitCode: 1 })
   })
 
   it('takes links (argv on Windows/Linux, open-url on macOS, the ones that came early) as additions only', async () => {
-    const app = new FakeApp()
     const core = fakeCore()
-    const launch = prepareIntakeLaunch(asApp(app), { argv: [EXE] })
+    const focus = vi.fn()
+    const launch = prepareIntakeLaunch({ argv: [EXE] })
     app.emit('open-url', { preventDefault: () => undefined }, `pos-companion://order/${KEY}?label=Erken`)
-    await installIntake({ app: asApp(app), core, launch, dataDir, log: silentLogger, focus: () => undefined })
-    app.emit('second-instance', {}, [EXE, `pos-companion://order/${REPLY}`], '/', {})
+    const intake = installIntake({ core, launch, dataDir, log: silentLogger, focus })
+    intake.takeSecondLaunch([EXE, `pos-companion://order/${REPLY}`], {})
+    expect(focus).not.toHaveBeenCalled()
     app.emit('open-url', { preventDefault: () => undefined }, 'pos-companion://order/not-an-id')
+    expect(focus).toHaveBeenCalledTimes(1)
     await settle()
     expect(core.intake.added.map((entry) => [entry.order.paymentKey, entry.source])).toEqual([
       [KEY, 'link'],

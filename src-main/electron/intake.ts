@@ -1,16 +1,19 @@
 /**
- * The link and the command line in Electron (docs/decisions.md D47), before the app is ready:
- * what this launch asks for, the data the single-instance lock carries to the app already running, and the
- * second instance's wait for its answer.
+ * Electron's POS intake (docs/decisions.md D45–D47): the local API served from the main process,
+ * `pos-companion://order/…` registered as the app's link, and links and `--add-order` put on the board, whether
+ * they came with this launch, a second launch or macOS's `open-url` (a link only ever adds).
  *
  * `pos-companion --add-order KEY` must exit 0 once the order is on the board, or non-zero with one line. Electron
  * gives a second instance no answer from the first, so the answer goes through the data folder both share (and
  * only this user can write): the second instance passes a random reply id with its lock request; the first adds
  * the order and writes `intake-replies/<id>.json`; the second waits for that file, prints, and exits.
  */
+import { app } from 'electron'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { describeThrown } from '../core/app-failure.ts'
+import type { Core } from '../core/app.ts'
 import {
   LAUNCH_REFUSALS,
   ORDER_LINK_SCHEME,
@@ -19,7 +22,7 @@ import {
   type LaunchRefusal,
   type LaunchRequest,
 } from '../core/intake/order-link.ts'
-import type { IntakeOrder } from '../core/intake/order-input.ts'
+import type { Logger } from '../core/ports.ts'
 
 export const REPLIES_FOLDER = 'intake-replies'
 /** Long enough for a cold first instance to open its data; a POS script must not hang for ever. */
@@ -36,12 +39,6 @@ export interface IntakeLockData {
 }
 
 export type IntakeReply = { ok: true; paymentKey: string } | { ok: false; reason: string }
-
-/** An order that arrived by a link or the command line, waiting for the core when it came too early. */
-export interface ArrivedOrder {
-  order: IntakeOrder
-  via: 'link' | 'command-line'
-}
 
 /**
  * What the app's own argv asks for; `defaultApp` (an unpackaged run) skips the app's path after the executable.
@@ -89,7 +86,7 @@ export function replyIdOf(additionalData: unknown): string | undefined {
   return typeof id === 'string' && REPLY_ID.test(id) ? id : undefined
 }
 
-export function replyFile(dataDir: string, id: string): string {
+function replyFile(dataDir: string, id: string): string {
   return join(dataDir, REPLIES_FOLDER, `${id}.json`)
 }
 
@@ -104,6 +101,12 @@ export interface ReplyWait {
   /** Resolves after `ms`; tests pass a fake. */
   sleep(ms: number): Promise<void>
   now(): number
+}
+
+/** The real clock and sleep for `awaitReply`. */
+export const systemReplyWait: ReplyWait = {
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now: () => Date.now(),
 }
 
 /** The second instance: waits for its reply file, removes it, and says what to print and how to exit. */
@@ -137,21 +140,128 @@ function outcomeOf(text: string): { line: string; exitCode: number } {
 }
 
 /** The one line a refused launch prints, English (a script's log) after Turkish (the staff's language). */
-export function refusalLine(reason: keyof typeof LAUNCH_REFUSALS): string {
+function refusalLine(reason: LaunchRefusal): string {
   const text = LAUNCH_REFUSALS[reason]
   return `${text.tr} / ${text.en}`
 }
 
 /** What a link opened on macOS (`open-url`) asks for. */
-export function linkRequestOf(url: string): LaunchRequest {
+function linkRequestOf(url: string): LaunchRequest {
   const parsed = parseOrderLink(url)
   return parsed.ok
     ? { kind: 'order', via: 'link', order: parsed.order }
     : { kind: 'refused', via: 'link', reason: parsed.reason }
 }
 
-/** The real clock and sleep for `awaitReply`. */
-export const systemReplyWait: ReplyWait = {
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  now: () => Date.now(),
+export interface IntakeLaunch {
+  request: LaunchRequest
+  /** For `app.requestSingleInstanceLock(…)`. */
+  lockData: IntakeLockData
+  /** Links macOS opened before the core was ready, kept for it. */
+  early: string[]
+  stopQueueing(): void
+}
+
+/**
+ * Before the single-instance lock: what this launch asks for, the link registered, and macOS's `open-url`
+ * listened for from the start (a link that launches the app arrives before `ready`).
+ */
+export function prepareIntakeLaunch(process: { argv: string[]; defaultApp?: boolean }): IntakeLaunch {
+  // The installed app only: a development or test run must not take the link over from the installed one.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(ORDER_LINK_SCHEME)
+  const request = launchRequestOf(process.argv, process.defaultApp === true)
+  const early: string[] = []
+  let queueing = true
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    if (queueing) early.push(url)
+  })
+  return { request, lockData: lockDataFor(request), early, stopQueueing: () => (queueing = false) }
+}
+
+/**
+ * The second launch, once the lock said another app runs: a refused command line says why at once; an
+ * `--add-order` waits for the running app's answer; anything else (a link, a plain second launch) just quits,
+ * as the running app brings its window forward.
+ */
+export async function forwardToRunningApp(
+  launch: Pick<IntakeLaunch, 'request' | 'lockData'>,
+  dataDir: string,
+  io: { write(line: string): void; wait: ReplyWait },
+): Promise<void> {
+  const { request, lockData } = launch
+  if (request.kind === 'refused' && request.via === 'command-line') {
+    io.write(refusalLine(request.reason))
+    app.exit(2)
+    return
+  }
+  if (lockData.intakeReply === undefined) {
+    app.quit()
+    return
+  }
+  const outcome = await awaitReply(dataDir, lockData.intakeReply, io.wait)
+  io.write(outcome.line)
+  app.exit(outcome.exitCode)
+}
+
+export interface IntakeOptions {
+  core: Pick<Core, 'intake'>
+  launch: IntakeLaunch
+  dataDir: string
+  log: Logger
+  /** Brings the window forward (restored, focused) when macOS opens a link. */
+  focus: () => void
+}
+
+export interface ElectronIntake {
+  /** A second launch (main-window.ts hears it and brings the window forward first): add and answer. */
+  takeSecondLaunch(argv: string[], data: unknown): void
+  /** Settles once the API serves (or could not, which the core reports); never rejects. */
+  serving: Promise<void>
+}
+
+/** After the core: serve the API, take this launch's order, the early links and macOS's links; stop at quit. */
+export function installIntake(options: IntakeOptions): ElectronIntake {
+  const { core, launch, dataDir, log, focus } = options
+  const take = async (request: LaunchRequest, replyId?: string) => {
+    const reply = await takeRequest(core, request, log)
+    if (reply !== undefined && replyId !== undefined) {
+      await writeReply(dataDir, replyId, reply).catch((error: unknown) =>
+        log.warn('intake: could not answer the second launch', { error: describeThrown(error) }),
+      )
+    }
+  }
+  app.on('open-url', (_event, url) => {
+    focus()
+    void take(linkRequestOf(url))
+  })
+  launch.stopQueueing()
+  for (const url of launch.early.splice(0)) void take(linkRequestOf(url))
+  void take(launch.request)
+  // will-quit, not before-quit: a quit that staff call off at its question must leave the intake serving.
+  app.on('will-quit', () => void core.intake.stop())
+  return {
+    takeSecondLaunch: (argv, data) => void take(secondLaunchRequestOf(argv, data), replyIdOf(data)),
+    serving: core.intake.serve(),
+  }
+}
+
+/** Adds the order a link or command line names; undefined when the launch asked for nothing. */
+async function takeRequest(
+  core: Pick<Core, 'intake'>,
+  request: LaunchRequest,
+  log: Logger,
+): Promise<IntakeReply | undefined> {
+  if (request.kind === 'none') return undefined
+  if (request.kind === 'refused') {
+    log.warn('intake: refused a link or command line', { via: request.via, reason: request.reason })
+    return { ok: false, reason: refusalLine(request.reason) }
+  }
+  try {
+    await core.intake.addOrder(request.order, request.via)
+    return { ok: true, paymentKey: request.order.paymentKey }
+  } catch (error) {
+    log.warn('intake: could not add an order from a link or command line', { error: describeThrown(error) })
+    return { ok: false, reason: 'POS Companion could not add the order; see its log.' }
+  }
 }
