@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../src-shared/domain.ts'
 import { APP_ERROR_CODES } from '../../../src-shared/errors.ts'
@@ -72,7 +73,7 @@ describe('historyCsv', () => {
     for (const language of ['tr', 'en'] as const) {
       for (const code of APP_ERROR_CODES) {
         const entry: HistoryEntry = { ...(entries[1] as HistoryEntry), error: { code, retryable: false } }
-        const cells = historyCsv([entry], { language, timeZone: 'UTC' }).split('\r\n')[1]?.split(';')
+        const cells = readAs(historyCsv([entry], { language, timeZone: 'UTC' }), ';')[1]
         expect(cells?.[9]).toBe(CSV_ERROR_TEXT[language][code])
         expect(cells?.[9]).not.toBe(code)
       }
@@ -92,6 +93,14 @@ describe('csvCell', () => {
     ['\tTAB', "'\tTAB"],
     ['\rCR', `"'\rCR"`],
     ['a;b', '"a;b"'],
+    ['a,b', '"a,b"'],
+    ['Masa 6,=cmd', `"Masa 6,'=cmd"`],
+    ['a;+1', `"a;'+1"`],
+    ['a, -1', `"a,' -1"`],
+    ['a\t@1', "a\t'@1"],
+    ['a,"@x"', `"a,'""@x"""`],
+    ['x\r\n=1', `"x\r\n'=1"`],
+    ['x\n=1', `"x\n'=1"`],
     ['say "hi"', '"say ""hi"""'],
     ['x\r\ny', '"x\r\ny"'],
   ])('%j → %j', (value, expected) => {
@@ -100,5 +109,96 @@ describe('csvCell', () => {
 
   it('leaves a missing value empty', () => {
     expect(csvCell(undefined)).toBe('')
+  })
+})
+
+/**
+ * How a spreadsheet reads a CSV text split on `separator`: records end at a line end outside quotes; a field is
+ * quoted only when its first character is `"` (a quote later in a field is a plain character), and after its
+ * closing quote the rest of the field is read as it stands (Excel's leniency).
+ */
+function readAs(csv: string, separator: ',' | ';'): string[][] {
+  const records: string[][] = []
+  let fields: string[] = []
+  let field = ''
+  let i = csv.startsWith('\uFEFF') ? 1 : 0
+  let atFieldStart = true
+  while (i < csv.length) {
+    const char = csv.charAt(i)
+    if (atFieldStart && char === '"') {
+      i += 1
+      while (i < csv.length) {
+        if (csv.charAt(i) === '"' && csv.charAt(i + 1) === '"') {
+          field += '"'
+          i += 2
+        } else if (csv.charAt(i) === '"') {
+          i += 1
+          break
+        } else {
+          field += csv.charAt(i)
+          i += 1
+        }
+      }
+      atFieldStart = false
+      continue
+    }
+    atFieldStart = false
+    if (char === separator) {
+      fields.push(field)
+      field = ''
+      atFieldStart = true
+    } else if (char === '\r' || char === '\n') {
+      fields.push(field)
+      records.push(fields)
+      fields = []
+      field = ''
+      atFieldStart = true
+      if (char === '\r' && csv.charAt(i + 1) === '\n') i += 1
+    } else {
+      field += char
+    }
+    i += 1
+  }
+  if (field !== '' || fields.length > 0) records.push([...fields, field])
+  return records
+}
+
+/** A field a spreadsheet would run as a formula: after spaces and quotes it starts with one of these. */
+const isFormula = (field: string) => /^[\s"]*[=+\-@]/.test(field)
+
+describe('historyCsv against a formula hidden behind a separator (issue 20.8)', () => {
+  const attack = "Masa 6,=cmd|' /C calc'!A0,"
+  const entry: HistoryEntry = { ...(entries[0] as HistoryEntry), label: attack }
+  const csv = historyCsv([entry], { language: 'en', timeZone: 'UTC' })
+
+  it('leaves no formula cell whether the file is split on `;` or on `,`', () => {
+    for (const separator of [';', ','] as const) {
+      expect(readAs(csv, separator).flat().filter(isFormula), separator).toEqual([])
+    }
+  })
+
+  it('quotes the label, so split on `;` it reads back as one cell, the formula start marked as text', () => {
+    expect(readAs(csv, ';')[1]?.[3]).toBe("Masa 6,'=cmd|' /C calc'!A0,")
+  })
+
+  it('leaves no formula cell for any label, split either way, and keeps 11 cells a row split on `;`', () => {
+    const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '"', ' ', "'", 'a', '1')
+    fc.assert(
+      fc.property(fc.array(tricky, { maxLength: 14 }), (chars) => {
+        const label = chars.join('')
+        const csv = historyCsv([{ ...(entries[0] as HistoryEntry), label }], {
+          language: 'en',
+          timeZone: 'UTC',
+        })
+        for (const separator of [';', ','] as const) {
+          expect(
+            readAs(csv, separator).flat().filter(isFormula),
+            JSON.stringify({ label, separator }),
+          ).toEqual([])
+        }
+        expect(readAs(csv, ';')[1]).toHaveLength(11)
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

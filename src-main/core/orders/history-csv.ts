@@ -1,7 +1,8 @@
 // The hand-over history as a CSV file that opens correctly in Excel set up for Turkey: UTF-8 with a BOM (or
 // Excel reads it as Windows-1254 and garbles ç, ğ, ı, ş), `;` between cells (Turkish Excel's list separator, as
-// `,` is the decimal comma), CRLF line ends, dates as `DD.MM.YYYY HH:MM:SS` in local time. Cells that would
-// start a formula are neutralised (CSV injection): the platform's words come from outside.
+// `,` is the decimal comma), CRLF line ends, dates as `DD.MM.YYYY HH:MM:SS` in local time. Formula starts
+// are neutralised in every cell and after every separator inside one (CSV injection): labels and the platform's
+// words come from outside, and the file may be opened split on `,` (SECURITY.md).
 import { wallClockAt } from '../time/wall-clock.ts'
 import { CSV_ERROR_TEXT } from './history-csv-errors.ts'
 import {
@@ -14,8 +15,15 @@ import {
 const BOM = '\uFEFF'
 const SEPARATOR = ';'
 const LINE_END = '\r\n'
-/** What Excel, LibreOffice and Sheets take as the start of a formula (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * A place where a spreadsheet may start reading a cell (the cell's start, or just after a `,`, `;`, tab or line
+ * end: the file may be split on another separator than ours, and a quote in mid-field then protects nothing)
+ * followed by what Excel, LibreOffice and Sheets take as the start of a formula (OWASP, "CSV Injection"), spaces
+ * and quotes allowed before it.
+ */
+const FORMULA_AT_A_CELL_START = /(?<=^|[,;\t\n\r])(?=[ \t"]*[=+\-@]|[\t\r])/g
+/** A cell holding one of these is quoted: either separator, a quote, a line end. */
+const NEEDS_QUOTES = /[;,"\r\n]/
 
 interface Labels {
   columns: readonly string[]
@@ -108,11 +116,14 @@ export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsv
   return BOM + [labels.columns, ...rows].map((row) => row.map(csvCell).join(SEPARATOR) + LINE_END).join('')
 }
 
-/** One cell: formula starts neutralised with a leading `'`, quoted when it holds a separator, quote or line end. */
+/**
+ * One cell: a `'` (text, not formula) put before every formula start, at the cell's start and after every
+ * separator candidate inside it; quoted when it holds either separator, a quote or a line end.
+ */
 export function csvCell(value: string | undefined): string {
   if (value === undefined) return ''
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  const text = value.replace(FORMULA_AT_A_CELL_START, "'")
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
 function dateFormatter(timeZone: string | undefined): (iso: string) => string {
