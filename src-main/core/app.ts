@@ -130,17 +130,15 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   // The renderer hears of a session change before the outbox acts on it, as it subscribes first.
   session.onChange((status) => emit('sessionChanged', status))
   const methodsCache = new MethodsCache(store, clock)
-  const board = new OrderBoard(
+  const board = new OrderBoard({
     store,
     clock,
-    (paymentKey, order) => emit('orderChanged', { paymentKey, order }),
-    deps.boardLog,
+    onChange: (paymentKey, order) => emit('orderChanged', { paymentKey, order }),
+    boardLog: deps.boardLog,
     log,
-  )
-  const policy = deps.handoverRetry ? { policy: deps.handoverRetry } : {}
+  })
   const timeZone = () => settings.get().platformTimeZone
-  const undoWindowMs = () => settings.get().undoWindowSeconds * 1000
-  const outboxParts = {
+  const outbox = new HandoverOutbox({
     journal,
     board,
     session,
@@ -148,9 +146,9 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     log,
     archive: deps.historyArchive,
     timeZone,
-    undoWindowMs,
-  }
-  const outbox = new HandoverOutbox({ ...outboxParts, ...policy })
+    undoWindowMs: () => settings.get().undoWindowSeconds * 1000,
+    ...(deps.handoverRetry ? { policy: deps.handoverRetry } : {}),
+  })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
   const intake = await openIntakeArea({

@@ -1,8 +1,10 @@
 // "Kuryeye Verildi", made durable (docs/decisions.md D17–D20). A press is written to the journal before anything
-// is sent; every attempt is written before it goes out and its result before it is shown (HandoverAttempts), so
-// after a dropped connection, a 503, a crash or a restart the journal says what is still owed. `handed-over` is
-// shown only for a journalled `status: true`, and a refusal after a lost answer becomes `unconfirmed`, never
-// claimed either way (D20). This class decides what staff may do: press, undo, try now, check, pause.
+// is sent; every attempt is written before it goes out and its result before it is shown, so after a dropped
+// connection, a 503, a crash or a restart the journal says what is still owed. `handed-over` is shown only for a
+// journalled `status: true`, and a refusal after a lost answer becomes `unconfirmed`, never claimed either way
+// (D20). The platform's on-the-way call is not idempotent: each attempt is exactly one PUT (`retry: false`).
+// Public methods decide what staff may do (press, undo, try now, check, pause); the private ones run the attempts.
+import { randomUUID } from 'node:crypto'
 import type { HistoryQuery } from '../../../src-shared/contract.ts'
 import {
   handoverEligibility,
@@ -16,78 +18,80 @@ import {
 import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
-import { MemoryHistoryArchive, type HistoryArchive } from '../storage/history-archive.ts'
+import type { HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
 import { msUntilNextDay } from '../time/platform-day.ts'
-import type { Outcome } from './attempt-outcome.ts'
-import { HandoverAttempts, type Action } from './handover-attempts.ts'
-import { allHistoryNewestFirst, historyPage, type HistorySource } from './history-query.ts'
+import {
+  outcomeOfFailure,
+  settledDetails,
+  unwrittenAttemptOutcome,
+  type FailureContext,
+  type Outcome,
+} from './attempt-outcome.ts'
+import { allHistoryNewestFirst, historyPage } from './history-query.ts'
 import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
 import type { OrderBoard } from './order-board.ts'
+import {
+  applyResult,
+  freshAction,
+  handoverOf,
+  resultRecordOf,
+  type ActionReplay,
+  type AttemptRecord,
+  type QueuedRecord,
+} from './outbox-journal.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 
-export interface HandoverOutboxOptions {
+export interface HandoverOutboxDeps {
   journal: Journal
   board: OrderBoard
   /** A token for each attempt (with D3's re-login), whether there is one, and its changes (to resume on). */
   session: Pick<Session, 'isSignedOut' | 'withToken' | 'onChange'>
   clock: Clock
   log: Logger
+  /** Where settled results go when the journal is compacted (D55). */
+  archive: HistoryArchive
+  /** The platform's time zone: its days are History's days and the journal's day's turn. */
+  timeZone: () => string
+  /** The undo window of a press, in ms (D40); read at each press. 0 sends at once. */
+  undoWindowMs: () => number
   policy?: RetryPolicy
   /** In [0, 1): the backoff's jitter. */
   random?: () => number
-  /** Where settled results go when the journal is compacted (D55); in memory when left out (tests). */
-  archive?: HistoryArchive
-  /** The platform's time zone: its days are History's days and the journal's day's turn. */
-  timeZone?: () => string
   /** The journal is compacted while running once it is this large (bytes), and at every day's turn. */
   compactAtBytes?: number
-  /** The undo window of a press, in ms (D40); read at each press. 0 (the default) sends at once. */
-  undoWindowMs?: () => number
+}
+
+/** An action in memory: its replayed story plus what the running app adds to it. */
+interface Action extends ActionReplay {
+  handover: Handover
 }
 
 export class HandoverOutbox {
-  readonly #journal: Journal
-  readonly #board: OrderBoard
-  readonly #session: HandoverOutboxOptions['session']
-  readonly #clock: Clock
-  readonly #log: Logger
-  readonly #attempts: HandoverAttempts
-  /** The latest action of each order, by payment key (held by the attempts). */
-  readonly #actions: Map<string, Action>
-  readonly #history: HistorySource
+  readonly #deps: HandoverOutboxDeps
+  readonly #policy: RetryPolicy
+  readonly #random: () => number
   readonly #compactAtBytes: number
-  readonly #undoWindowMs: () => number
-  #cancelDayTurn: () => void = () => undefined
+  /** The latest action of each order, by payment key, held only after the journal took it. */
+  readonly #actions = new Map<string, Action>()
+  /** At most one timer per action (its next attempt, or the end of its undo window), by action id. */
+  readonly #timers = new Map<string, () => void>()
+  readonly #inFlight = new Set<string>()
+  #nextSeq = 0
+  #disposed = false
   /** Staff's "Duraklat": presses are still journalled, nothing goes out until "Sürdür" (docs/decisions.md D51). */
   #paused = false
+  #cancelDayTurn: () => void = () => undefined
   readonly #stopFollowingSession: () => void
 
-  constructor(options: HandoverOutboxOptions) {
-    this.#journal = options.journal
-    this.#board = options.board
-    this.#session = options.session
-    this.#clock = options.clock
-    this.#log = options.log
-    this.#attempts = new HandoverAttempts({
-      ...options,
-      backoff: { policy: options.policy ?? DEFAULT_RETRY_POLICY, random: options.random ?? Math.random },
-      isPaused: () => this.#paused,
-      afterSettle: () => {
-        if (this.#journal.bytes() > this.#compactAtBytes) this.compact()
-      },
-    })
-    this.#actions = this.#attempts.actions
-    this.#history = {
-      journal: options.journal,
-      archive: options.archive ?? new MemoryHistoryArchive(),
-      timeZone: options.timeZone ?? (() => 'Europe/Istanbul'),
-    }
-    this.#compactAtBytes = options.compactAtBytes ?? COMPACT_AT_BYTES
-    this.#undoWindowMs = options.undoWindowMs ?? (() => 0)
+  constructor(deps: HandoverOutboxDeps) {
+    this.#deps = deps
+    this.#policy = deps.policy ?? DEFAULT_RETRY_POLICY
+    this.#random = deps.random ?? Math.random
+    this.#compactAtBytes = deps.compactAtBytes ?? COMPACT_AT_BYTES
     this.#open()
     this.#scheduleDayTurn()
-    this.#stopFollowingSession = options.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
+    this.#stopFollowingSession = deps.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
   }
 
   /** Sends what was left owing at the last stop; call once the session has had its chance to sign in again. */
@@ -96,11 +100,14 @@ export class HandoverOutbox {
       const { handover } = action
       if (handover.state === 'queued' && handover.sendAt !== undefined) {
         // A window that ran out while the app was stopped is over: the press stands and is sent now (D40).
-        this.#attempts.schedule(action, Date.parse(handover.sendAt))
-      } else if (handover.state === 'queued' && (!handover.waitingForSignIn || !this.#session.isSignedOut)) {
-        void this.#attempts.send(action)
+        this.#schedule(action, Date.parse(handover.sendAt))
+      } else if (
+        handover.state === 'queued' &&
+        (!handover.waitingForSignIn || !this.#deps.session.isSignedOut)
+      ) {
+        void this.#send(action)
       } else if (handover.state === 'retrying') {
-        this.#attempts.schedule(action, Date.parse(handover.nextAttemptAt))
+        this.#schedule(action, Date.parse(handover.nextAttemptAt))
       }
     }
   }
@@ -110,7 +117,8 @@ export class HandoverOutbox {
    * order after the first attempt (handed over, retrying, failed…), or after the write when it must wait.
    */
   async handOver(paymentKey: string): Promise<BoardOrder> {
-    const order = this.#board.require(paymentKey)
+    const { board, clock } = this.#deps
+    const order = board.require(paymentKey)
     const current = this.#actions.get(paymentKey)
     if (current && isOwed(current.handover)) throw invalidInput('already-sending')
     if (order.handover.state === 'handed-over') return order
@@ -118,25 +126,30 @@ export class HandoverOutbox {
     if (eligibility === 'pickup' || eligibility === 'platform-courier') throw invalidInput('not-eligible')
 
     // If this write fails, it throws: the press is refused and nothing is claimed.
-    const windowMs = Math.max(0, this.#undoWindowMs())
-    const sendAfter = windowMs > 0 ? new Date(this.#clock.now() + windowMs).toISOString() : undefined
-    const action = this.#attempts.queue(order, 0, sendAfter)
-    this.#attempts.show(action)
-    if (sendAfter === undefined) await this.#attempts.send(action)
-    else this.#attempts.schedule(action, Date.parse(sendAfter))
-    return this.#board.require(paymentKey)
+    const windowMs = Math.max(0, this.#deps.undoWindowMs())
+    const sendAfter = windowMs > 0 ? new Date(clock.now() + windowMs).toISOString() : undefined
+    const action = this.#queue(order, 0, sendAfter)
+    this.#show(action)
+    if (sendAfter === undefined) await this.#send(action)
+    else this.#schedule(action, Date.parse(sendAfter))
+    return board.require(paymentKey)
   }
 
   /** `Geri al`: a press still inside its undo window is taken back, durably; after it, nothing can be (D40). */
   withdraw(paymentKey: string): BoardOrder {
+    const { journal, board } = this.#deps
     const action = this.#actions.get(paymentKey)
     const { handover } = action ?? {}
     if (!action || handover?.state !== 'queued' || handover.sendAt === undefined || action.attempts > 0) {
       throw invalidInput('undo-window-over')
     }
-    if (this.#attempts.isInFlight(action)) throw invalidInput('undo-window-over')
-    this.#attempts.withdraw(action)
-    return this.#board.require(paymentKey)
+    if (this.#inFlight.has(action.id)) throw invalidInput('undo-window-over')
+    // The withdrawal is journalled (throwing if the disk refuses it), then the action is gone.
+    journal.append({ type: 'withdrawn', action: action.id, at: this.#isoNow() })
+    this.#cancelTimer(action.id)
+    this.#actions.delete(paymentKey)
+    if (board.get(paymentKey)) board.setHandover(paymentKey, { state: 'none' })
+    return board.require(paymentKey)
   }
 
   /** `Şimdi dene`: a hand-over waiting for its next try is tried now instead. */
@@ -144,8 +157,8 @@ export class HandoverOutbox {
     const action = this.#actions.get(paymentKey)
     const state = action?.handover.state
     if (!action || (state !== 'retrying' && state !== 'queued')) throw invalidInput('not-waiting')
-    await this.#attempts.send(action)
-    return this.#board.require(paymentKey)
+    await this.#send(action)
+    return this.#deps.board.require(paymentKey)
   }
 
   /**
@@ -160,8 +173,8 @@ export class HandoverOutbox {
       result: handedOver ? 'checked-handed-over' : 'checked-not-handed-over',
       outcomeUnknown: false,
     }
-    this.#attempts.settle(action, Math.max(1, action.attempts), outcome)
-    return this.#board.require(paymentKey)
+    this.#settle(action, Math.max(1, action.attempts), outcome)
+    return this.#deps.board.require(paymentKey)
   }
 
   /** An order whose hand-over is still owed stays on the board: removing it would drop the staff's intent. */
@@ -173,26 +186,17 @@ export class HandoverOutbox {
   /** After an order is (re)added to the board: it shows what the outbox knows of it. */
   showOnBoard(paymentKey: string): void {
     const action = this.#actions.get(paymentKey)
-    if (action) this.#attempts.show(action)
-  }
-
-  /** A session that comes back sends what was held for it. */
-  #sendWhatWaitedForSignIn(status: SessionStatus): void {
-    if (status.state !== 'signed-in') return
-    for (const action of this.#actions.values()) {
-      if (action.handover.state === 'queued' && action.handover.waitingForSignIn)
-        void this.#attempts.send(action)
-    }
+    if (action) this.#show(action)
   }
 
   /** One page of one day's history, one row per order, read from disk now (D55). */
   listHistory(query: HistoryQuery): HistoryPage {
-    return historyPage(this.#history, query)
+    return historyPage(this.#deps, query)
   }
 
   /** Every history entry kept, newest first, read from disk now. */
   allHistory(): HistoryEntry[] {
-    return allHistoryNewestFirst(this.#history)
+    return allHistoryNewestFirst(this.#deps)
   }
 
   /**
@@ -201,11 +205,11 @@ export class HandoverOutbox {
    */
   compact(): void {
     try {
-      compactIntoArchive({ ...this.#history, timeZone: this.#history.timeZone(), now: this.#clock.now() })
+      compactIntoArchive(this.#compactionParts())
     } catch (error) {
-      this.#log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
+      this.#deps.log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
     }
-    this.#attempts.forgetSettledOffBoard()
+    this.#forgetSettledOffBoard()
   }
 
   /** Staff stopped sending for a while (e.g. during a network change): owed hand-overs wait, still journalled. */
@@ -228,13 +232,13 @@ export class HandoverOutbox {
    * of their backoff (a queued one held for sign-in still waits for it). Nothing while paused.
    */
   retryOwedNow(): void {
-    if (this.#paused || this.#attempts.isDisposed) return
-    const now = this.#clock.now()
+    if (this.#paused || this.#disposed) return
+    const now = this.#deps.clock.now()
     for (const action of this.#actions.values()) {
       const { handover } = action
-      if (handover.state === 'retrying') void this.#attempts.send(action)
-      else if (handover.state === 'queued' && !heldBack(handover, this.#session.isSignedOut, now)) {
-        void this.#attempts.send(action)
+      if (handover.state === 'retrying') void this.#send(action)
+      else if (handover.state === 'queued' && !heldBack(handover, this.#deps.session.isSignedOut, now)) {
+        void this.#send(action)
       }
     }
   }
@@ -247,28 +251,200 @@ export class HandoverOutbox {
   }
 
   dispose(): void {
-    this.#attempts.dispose()
+    this.#disposed = true
+    for (const cancel of this.#timers.values()) cancel()
+    this.#timers.clear()
     this.#stopFollowingSession()
     this.#cancelDayTurn()
   }
 
-  /** Reads the journal back, records what a crash cut off, and brings the board in line with it. */
+  /**
+   * Reads the journal back, records what a crash cut off (the app stopped mid-send: nobody knows whether the
+   * platform got it, so it is sent again at start), and brings the board in line with it.
+   */
   #open(): void {
-    const parts = { ...this.#history, timeZone: this.#history.timeZone(), now: this.#clock.now() }
-    const { replay, nextSeq } = openCompacted(parts, this.#log)
-    this.#attempts.load(replay.actions, nextSeq)
-    for (const order of this.#board.list()) this.showOnBoard(order.paymentKey)
-    this.#attempts.forgetSettledOffBoard()
+    const { replay, nextSeq } = openCompacted(this.#compactionParts(), this.#deps.log)
+    this.#nextSeq = nextSeq
+    for (const action of replay.actions) {
+      this.#actions.set(action.paymentKey, { ...action, handover: handoverOf(action) })
+    }
+    for (const action of this.#actions.values()) {
+      if (action.openAttempt !== undefined) {
+        this.#settle(action, action.openAttempt, { result: 'interrupted', outcomeUnknown: true })
+      }
+    }
+    this.#adoptOrphans()
+    for (const order of this.#deps.board.list()) this.showOnBoard(order.paymentKey)
+    this.#forgetSettledOffBoard()
+  }
+
+  /**
+   * Orders the board shows as owed that the journal knows nothing of: saved by a version of the app before
+   * the outbox (its `sending` was a send in flight when it stopped), or a journal lost with its disk. Their
+   * outcome is unknown, so they are owed again, by the same rules as an interrupted attempt.
+   */
+  #adoptOrphans(): void {
+    const { board, log } = this.#deps
+    for (const order of board.list()) {
+      // Known to the journal: the journal wins (the board's copy may lag it by the one write a crash cut off).
+      if (!isOwed(order.handover) || this.#actions.has(order.paymentKey)) continue
+      let action: Action
+      try {
+        // One attempt already went out (or may have), in the run that left the order sending.
+        action = this.#queue(order, 1)
+      } catch (error) {
+        log.error('outbox: could not adopt an order left sending', { error: describeThrown(error) })
+        continue
+      }
+      this.#settle(action, 1, { result: 'interrupted', outcomeUnknown: true })
+      log.info('outbox: adopted an order left sending by an earlier run')
+    }
+  }
+
+  /**
+   * Writes the intent to the journal (throwing if the disk refuses it) and only then holds it as the order's
+   * action: the one place an action is made for a press or an adopted order.
+   */
+  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number, sendAfter?: string): Action {
+    const { paymentKey, label } = order
+    const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
+    if (label !== undefined) queued.label = label
+    if (sendAfter !== undefined) queued.sendAfter = sendAfter
+    this.#deps.journal.append(queued)
+    const fresh = freshAction(queued)
+    const action: Action = { ...fresh, attempts: attemptsSoFar, handover: handoverOf(fresh) }
+    this.#actions.set(paymentKey, action)
+    return action
+  }
+
+  async #send(action: Action): Promise<void> {
+    if (this.#disposed || this.#paused || this.#inFlight.has(action.id)) return
+    this.#inFlight.add(action.id)
+    this.#cancelTimer(action.id)
+    try {
+      const attempt = action.attempts + 1
+      const started: AttemptRecord = { type: 'attempt', action: action.id, attempt, at: this.#isoNow() }
+      try {
+        this.#deps.journal.append(started)
+      } catch (error) {
+        this.#deps.log.error('outbox: could not write an attempt; not sending it', {
+          error: describeThrown(error),
+        })
+        this.#settle(action, attempt, unwrittenAttemptOutcome(error, this.#momentFor(action)))
+        return
+      }
+      action.attempts = attempt
+      action.openAttempt = attempt
+      action.handover = { state: 'sending', since: started.at }
+      this.#show(action)
+      this.#settle(action, attempt, await this.#attempt(action))
+    } finally {
+      this.#inFlight.delete(action.id)
+    }
+  }
+
+  /** One PUT to the platform, and what came of it. */
+  async #attempt(action: Action): Promise<Outcome> {
+    const { session } = this.#deps
+    try {
+      const confirmation = await session.withToken((client, token) =>
+        client.markOnTheWay(token, action.paymentKey, { retry: false }),
+      )
+      return { result: 'handed-over', httpStatus: confirmation.httpStatus, outcomeUnknown: false }
+    } catch (error) {
+      return outcomeOfFailure(error, { ...this.#momentFor(action), isSignedOut: session.isSignedOut })
+    }
+  }
+
+  /** Writes an attempt's result, then (and only then) shows it and schedules what follows. */
+  #settle(action: Action, attempt: number, outcome: Outcome): void {
+    const { journal, log } = this.#deps
+    const record = resultRecordOf(action, { seq: this.#nextSeq++, attempt, at: this.#isoNow() }, outcome)
+    try {
+      journal.append(record)
+    } catch (error) {
+      // The platform's answer stands whether or not the disk took it; after a restart the attempt reads as
+      // interrupted and is resolved by the rules above, never as a silent loss.
+      log.error('outbox: could not write an attempt result', { error: describeThrown(error) })
+    }
+    applyResult(action, record)
+    action.handover = handoverOf(action)
+    log.info('outbox: attempt settled', settledDetails(record))
+    this.#show(action)
+    if (record.nextAttemptAt !== undefined) this.#schedule(action, Date.parse(record.nextAttemptAt))
+    if (journal.bytes() > this.#compactAtBytes) this.compact()
+  }
+
+  /** Sends `action` at `at` (epoch ms; at once if that has passed), replacing its earlier timer. */
+  #schedule(action: Action, at: number): void {
+    if (this.#disposed) return
+    const { clock } = this.#deps
+    this.#cancelTimer(action.id)
+    const cancel = clock.setTimer(Math.max(0, at - clock.now()), () => {
+      this.#timers.delete(action.id)
+      void this.#send(action)
+    })
+    this.#timers.set(action.id, cancel)
+  }
+
+  #cancelTimer(actionId: string): void {
+    this.#timers.get(actionId)?.()
+    this.#timers.delete(actionId)
+  }
+
+  /** The board mirrors the outbox (it is persisted for display; the journal is the truth). */
+  #show(action: Action): void {
+    const { board } = this.#deps
+    if (this.#actions.get(action.paymentKey) !== action) return
+    const order = board.get(action.paymentKey)
+    if (!order || JSON.stringify(order.handover) === JSON.stringify(action.handover)) return
+    board.setHandover(action.paymentKey, action.handover)
+  }
+
+  /** A settled action whose order left the board is only history now, and history is on disk. */
+  #forgetSettledOffBoard(): void {
+    for (const [paymentKey, action] of this.#actions) {
+      if (!isOwed(action.handover) && !this.#inFlight.has(action.id) && !this.#deps.board.get(paymentKey)) {
+        this.#actions.delete(paymentKey)
+      }
+    }
+  }
+
+  /** A session that comes back sends what was held for it. */
+  #sendWhatWaitedForSignIn(status: SessionStatus): void {
+    if (status.state !== 'signed-in') return
+    for (const action of this.#actions.values()) {
+      if (action.handover.state === 'queued' && action.handover.waitingForSignIn) void this.#send(action)
+    }
   }
 
   /** At each day's turn in the platform's time zone, the journal is compacted (D55). */
   #scheduleDayTurn(): void {
-    if (this.#attempts.isDisposed) return
-    const delay = msUntilNextDay(this.#clock.now(), this.#history.timeZone())
-    this.#cancelDayTurn = this.#clock.setTimer(delay, () => {
+    if (this.#disposed) return
+    const { clock, timeZone } = this.#deps
+    this.#cancelDayTurn = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
       this.compact()
       this.#scheduleDayTurn()
     })
+  }
+
+  #compactionParts() {
+    const { journal, archive, timeZone, clock } = this.#deps
+    return { journal, archive, timeZone: timeZone(), now: clock.now() }
+  }
+
+  #momentFor({ passingFailures, outcomeUnknown }: Action): Omit<FailureContext, 'isSignedOut'> {
+    return {
+      passingFailures,
+      outcomeUnknown,
+      now: this.#deps.clock.now(),
+      policy: this.#policy,
+      random: this.#random,
+    }
+  }
+
+  #isoNow(): string {
+    return new Date(this.#deps.clock.now()).toISOString()
   }
 }
 

@@ -8,7 +8,8 @@ import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { LEGACY_BOARD_KEY } from './board-log.ts'
-import { OrderBoard, RESTORE_WINDOW_MS } from './order-board.ts'
+import { RESTORE_WINDOW_MS } from './order-board.ts'
+import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
 const B = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
@@ -33,7 +34,12 @@ function setup(store = new MemoryStore(), clock = new ManualClock()) {
   const changes: [string, unknown][] = []
   const journal = new FileJournal(logFile)
   journals.push(journal)
-  const board = new OrderBoard(store, clock, (k, order) => changes.push([k, order]), journal)
+  const board = testBoard({
+    store,
+    clock,
+    onChange: (k, order) => changes.push([k, order]),
+    boardLog: journal,
+  })
   return { board, store, changes, journal, clock }
 }
 

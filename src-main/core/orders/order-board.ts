@@ -1,9 +1,8 @@
 import type { BoardOrder, Handover, OrderDetails } from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { invalidInput } from '../app-failure.ts'
-import { silentLogger, type Clock, type KeyValueStore, type Logger } from '../ports.ts'
+import type { Clock, KeyValueStore, Logger } from '../ports.ts'
 import type { Journal } from '../storage/journal.ts'
-import { MemoryJournal } from '../storage/memory-journal.ts'
 import { BoardLog } from './board-log.ts'
 
 /**
@@ -14,6 +13,17 @@ export const RESTORE_WINDOW_MS = 15_000
 
 /** Where a hand-over's state is final: kept in the board's log, as the journal forgets it once compacted. */
 const FINAL_STATES: ReadonlySet<Handover['state']> = new Set(['handed-over', 'failed', 'unconfirmed'])
+
+export interface OrderBoardDeps {
+  /** Where versions before D56 kept the board (settings.json); moved to `boardLog` at the first start. */
+  store: KeyValueStore
+  clock: Clock
+  /** Told of every change, after it is persisted: the order as it now is, or null once it left the board. */
+  onChange: (paymentKey: string, order: BoardOrder | null) => void
+  /** The board's own log (D56). */
+  boardLog: Journal
+  log: Logger
+}
 
 /**
  * The orders staff put on the board (D7), keyed by lower-case payment_key, in the order they were added.
@@ -28,17 +38,7 @@ export class OrderBoard {
   /** Orders staff took off the board, kept in memory for RESTORE_WINDOW_MS (a restart forgets them). */
   readonly #takenOff = new Map<string, { order: BoardOrder; at: number }>()
 
-  /**
-   * `store` is where versions before D56 kept the board (moved to `boardLog` at the first start); tests that
-   * need no durable board may leave `boardLog` out.
-   */
-  constructor(
-    store: KeyValueStore,
-    clock: Clock,
-    onChange: (paymentKey: string, order: BoardOrder | null) => void,
-    boardLog: Journal = new MemoryJournal(),
-    log: Logger = silentLogger,
-  ) {
+  constructor({ store, clock, onChange, boardLog, log }: OrderBoardDeps) {
     this.#clock = clock
     this.#onChange = onChange
     this.#storage = new BoardLog(boardLog, log)

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
-import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { hasStayedLongEnough, sweepHandedOver, SWEEP_EVERY_MS } from './board-sweeper.ts'
-import { OrderBoard } from './order-board.ts'
+import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 import { ORDER, OTHER_ORDER, OutboxWorld } from '../../../test-support/core/orders/outbox-world.ts'
 
 const MINUTE = 60_000
@@ -76,7 +75,7 @@ describe('handed-over orders leave the board by themselves (D57)', () => {
 
   it('are swept while the app runs, failed ones stay, and stopping the sweep stops it', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 20, 0))
-    const board = new OrderBoard(new MemoryStore(), clock, () => undefined)
+    const board = testBoard({ clock })
     board.add(ORDER, {})
     board.add(OTHER_ORDER, {})
     const now = new Date(clock.now()).toISOString()

@@ -11,9 +11,10 @@ import type { Journal } from '../../../src-main/core/storage/journal.ts'
 import { MemoryJournal } from '../../../src-main/core/storage/memory-journal.ts'
 import { ManualClock } from '../manual-clock.ts'
 import { fakeCipher, MemoryStore, recordingLogger } from '../memory-adapters.ts'
-import { OrderBoard } from '../../../src-main/core/orders/order-board.ts'
+import type { OrderBoard } from '../../../src-main/core/orders/order-board.ts'
 import { HandoverOutbox } from '../../../src-main/core/orders/handover-outbox.ts'
 import type { RetryPolicy } from '../../../src-main/core/orders/retry-policy.ts'
+import { OUTBOX_SETTINGS, testBoard } from './test-parts.ts'
 
 export const ADDRESS = 'https://platform.example.com/integrations'
 export const KEYS = { appSecretKey: 'app-secret-1', restSecretKey: 'rest-secret-1' }
@@ -187,7 +188,7 @@ export class OutboxWorld {
       clock: this.clock,
       log: this.log,
     })
-    const board = new OrderBoard(this.store, this.clock, () => undefined, this.boardLog)
+    const board = testBoard({ store: this.store, clock: this.clock, boardLog: this.boardLog })
     const journal = new ProcessJournal(this.journal)
     const outbox = new HandoverOutbox({
       journal,
@@ -199,6 +200,7 @@ export class OutboxWorld {
       random: () => this.random(),
       archive: this.archive,
       ...(this.compactAtBytes === undefined ? {} : { compactAtBytes: this.compactAtBytes }),
+      timeZone: OUTBOX_SETTINGS.timeZone,
       undoWindowMs: () => this.undoWindowMs ?? 0,
     })
     this.app = { session, board, outbox, journal }
