@@ -1,0 +1,466 @@
+// The courier's day, made durable (docs/decisions.md D65): the couriers, who carried which package, what each
+// order costs and how it is paid, and the cash each courier handed in. Journalled the way a hand-over is
+// (D17, D18): a record is appended and flushed before anything is held in memory, shown or announced, so a
+// full disk refuses the write (the fs error reaches the caller, which shows `disk-full`) and a crash loses
+// nothing that was shown. Every write carries an id; writing under an id already used is a no-op that answers
+// what was recorded then, so a call retried after a lost answer never doubles a record. Nothing is overwritten:
+// a rename, a reassignment or a corrected amount is a new record.
+import { randomUUID } from 'node:crypto'
+import {
+  checkBadgeCode,
+  checkCashNote,
+  checkCourierName,
+  courierNameKey,
+} from '../../../src-shared/courier-rules.ts'
+import { describeThrown } from '../app-failure.ts'
+import { Listeners } from '../listeners.ts'
+import type { Clock, Logger } from '../ports.ts'
+import type { HistoryArchive } from '../storage/history-archive.ts'
+import type { Journal } from '../storage/journal.ts'
+import { dayBefore, dayOf, msUntilNextDay } from '../time/platform-day.ts'
+import {
+  highestSeq,
+  Kurus,
+  OrderNoted,
+  readableRecords,
+  type Assigned,
+  type CashHandedIn,
+  type LedgerRecord,
+} from './courier-records.ts'
+import { CourierRefusal } from './courier-refusal.ts'
+import { compactLedger, LEDGER_RETENTION_DAYS, rawRecordsAround } from './ledger-files.ts'
+import type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts } from './day-end.ts'
+
+export type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts } from './day-end.ts'
+
+/** What changed, for the wiring to turn into the contract's events. Announced only once it is on disk. */
+export type LedgerChange =
+  | { kind: 'couriers' }
+  | { kind: 'assignment'; paymentKey: string; courierId: string | null }
+  | { kind: 'order'; paymentKey: string }
+  | { kind: 'cash'; courierId: string; day: string }
+
+export interface CourierLedgerOptions {
+  /** `courier-ledger.jsonl` in the data folder: the couriers and the last two days (ledger-files.ts). */
+  journal: Journal
+  /** `courier-days/`: one file per older day. */
+  archive: HistoryArchive
+  clock: Clock
+  log: Logger
+  /** The platform's time zone: its days are the settlement's days. */
+  timeZone: () => string
+}
+
+/** What an order note may say, checked before it is written. */
+const NOTED_FIELDS = OrderNoted.omit({ type: true, id: true, seq: true, at: true }).strict()
+
+/** Every write may name its request id; one is made when it does not. */
+interface WithId {
+  id?: string
+}
+
+export class CourierLedger {
+  readonly #options: CourierLedgerOptions
+  /** The journal's records, by id: what makes a retried write a no-op. */
+  #live = new Map<string, LedgerRecord>()
+  #couriers = new Map<string, LedgerCourier>()
+  /** The latest assignment of each package among the journal's records: what the board shows. */
+  #current = new Map<string, Assigned>()
+  #nextSeq = 0
+  readonly #changes = new Listeners<[LedgerChange]>()
+  #cancelDayTurn: () => void = () => undefined
+  #disposed = false
+
+  constructor(options: CourierLedgerOptions) {
+    this.#options = options
+    this.compact()
+    this.#scheduleDayTurn()
+  }
+
+  /** Every courier ever added, retired ones too (past days name them), by name. */
+  couriers(): LedgerCourier[] {
+    return [...this.#couriers.values()].sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+  }
+
+  courier(courierId: string): LedgerCourier | undefined {
+    return this.#couriers.get(courierId)
+  }
+
+  /** The courier still working here whose badge this is (a scan, or the code typed). */
+  courierByBadge(code: string): LedgerCourier | undefined {
+    const checked = checkBadgeCode(code)
+    if (!checked.ok) return undefined
+    return this.#active().find((courier) => courier.badge === checked.code)
+  }
+
+  /** The courier still working here with this name, letter case aside (what a POS sends). */
+  courierByName(name: string): LedgerCourier | undefined {
+    const checked = checkCourierName(name)
+    if (!checked.ok) return undefined
+    const key = courierNameKey(checked.name)
+    return this.#active().find((courier) => courierNameKey(courier.name) === key)
+  }
+
+  /** Who carries this package now: a courier's id, null when cleared, undefined when never named (or long ago). */
+  assignmentOf(paymentKey: string): string | null | undefined {
+    return this.#current.get(paymentKey)?.courierId
+  }
+
+  addCourier(input: WithId & { name: string; badge?: string | undefined }): LedgerCourier {
+    const replayed = this.#replayed(input.id, 'courier-added')
+    if (replayed) return this.#courierOf(replayed.courierId)
+    const name = this.#freeName(input.name, undefined)
+    const badge = input.badge === undefined ? undefined : this.#freeBadge(input.badge, undefined)
+    const courierId = randomUUID()
+    this.#write({ type: 'courier-added', id: input.id, courierId, name, ...(badge ? { badge } : {}) })
+    return this.#courierOf(courierId)
+  }
+
+  renameCourier(input: WithId & { courierId: string; name: string }): LedgerCourier {
+    const replayed = this.#replayed(input.id, 'courier-renamed')
+    if (replayed) return this.#courierOf(replayed.courierId)
+    this.#courierOf(input.courierId)
+    const name = this.#freeName(input.name, input.courierId)
+    this.#write({ type: 'courier-renamed', id: input.id, courierId: input.courierId, name })
+    return this.#courierOf(input.courierId)
+  }
+
+  /** Gives, changes or (null) takes away a courier's badge code. */
+  setBadge(input: WithId & { courierId: string; badge: string | null }): LedgerCourier {
+    const replayed = this.#replayed(input.id, 'courier-badge')
+    if (replayed) return this.#courierOf(replayed.courierId)
+    this.#courierOf(input.courierId)
+    const badge = input.badge === null ? null : this.#freeBadge(input.badge, input.courierId)
+    this.#write({ type: 'courier-badge', id: input.id, courierId: input.courierId, badge })
+    return this.#courierOf(input.courierId)
+  }
+
+  /** The courier leaves: no longer offered, their badge and name free again; past days still name them. */
+  retireCourier(input: WithId & { courierId: string }): LedgerCourier {
+    const replayed = this.#replayed(input.id, 'courier-retired')
+    if (replayed) return this.#courierOf(replayed.courierId)
+    const courier = this.#courierOf(input.courierId)
+    if (!courier.retired) this.#write({ type: 'courier-retired', id: input.id, courierId: courier.id })
+    return this.#courierOf(courier.id)
+  }
+
+  /** This package goes with this courier (null: with nobody named). A reassignment is a new record. */
+  assign(input: WithId & { paymentKey: string; courierId: string | null }): LedgerAssignment {
+    const replayed = this.#replayed(input.id, 'assigned')
+    if (replayed) return assignmentOf(replayed)
+    if (input.courierId !== null && this.#courierOf(input.courierId).retired) {
+      throw new CourierRefusal('courier-retired')
+    }
+    const paymentKey = input.paymentKey.trim()
+    if (paymentKey.length === 0 || paymentKey.length > 100) throw new CourierRefusal('order-invalid')
+    // The same package scanned twice for the same courier: already so, nothing to write.
+    const current = this.#current.get(paymentKey)
+    if (current?.courierId === input.courierId) return assignmentOf(current)
+    return assignmentOf(
+      this.#write({ type: 'assigned', id: input.id, paymentKey, courierId: input.courierId }),
+    )
+  }
+
+  /**
+   * What the settlement needs of an order (payment method, amount, branch, label), kept because the order
+   * leaves the board long before its day stops being settled. Fields left out keep what an earlier note said.
+   */
+  noteOrder(
+    input: WithId & {
+      paymentKey: string
+      paymentMethod?: string | undefined
+      amountKurus?: number | undefined
+      branch?: string | undefined
+      label?: string | undefined
+    },
+  ): void {
+    if (this.#replayed(input.id, 'order-noted')) return
+    if (input.amountKurus !== undefined && !Kurus.safeParse(input.amountKurus).success) {
+      throw new CourierRefusal('amount-invalid')
+    }
+    const { id, ...given } = input
+    const facts = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
+    const parsed = NOTED_FIELDS.safeParse(facts)
+    if (!parsed.success) throw new CourierRefusal('order-invalid')
+    this.#write({ type: 'order-noted', id, ...parsed.data })
+  }
+
+  /**
+   * Cash a courier handed in. `day` is the day it settles when it is not today (a courier back after midnight
+   * hands in yesterday's cash): today or an earlier day still kept, never a later one.
+   */
+  recordCash(
+    input: WithId & {
+      courierId: string
+      amountKurus: number
+      note?: string | undefined
+      day?: string | undefined
+    },
+  ): CashRecord {
+    const replayed = this.#replayed(input.id, 'cash')
+    if (replayed) return cashRecordOf(replayed)
+    this.#courierOf(input.courierId)
+    const fields = this.#cashFields(input.amountKurus, input.note)
+    const day = this.#settlingDay(input.day)
+    return cashRecordOf(
+      this.#write({ type: 'cash', id: input.id, courierId: input.courierId, day, ...fields }),
+    )
+  }
+
+  /**
+   * A cash record was wrong: this one stands in its place (with its day; with its courier unless another is
+   * named). The wrong one stays in the history. `day` is the corrected record's day, needed only when it is
+   * older than yesterday (the ledger reads that day's file to find it).
+   */
+  correctCash(
+    input: WithId & {
+      corrects: string
+      amountKurus: number
+      courierId?: string | undefined
+      note?: string | undefined
+      day?: string | undefined
+    },
+  ): CashRecord {
+    const replayed = this.#replayed(input.id, 'cash')
+    if (replayed) return cashRecordOf(replayed)
+    const original = this.#cashRecord(input.corrects, input.day)
+    const courierId = input.courierId ?? original.courierId
+    this.#courierOf(courierId)
+    const fields = this.#cashFields(input.amountKurus, input.note)
+    return cashRecordOf(
+      this.#write({
+        type: 'cash',
+        id: input.id,
+        courierId,
+        day: original.day,
+        ...fields,
+        corrects: original.id,
+      }),
+    )
+  }
+
+  /** Everything the settlement of `day` reads from the ledger, from disk now: what a restart would read. */
+  day(day: string): LedgerDay {
+    const files = { journal: this.#options.journal, archive: this.#options.archive }
+    const { records } = readableRecords(rawRecordsAround(files, day))
+    const orders = new Map<string, OrderFacts>()
+    const assignments: LedgerAssignment[] = []
+    const cash: CashRecord[] = []
+    for (const record of records) {
+      if (record.type === 'assigned') assignments.push(assignmentOf(record))
+      else if (record.type === 'cash') cash.push(cashRecordOf(record))
+      else if (record.type === 'order-noted') {
+        orders.set(record.paymentKey, { ...orders.get(record.paymentKey), ...factsOf(record) })
+      }
+    }
+    return { couriers: this.couriers(), assignments, orders, cash }
+  }
+
+  /** Follows every change once it is on disk; returns the unsubscribe. */
+  onChange(listener: (change: LedgerChange) => void): () => void {
+    return this.#changes.add(listener)
+  }
+
+  /**
+   * Moves the records of days before yesterday to their day files and reads the journal back. A failure costs
+   * nothing: the journal is still whole, and the next day's turn tries again.
+   */
+  compact(): void {
+    const { journal, archive, clock, log, timeZone } = this.#options
+    try {
+      compactLedger({ journal, archive }, timeZone(), clock.now())
+    } catch (error) {
+      log.warn('couriers: could not compact the ledger', { error: describeThrown(error) })
+    }
+    this.#load()
+  }
+
+  dispose(): void {
+    this.#disposed = true
+    this.#cancelDayTurn()
+  }
+
+  #load(): void {
+    const raw = this.#options.journal.read()
+    const { records, unreadable } = readableRecords(raw)
+    if (unreadable > 0)
+      this.#options.log.warn('couriers: ledger records it cannot read were left alone', { unreadable })
+    this.#live = new Map()
+    this.#couriers = new Map()
+    this.#current = new Map()
+    for (const record of records) this.#apply(record)
+    this.#nextSeq = Math.max(this.#nextSeq, highestSeq(raw) + 1)
+  }
+
+  /** Appends the record and only then holds and announces it; a failed append throws and changes nothing. */
+  #write<R extends DistributiveOmit<LedgerRecord, 'id' | 'seq' | 'at'> & { id: string | undefined }>(
+    fields: R,
+  ): Extract<LedgerRecord, { type: R['type'] }> {
+    const record = {
+      ...fields,
+      id: fields.id ?? randomUUID(),
+      seq: this.#nextSeq,
+      at: new Date(this.#options.clock.now()).toISOString(),
+    } as unknown as Extract<LedgerRecord, { type: R['type'] }>
+    this.#options.journal.append(record)
+    this.#nextSeq += 1
+    this.#apply(record)
+    this.#announce(record)
+    return record
+  }
+
+  #apply(record: LedgerRecord): void {
+    this.#live.set(record.id, record)
+    switch (record.type) {
+      case 'courier-added':
+        this.#couriers.set(record.courierId, {
+          id: record.courierId,
+          name: record.name,
+          ...(record.badge === undefined ? {} : { badge: record.badge }),
+          retired: false,
+          addedAt: record.at,
+        })
+        return
+      case 'courier-renamed':
+      case 'courier-badge':
+      case 'courier-retired':
+        this.#changeCourier(record)
+        return
+      case 'assigned':
+        this.#current.set(record.paymentKey, record)
+        return
+      default:
+        return
+    }
+  }
+
+  #changeCourier(record: Extract<LedgerRecord, { courierId: string; type: `courier-${string}` }>): void {
+    const courier = this.#couriers.get(record.courierId)
+    if (!courier) return
+    if (record.type === 'courier-renamed') courier.name = record.name
+    else if (record.type === 'courier-retired') courier.retired = true
+    else if (record.type === 'courier-badge') {
+      if (record.badge === null) delete courier.badge
+      else courier.badge = record.badge
+    }
+  }
+
+  #announce(record: LedgerRecord): void {
+    let change: LedgerChange
+    if (record.type === 'assigned') {
+      change = { kind: 'assignment', paymentKey: record.paymentKey, courierId: record.courierId }
+    } else if (record.type === 'cash') change = { kind: 'cash', courierId: record.courierId, day: record.day }
+    else if (record.type === 'order-noted') change = { kind: 'order', paymentKey: record.paymentKey }
+    else change = { kind: 'couriers' }
+    try {
+      this.#changes.emit(change)
+    } catch (error) {
+      // The record is on disk: a listener's failure must not make the write look refused.
+      this.#options.log.error('couriers: a change listener failed', { error: describeThrown(error) })
+    }
+  }
+
+  /** The record already written under `id`, when there is one: a retried write answers it and writes nothing. */
+  #replayed<T extends LedgerRecord['type']>(
+    id: string | undefined,
+    type: T,
+  ): Extract<LedgerRecord, { type: T }> | undefined {
+    if (id === undefined) return undefined
+    if (id.length === 0 || id.length > 100) throw new CourierRefusal('id-invalid')
+    const existing = this.#live.get(id)
+    if (!existing) return undefined
+    if (existing.type !== type) throw new CourierRefusal('id-reused')
+    return existing as Extract<LedgerRecord, { type: T }>
+  }
+
+  #active(): LedgerCourier[] {
+    return [...this.#couriers.values()].filter((courier) => !courier.retired)
+  }
+
+  #courierOf(courierId: string): LedgerCourier {
+    const courier = this.#couriers.get(courierId)
+    if (!courier) throw new CourierRefusal('unknown-courier')
+    return { ...courier }
+  }
+
+  /** A valid name no other working courier has (`self` may keep its own). */
+  #freeName(text: string, self: string | undefined): string {
+    const checked = checkCourierName(text)
+    if (!checked.ok) throw new CourierRefusal(checked.problem)
+    const taken = this.courierByName(checked.name)
+    if (taken && taken.id !== self) throw new CourierRefusal('name-taken')
+    return checked.name
+  }
+
+  #freeBadge(text: string, self: string | undefined): string {
+    const checked = checkBadgeCode(text)
+    if (!checked.ok) throw new CourierRefusal('badge-invalid')
+    const taken = this.courierByBadge(checked.code)
+    if (taken && taken.id !== self) throw new CourierRefusal('badge-taken')
+    return checked.code
+  }
+
+  #cashFields(amountKurus: number, noteText: string | undefined): { amountKurus: number; note?: string } {
+    if (!Kurus.safeParse(amountKurus).success) throw new CourierRefusal('amount-invalid')
+    if (noteText === undefined) return { amountKurus }
+    const note = checkCashNote(noteText)
+    if (!note.ok) throw new CourierRefusal('note-invalid')
+    return note.note === undefined ? { amountKurus } : { amountKurus, note: note.note }
+  }
+
+  /** Today unless staff named an earlier day the ledger still keeps. */
+  #settlingDay(day: string | undefined): string {
+    const today = dayOf(this.#options.clock.now(), this.#options.timeZone())
+    if (day === undefined) return today
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day)
+    if (!real || day > today || day < dayBefore(today, LEDGER_RETENTION_DAYS)) {
+      throw new CourierRefusal('day-invalid')
+    }
+    return day
+  }
+
+  /** The cash record `id`: among the last two days, or in the day file of `day`. */
+  #cashRecord(id: string, day: string | undefined): CashHandedIn {
+    const live = this.#live.get(id)
+    if (live?.type === 'cash') return live
+    if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierRefusal('unknown-cash-record')
+    const { records } = readableRecords(this.#options.archive.read(day))
+    const found = records.find((record) => record.id === id)
+    if (found?.type !== 'cash') throw new CourierRefusal('unknown-cash-record')
+    return found
+  }
+
+  #scheduleDayTurn(): void {
+    if (this.#disposed) return
+    const { clock, timeZone } = this.#options
+    this.#cancelDayTurn = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
+      this.compact()
+      this.#scheduleDayTurn()
+    })
+  }
+}
+
+/** Omit over each member of a union, keeping it a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+function assignmentOf(record: Assigned): LedgerAssignment {
+  return { paymentKey: record.paymentKey, courierId: record.courierId, seq: record.seq, at: record.at }
+}
+
+function cashRecordOf(record: CashHandedIn): CashRecord {
+  const { id, seq, at, courierId, amountKurus, day, note, corrects } = record
+  const cash: CashRecord = { id, seq, at, courierId, amountKurus, day }
+  if (note !== undefined) cash.note = note
+  if (corrects !== undefined) cash.corrects = corrects
+  return cash
+}
+
+/** What a note says, without the fields it leaves out (so they do not hide what an earlier note said). */
+function factsOf(record: OrderNoted): OrderFacts {
+  const facts: OrderFacts = {}
+  if (record.paymentMethod !== undefined) facts.paymentMethod = record.paymentMethod
+  if (record.amountKurus !== undefined) facts.amountKurus = record.amountKurus
+  if (record.branch !== undefined) facts.branch = record.branch
+  if (record.label !== undefined) facts.label = record.label
+  return facts
+}

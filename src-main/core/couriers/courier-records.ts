@@ -1,0 +1,133 @@
+// The records the courier ledger writes to its journal (docs/decisions.md D65). Every record has an `id` (the
+// caller's request id: a second write under the same id is a no-op), a `seq` (the ledger's order, and what the
+// day files tell copies apart by, as History's do) and an `at`. Nothing is ever overwritten: a rename, a
+// reassignment or a corrected amount is a new record, and the history keeps both.
+import { z } from 'zod'
+import { MAX_KURUS } from '../../../src-shared/money.ts'
+import { dayOf } from '../time/platform-day.ts'
+
+export const RecordId = z.string().min(1).max(100)
+const Iso = z.iso.datetime()
+export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+/** An amount in kuruş: a whole number, never below zero, at most 10,000,000 ₺ (money.ts). */
+export const Kurus = z.int().nonnegative().max(MAX_KURUS)
+const Text = (max: number) => z.string().min(1).max(max)
+
+const base = { id: RecordId, seq: z.int().nonnegative(), at: Iso }
+
+export const CourierAdded = z.object({
+  type: z.literal('courier-added'),
+  ...base,
+  courierId: RecordId,
+  name: Text(200),
+  badge: Text(64).optional(),
+})
+export const CourierRenamed = z.object({
+  type: z.literal('courier-renamed'),
+  ...base,
+  courierId: RecordId,
+  name: Text(200),
+})
+/** A badge given, changed, or taken away (null). */
+export const CourierBadgeSet = z.object({
+  type: z.literal('courier-badge'),
+  ...base,
+  courierId: RecordId,
+  badge: Text(64).nullable(),
+})
+/** The courier no longer works here: not offered any more, still named in past days. */
+export const CourierRetired = z.object({ type: z.literal('courier-retired'), ...base, courierId: RecordId })
+
+/** This package went with this courier (null: with nobody named). The latest record for a package wins. */
+export const Assigned = z.object({
+  type: z.literal('assigned'),
+  ...base,
+  paymentKey: Text(100),
+  courierId: RecordId.nullable(),
+})
+export type Assigned = z.infer<typeof Assigned>
+
+/**
+ * What the settlement needs to know of an order, kept here because the order leaves the board (D57) long
+ * before its day stops being settled: how it is paid, what it costs, which branch. A later note for the same
+ * order adds to an earlier one, field by field.
+ */
+export const OrderNoted = z.object({
+  type: z.literal('order-noted'),
+  ...base,
+  paymentKey: Text(100),
+  paymentMethod: Text(64).optional(),
+  amountKurus: Kurus.optional(),
+  branch: Text(64).optional(),
+  label: Text(120).optional(),
+})
+export type OrderNoted = z.infer<typeof OrderNoted>
+
+/**
+ * Cash a courier handed in. `day` is the day it settles (the platform's time zone): the day it was handed in
+ * unless staff said it is for an earlier day (a courier back after midnight). A correction names the record it
+ * corrects and stands in its place, with the corrected record's day; the corrected record stays in the history.
+ */
+export const CashHandedIn = z.object({
+  type: z.literal('cash'),
+  ...base,
+  courierId: RecordId,
+  amountKurus: Kurus,
+  day: Day,
+  note: Text(400).optional(),
+  corrects: RecordId.optional(),
+})
+export type CashHandedIn = z.infer<typeof CashHandedIn>
+
+/**
+ * The highest seq a compaction moved out of the journal, written at the head of the rewritten journal: seqs
+ * only grow, so a day file never gets two records with the same seq.
+ */
+export const SeqMark = z.object({ type: z.literal('seq-mark'), seq: z.int().nonnegative() })
+
+export const LedgerRecord = z.discriminatedUnion('type', [
+  CourierAdded,
+  CourierRenamed,
+  CourierBadgeSet,
+  CourierRetired,
+  Assigned,
+  OrderNoted,
+  CashHandedIn,
+])
+export type LedgerRecord = z.infer<typeof LedgerRecord>
+
+/** The day a record is filed under once it leaves the journal; undefined for the roster, which never leaves. */
+export function dayOfRecord(record: LedgerRecord, timeZone: string): string | undefined {
+  switch (record.type) {
+    case 'cash':
+      return record.day
+    case 'assigned':
+    case 'order-noted':
+      return dayOf(Date.parse(record.at), timeZone)
+    default:
+      return undefined
+  }
+}
+
+/** The records among `raw` the ledger can read, each id once (the first write under an id stands), by seq. */
+export function readableRecords(raw: readonly unknown[]): { records: LedgerRecord[]; unreadable: number } {
+  const byId = new Map<string, LedgerRecord>()
+  let unreadable = 0
+  for (const item of raw) {
+    if (SeqMark.safeParse(item).success) continue
+    const parsed = LedgerRecord.safeParse(item)
+    if (!parsed.success) unreadable += 1
+    else if (!byId.has(parsed.data.id)) byId.set(parsed.data.id, parsed.data)
+  }
+  return { records: [...byId.values()].sort((a, b) => a.seq - b.seq), unreadable }
+}
+
+/** The highest seq among `raw` (records and seq marks), -1 when none. */
+export function highestSeq(raw: readonly unknown[]): number {
+  let max = -1
+  for (const item of raw) {
+    const seq = (item as { seq?: unknown } | null)?.seq
+    if (typeof seq === 'number' && Number.isSafeInteger(seq)) max = Math.max(max, seq)
+  }
+  return max
+}

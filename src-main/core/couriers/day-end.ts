@@ -1,0 +1,414 @@
+// The day-end settlement ("kurye gün sonu", docs/decisions.md D65) as one pure function: the screen, the
+// printed slip, the CSV and `GET /v1/day-end` all read this one answer. Its inputs are one day's hand-over
+// history and what the courier ledger holds; it reads no clock and no file, so the same inputs give the same
+// settlement, before and after a restart.
+//
+// Which day a package belongs to: the day (the platform's time zone) of the result that confirmed its
+// hand-over, `handed-over` or staff's `checked-handed-over` — what History shows on that day. An order still
+// owed, refused, or unconfirmed is not a delivered package; it is counted apart, on the day of its last result.
+// Which day cash belongs to: the `day` on its record (the day it was handed in, or the earlier day staff named).
+// Who carried a package: its latest assignment, whenever made (a reassignment the next morning corrects the day).
+import type { AttemptResult, HistoryEntry } from '../../../src-shared/domain.ts'
+import { isKurus } from '../../../src-shared/money.ts'
+import { dayOf } from '../time/platform-day.ts'
+
+/** By the platform's spec, cash is paid at the door and cards in advance; Settings may name more methods. */
+export const DEFAULT_COLLECTED_AT_DOOR: readonly string[] = ['CASH']
+
+export interface LedgerCourier {
+  id: string
+  name: string
+  badge?: string | undefined
+  retired: boolean
+  addedAt: string
+}
+
+export interface LedgerAssignment {
+  paymentKey: string
+  /** null: the package was taken off any courier. */
+  courierId: string | null
+  seq: number
+  at: string
+}
+
+export interface CashRecord {
+  id: string
+  seq: number
+  at: string
+  courierId: string
+  amountKurus: number
+  /** The day it settles, `YYYY-MM-DD`. */
+  day: string
+  note?: string | undefined
+  /** The record this one corrects (and stands in place of). */
+  corrects?: string | undefined
+}
+
+/** What an order brings to the settlement: from the POS or the platform, kept by the ledger. */
+export interface OrderFacts {
+  paymentMethod?: string | undefined
+  amountKurus?: number | undefined
+  branch?: string | undefined
+  label?: string | undefined
+}
+
+/** What the ledger holds that bears on one day (CourierLedger.day). */
+export interface LedgerDay {
+  couriers: readonly LedgerCourier[]
+  assignments: readonly LedgerAssignment[]
+  orders: ReadonlyMap<string, OrderFacts>
+  cash: readonly CashRecord[]
+}
+
+/** One attempt's result, as History holds it (HistoryEntry). */
+export type HandoverResult = Pick<HistoryEntry, 'seq' | 'paymentKey' | 'at' | 'result'>
+
+export interface DayEndInput extends LedgerDay {
+  /** `YYYY-MM-DD` in `timeZone`. */
+  day: string
+  /** The platform's time zone. */
+  timeZone: string
+  /** The hand-over results; those of other days are passed over, so the whole history may be given. */
+  history: readonly HandoverResult[]
+  /** Payment methods the courier collects at the door (Settings); DEFAULT_COLLECTED_AT_DOOR when left out. */
+  collectedAtDoor?: readonly string[]
+  /** The session's branches, to name and order the branch split. */
+  branches?: readonly { id: string; name: string }[]
+  /** Orders the outbox still owes now (pressed, no answer yet): only for today's settlement. */
+  owedNow?: readonly string[]
+}
+
+/** Orders of the day that are not delivered packages, by why. */
+export interface NotConfirmed {
+  /** Still being sent, or waiting for a sign-in or a retry. */
+  owed: number
+  /** The platform's answer was lost and it then refused: staff must check its panel (D20). */
+  unconfirmed: number
+  /** The platform refused, or staff found it not handed over. */
+  refused: number
+}
+
+export interface PackageLine {
+  paymentKey: string
+  /** When the platform confirmed the hand-over. */
+  at: string
+  label?: string
+  paymentMethod?: string
+  amountKurus?: number
+  branch?: string
+  /** Its amount is collected at the door. */
+  collect: boolean
+}
+
+export interface BranchLine {
+  /** null: orders that carry no branch. */
+  branch: string | null
+  branchName?: string
+  packages: number
+  cashToCollectKurus: number
+  amountUnknown: number
+}
+
+/** What a courier (or nobody) carried that day. */
+export interface PackageTally {
+  packages: number
+  /** The sum of the amounts of packages collected at the door. */
+  cashToCollectKurus: number
+  /** Packages collected at the door whose amount is not known: cash to collect leaves them out. */
+  amountUnknown: number
+  /** Packages whose payment method is not known: not counted as collected at the door. */
+  methodUnknown: number
+  notConfirmed: NotConfirmed
+  branches: BranchLine[]
+}
+
+/** kasa tam / açık var / fazla. */
+export type Balance = 'even' | 'short' | 'over'
+
+export interface CashLine {
+  id: string
+  at: string
+  amountKurus: number
+  note?: string
+  corrects?: string
+  /** The latest record that corrects this one; a corrected record does not count. */
+  correctedBy?: string
+  counts: boolean
+}
+
+export interface CashTally {
+  cashHandedInKurus: number
+  /** Handed in minus to collect: 0 even, below 0 short. */
+  differenceKurus: number
+  balance: Balance
+}
+
+export interface CourierDayEnd extends PackageTally, CashTally {
+  courierId: string
+  name: string
+  retired: boolean
+  packageLines: PackageLine[]
+  /** The day's cash records, corrected ones too (the history keeps both), oldest first. */
+  cash: CashLine[]
+}
+
+export interface DayEnd {
+  day: string
+  collectedAtDoor: string[]
+  /** Every courier with a package, an order not confirmed, or cash that day, by name. */
+  couriers: CourierDayEnd[]
+  /** Packages no courier was named for. */
+  unassigned: PackageTally & { packageLines: PackageLine[] }
+  /** Everything: all couriers and the unassigned packages; all cash handed in. */
+  totals: PackageTally & CashTally
+}
+
+const CONFIRMED: ReadonlySet<AttemptResult> = new Set(['handed-over', 'checked-handed-over'])
+const REFUSED: ReadonlySet<AttemptResult> = new Set(['refused', 'checked-not-handed-over'])
+
+type Outcome = { kind: 'package'; at: string } | { kind: keyof NotConfirmed }
+
+/** The settlement of one day. Pure: the same inputs give the same answer. */
+export function settleDay(input: DayEndInput): DayEnd {
+  const collectedAtDoor = [...new Set((input.collectedAtDoor ?? DEFAULT_COLLECTED_AT_DOOR).map(methodKey))]
+  const collect = new Set(collectedAtDoor)
+  const carrier = latestAssignments(input.assignments)
+  const buckets = new Map<string | null, Bucket>()
+  const bucketOf = (courierId: string | null): Bucket => {
+    let bucket = buckets.get(courierId)
+    if (!bucket) buckets.set(courierId, (bucket = newBucket()))
+    return bucket
+  }
+  for (const [paymentKey, outcome] of outcomesOf(input)) {
+    const bucket = bucketOf(carrier.get(paymentKey) ?? null)
+    if (outcome.kind !== 'package') {
+      bucket.notConfirmed[outcome.kind] += 1
+      continue
+    }
+    bucket.lines.push(packageLine(paymentKey, outcome.at, input.orders.get(paymentKey), collect))
+  }
+  for (const { courierId, line } of cashOfDay(input.cash, input.day)) bucketOf(courierId).cash.push(line)
+
+  const couriers = new Map(input.couriers.map((courier) => [courier.id, courier]))
+  const lines: CourierDayEnd[] = []
+  for (const [courierId, bucket] of buckets) {
+    if (courierId === null) continue
+    const courier = couriers.get(courierId)
+    const packageTally = tally(bucket, input.branches)
+    lines.push({
+      courierId,
+      name: courier?.name ?? '?',
+      retired: courier?.retired ?? false,
+      ...packageTally,
+      ...cashTally(bucket.cash, packageTally.cashToCollectKurus),
+      packageLines: bucket.lines,
+      cash: bucket.cash,
+    })
+  }
+  lines.sort((a, b) => a.name.localeCompare(b.name, 'tr') || a.courierId.localeCompare(b.courierId))
+  const unassignedBucket = buckets.get(null) ?? newBucket()
+  const everything = mergeBuckets([...buckets.values()])
+  const totalTally = tally(everything, input.branches)
+  return {
+    day: input.day,
+    collectedAtDoor,
+    couriers: lines,
+    unassigned: { ...tally(unassignedBucket, input.branches), packageLines: unassignedBucket.lines },
+    totals: { ...totalTally, ...cashTally(everything.cash, totalTally.cashToCollectKurus) },
+  }
+}
+
+function methodKey(method: string): string {
+  return method.trim().toUpperCase()
+}
+
+interface Bucket {
+  lines: PackageLine[]
+  notConfirmed: NotConfirmed
+  cash: CashLine[]
+}
+
+function newBucket(): Bucket {
+  return { lines: [], notConfirmed: { owed: 0, unconfirmed: 0, refused: 0 }, cash: [] }
+}
+
+function mergeBuckets(buckets: readonly Bucket[]): Bucket {
+  const merged = newBucket()
+  for (const bucket of buckets) {
+    merged.lines.push(...bucket.lines)
+    merged.cash.push(...bucket.cash)
+    for (const kind of ['owed', 'unconfirmed', 'refused'] as const) {
+      merged.notConfirmed[kind] += bucket.notConfirmed[kind]
+    }
+  }
+  return merged
+}
+
+/** Each package's latest assignment (the highest seq), whenever it was made. */
+function latestAssignments(assignments: readonly LedgerAssignment[]): Map<string, string | null> {
+  const latest = new Map<string, LedgerAssignment>()
+  for (const assignment of assignments) {
+    const held = latest.get(assignment.paymentKey)
+    if (!held || assignment.seq > held.seq) latest.set(assignment.paymentKey, assignment)
+  }
+  return new Map([...latest].map(([key, assignment]) => [key, assignment.courierId]))
+}
+
+/** What became of each order that had a result on the day (and of those owed now). */
+function outcomesOf(input: DayEndInput): Map<string, Outcome> {
+  const ofDay = input.history
+    .filter((entry) => dayOf(Date.parse(entry.at), input.timeZone) === input.day)
+    .sort((a, b) => a.seq - b.seq)
+  const outcomes = new Map<string, Outcome>()
+  for (const entry of ofDay) {
+    if (outcomes.get(entry.paymentKey)?.kind === 'package') continue
+    if (CONFIRMED.has(entry.result)) outcomes.set(entry.paymentKey, { kind: 'package', at: entry.at })
+    else if (REFUSED.has(entry.result)) outcomes.set(entry.paymentKey, { kind: 'refused' })
+    else if (entry.result === 'unconfirmed') outcomes.set(entry.paymentKey, { kind: 'unconfirmed' })
+    else outcomes.set(entry.paymentKey, { kind: 'owed' })
+  }
+  for (const paymentKey of input.owedNow ?? []) {
+    if (outcomes.get(paymentKey)?.kind !== 'package') outcomes.set(paymentKey, { kind: 'owed' })
+  }
+  return outcomes
+}
+
+function packageLine(
+  paymentKey: string,
+  at: string,
+  facts: OrderFacts | undefined,
+  collect: ReadonlySet<string>,
+): PackageLine {
+  const { paymentMethod, amountKurus, branch, label } = facts ?? {}
+  const line: PackageLine = {
+    paymentKey,
+    at,
+    collect: paymentMethod !== undefined && collect.has(methodKey(paymentMethod)),
+  }
+  if (label !== undefined) line.label = label
+  if (paymentMethod !== undefined) line.paymentMethod = paymentMethod
+  // An amount that is not a whole number of kuruş is no amount: it would make every sum inexact.
+  if (amountKurus !== undefined && isKurus(amountKurus) && amountKurus >= 0) line.amountKurus = amountKurus
+  if (branch !== undefined) line.branch = branch
+  return line
+}
+
+function tally(bucket: Bucket, branches: DayEndInput['branches']): PackageTally {
+  const byBranch = new Map<string | null, BranchLine>()
+  let cashToCollectKurus = 0
+  let amountUnknown = 0
+  let methodUnknown = 0
+  for (const line of bucket.lines) {
+    const branch = line.branch ?? null
+    const split = byBranch.get(branch) ?? {
+      branch,
+      packages: 0,
+      cashToCollectKurus: 0,
+      amountUnknown: 0,
+    }
+    byBranch.set(branch, split)
+    split.packages += 1
+    if (line.paymentMethod === undefined) methodUnknown += 1
+    if (!line.collect) continue
+    if (line.amountKurus === undefined) {
+      amountUnknown += 1
+      split.amountUnknown += 1
+    } else {
+      cashToCollectKurus = plus(cashToCollectKurus, line.amountKurus)
+      split.cashToCollectKurus = plus(split.cashToCollectKurus, line.amountKurus)
+    }
+  }
+  return {
+    packages: bucket.lines.length,
+    cashToCollectKurus,
+    amountUnknown,
+    methodUnknown,
+    notConfirmed: { ...bucket.notConfirmed },
+    branches: orderedBranches(byBranch, branches ?? []),
+  }
+}
+
+/** The session's branches in its order, named; then branches it does not list; orders with none last. */
+function orderedBranches(
+  byBranch: ReadonlyMap<string | null, BranchLine>,
+  known: readonly { id: string; name: string }[],
+): BranchLine[] {
+  const rank = new Map(known.map((branch, index) => [branch.id, index]))
+  const names = new Map(known.map((branch) => [branch.id, branch.name]))
+  const position = (branch: string | null) =>
+    branch === null ? Infinity : (rank.get(branch) ?? known.length)
+  return [...byBranch.values()]
+    .sort(
+      (a, b) => position(a.branch) - position(b.branch) || String(a.branch).localeCompare(String(b.branch)),
+    )
+    .map((line) => {
+      const name = line.branch === null ? undefined : names.get(line.branch)
+      return name === undefined ? line : { ...line, branchName: name }
+    })
+}
+
+function cashTally(cash: readonly CashLine[], toCollect: number): CashTally {
+  let handedIn = 0
+  for (const line of cash) if (line.counts) handedIn = plus(handedIn, line.amountKurus)
+  const difference = handedIn - toCollect
+  return {
+    cashHandedInKurus: handedIn,
+    differenceKurus: difference,
+    balance: difference === 0 ? 'even' : difference < 0 ? 'short' : 'over',
+  }
+}
+
+/**
+ * The day's cash records, each marked whether it counts. A correction stands in place of the record it
+ * corrects; of a record corrected twice (two tills at once), the latest correction counts. What counts is the
+ * latest record of each chain, on the day it names, for the courier it names.
+ */
+function cashOfDay(records: readonly CashRecord[], day: string): { courierId: string; line: CashLine }[] {
+  const byId = new Map(records.map((record) => [record.id, record]))
+  const rootOf = (record: CashRecord): string => {
+    const seen = new Set<string>()
+    let current = record
+    while (current.corrects !== undefined && !seen.has(current.id)) {
+      seen.add(current.id)
+      const corrected = byId.get(current.corrects)
+      if (!corrected) return current.corrects
+      current = corrected
+    }
+    return current.id
+  }
+  const latestOfRoot = new Map<string, CashRecord>()
+  const correctedBy = new Map<string, CashRecord>()
+  for (const record of byId.values()) {
+    const root = rootOf(record)
+    const held = latestOfRoot.get(root)
+    if (!held || record.seq > held.seq) latestOfRoot.set(root, record)
+    if (record.corrects !== undefined) {
+      const previous = correctedBy.get(record.corrects)
+      if (!previous || record.seq > previous.seq) correctedBy.set(record.corrects, record)
+    }
+  }
+  const counting = new Set([...latestOfRoot.values()].map((record) => record.id))
+  return [...byId.values()]
+    .filter((record) => record.day === day && isKurus(record.amountKurus) && record.amountKurus >= 0)
+    .sort((a, b) => a.seq - b.seq)
+    .map((record) => {
+      const line: CashLine = {
+        id: record.id,
+        at: record.at,
+        amountKurus: record.amountKurus,
+        counts: counting.has(record.id),
+      }
+      if (record.note !== undefined) line.note = record.note
+      if (record.corrects !== undefined) line.corrects = record.corrects
+      const by = correctedBy.get(record.id)
+      if (by !== undefined) line.correctedBy = by.id
+      return { courierId: record.courierId, line }
+    })
+}
+
+/** Adds kuruş, refusing to let a sum leave the range where it stays exact. */
+function plus(a: number, b: number): number {
+  const sum = a + b
+  if (!Number.isSafeInteger(sum)) throw new RangeError('day-end: a sum too large to stay exact')
+  return sum
+}

@@ -1,0 +1,73 @@
+// The rules of a courier's name and badge code, in one place for every side that takes one: the ledger in the
+// core, the intake (a POS names the courier), and the renderer's forms, which check as staff type. Zod-free so
+// the renderer can use it without bundling zod.
+
+/** A courier's name is at most this many characters (code points, after NFC). */
+export const COURIER_NAME_MAX = 60
+/** A badge code is printed as a QR code and typed or scanned back: short, and plain ASCII for any scanner. */
+export const BADGE_CODE_MAX = 32
+
+export type CourierNameProblem =
+  | 'name-empty'
+  | 'name-too-long'
+  | 'name-not-one-line' // a line or paragraph break
+  | 'name-bad-characters' // control and format characters (bidi overrides, zero-width), lone surrogates
+
+export type CourierNameCheck = { ok: true; name: string } | { ok: false; problem: CourierNameProblem }
+
+/** A cash record's note (a few words on why the amount differs) is at most this many characters. */
+export const CASH_NOTE_MAX = 200
+
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/u
+/** Control (Cc), format (Cf: bidi overrides, zero-width joiners) and lone surrogates (Cs). */
+const BAD_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}]/u
+
+type LineProblem = 'empty' | 'too-long' | 'not-one-line' | 'bad-characters'
+
+/**
+ * One line of text as the ledger keeps it: NFC, trimmed, runs of spaces made one. A bidi override or a
+ * zero-width character would make two names that look alike differ (or a printed slip read backwards), so
+ * they are refused rather than silently dropped: staff see what they typed or nothing.
+ */
+function checkLine(
+  text: string,
+  max: number,
+): { ok: true; text: string } | { ok: false; problem: LineProblem } {
+  if (LINE_BREAK.test(text)) return { ok: false, problem: 'not-one-line' }
+  if (BAD_CHARACTER.test(text)) return { ok: false, problem: 'bad-characters' }
+  const line = text.normalize('NFC').replace(/\s+/gu, ' ').trim()
+  if (line === '') return { ok: false, problem: 'empty' }
+  if (Array.from(line).length > max) return { ok: false, problem: 'too-long' }
+  return { ok: true, text: line }
+}
+
+/** A courier's name: one line of at most COURIER_NAME_MAX characters (see checkLine). */
+export function checkCourierName(text: string): CourierNameCheck {
+  const line = checkLine(text, COURIER_NAME_MAX)
+  return line.ok ? { ok: true, name: line.text } : { ok: false, problem: `name-${line.problem}` }
+}
+
+/** A cash record's note, the same way; an empty note is no note. */
+export function checkCashNote(
+  text: string,
+): { ok: true; note: string | undefined } | { ok: false; problem: 'note-invalid' } {
+  const line = checkLine(text, CASH_NOTE_MAX)
+  if (line.ok) return { ok: true, note: line.text }
+  return line.problem === 'empty' ? { ok: true, note: undefined } : { ok: false, problem: 'note-invalid' }
+}
+
+/** Two names are the same courier's when they differ only in letter case, Turkish rules (İ/i, I/ı). */
+export function courierNameKey(name: string): string {
+  return name.normalize('NFC').toLocaleLowerCase('tr')
+}
+
+export type BadgeCodeCheck = { ok: true; code: string } | { ok: false; problem: 'badge-invalid' }
+
+/** A badge code as kept and compared: trimmed, upper case, ASCII letters, digits and hyphens. */
+export function checkBadgeCode(text: string): BadgeCodeCheck {
+  const code = text.trim().toUpperCase()
+  if (code.length === 0 || code.length > BADGE_CODE_MAX || !/^[A-Z0-9-]+$/.test(code)) {
+    return { ok: false, problem: 'badge-invalid' }
+  }
+  return { ok: true, code }
+}
