@@ -179,17 +179,77 @@ describe('waking, starting with the computer, the language and quitting', () => 
   it('keeps following while a quit waits for its answer, and stops once the app quits', async () => {
     world = start()
     await settle()
+    const OTHER = '1d3c5e2a-1b4f-4c8d-9e7a-6f5b4a3c2d1e'
     electron.app.emit('before-quit', { preventDefault: vi.fn() })
     world.emit('orderChanged', {
       paymentKey: KEY,
       order: order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } }),
     })
+    world.emit('orderChanged', {
+      paymentKey: OTHER,
+      order: {
+        ...order({
+          state: 'retrying',
+          attempts: 1,
+          nextAttemptAt: at,
+          error: { code: 'timeout', retryable: true },
+        }),
+        paymentKey: OTHER,
+      },
+    })
     expect(world.window.title).toBe('(1) POS Companion')
     electron.app.emit('will-quit')
     world.emit('orderChanged', { paymentKey: KEY, order: null })
+    // Neither the core's events nor the periodic check (which would find OTHER retrying too long) reach it now.
+    await vi.advanceTimersByTimeAsync(2 * 60_000 + ATTENTION_CHECK_INTERVAL_MS)
     expect(world.window.title).toBe('(1) POS Companion')
-    const reads = world.handlers.getSettings.mock.calls.length
-    await vi.advanceTimersByTimeAsync(ATTENTION_CHECK_INTERVAL_MS * 2)
-    expect(world.handlers.getSettings.mock.calls.length).toBe(reads)
+  })
+})
+
+describe('following Settings as the core announces each change (issue 19.6)', () => {
+  const changed = (settings: Partial<Settings>): Settings => ({
+    ...DEFAULT_SETTINGS,
+    ...DEFAULT_ALL_DAY_SETTINGS,
+    ...settings,
+  })
+
+  it('applies "start with the computer" at once, without asking for the settings again', async () => {
+    world = start()
+    await settle()
+    expect(electron.app.setLoginItemSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ openAtLogin: false }),
+    )
+    world.emit('settingsChanged', changed({ startWithComputer: true }))
+    expect(electron.app.setLoginItemSettings).toHaveBeenLastCalledWith({
+      openAtLogin: true,
+      args: ['--hidden'],
+    })
+    world.emit('settingsChanged', changed({ startWithComputer: false }))
+    expect(electron.app.setLoginItemSettings).toHaveBeenLastCalledWith({
+      openAtLogin: false,
+      args: ['--hidden'],
+    })
+    await vi.advanceTimersByTimeAsync(4 * ATTENTION_CHECK_INTERVAL_MS)
+    expect(world.handlers.getSettings).toHaveBeenCalledTimes(1)
+  })
+
+  it('speaks the new language and follows the notifications switch at once', async () => {
+    world = start()
+    await settle()
+    world.emit('settingsChanged', changed({ language: 'en', notifications: false }))
+    expect(tray().tooltip).toBe('POS Companion — No hand-overs waiting')
+    expect(world.wired.language()).toBe('en')
+    world.emit('orderChanged', {
+      paymentKey: KEY,
+      order: order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } }),
+    })
+    expect(electron.notifications).toHaveLength(0)
+  })
+
+  it('keeps a change announced while the first read was on its way, not the older answer', async () => {
+    world = start({ settings: { language: 'tr' } })
+    world.emit('settingsChanged', changed({ language: 'en' }))
+    await settle()
+    expect(world.wired.language()).toBe('en')
   })
 })

@@ -87,13 +87,12 @@ export function installAllDay(options: AllDayOptions): AllDay {
     { log },
   )
 
-  // The settings at start and with each periodic check: language, notifications, start with the computer.
+  // The settings at start, then each change as the core announces it (language, notifications, start with the
+  // computer): a change applies at once.
   const startWithComputer = followStartWithComputer(platform, log)
-  const readSettings = async () => {
-    const answer = await core.handlers.getSettings(undefined)
-    if (!answer.ok) return
-    settings = answer.value
-    startWithComputer(answer.value.startWithComputer)
+  const settingsAre = (next: Settings) => {
+    settings = next
+    startWithComputer(next.startWithComputer)
   }
   const unsubscribe = core.subscribe((event, payload) => {
     if (event === 'orderChanged') {
@@ -103,20 +102,29 @@ export function installAllDay(options: AllDayOptions): AllDay {
       notifier.orderChanged(change)
     } else if (event === 'sessionChanged') {
       notifier.sessionChanged(payload as EventPayload<'sessionChanged'>)
+    } else if (event === 'settingsChanged') {
+      settingsAre(payload as EventPayload<'settingsChanged'>)
     }
     refresh()
   })
   // The board at start: remembered by the notifier, not announced (staff see it when they open the app).
   const seed = async () => {
-    const answer = await core.handlers.listOrders(undefined)
-    if (!answer.ok) return
-    for (const order of answer.value) orders.set(order.paymentKey, order)
-    notifier.seed(answer.value)
+    const [board, stored] = await Promise.all([
+      core.handlers.listOrders(undefined),
+      core.handlers.getSettings(undefined),
+    ])
+    if (board.ok) {
+      for (const order of board.value) orders.set(order.paymentKey, order)
+      notifier.seed(board.value)
+    }
+    // A change announced meanwhile is newer than this answer.
+    if (stored.ok && settings === undefined) settingsAre(stored.value)
   }
-  void seed().then(readSettings).then(refresh)
+  void seed().then(refresh)
+  // Orders retrying for too long are found by looking, not by an event.
   const tick = setInterval(() => {
     notifier.check()
-    void readSettings().then(refresh)
+    refresh()
   }, ATTENTION_CHECK_INTERVAL_MS)
   tick.unref()
 
