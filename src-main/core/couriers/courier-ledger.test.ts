@@ -66,6 +66,11 @@ describe('the courier list', () => {
     ])
     // The id stays the same through all of it: past days name the courier by it.
     expect(ledger.courier(ahmet.id)).toMatchObject({ id: ahmet.id, name: 'Ahmet Y.', retired: true })
+    // What it answers is a copy: a caller cannot change the list without a record.
+    const copy = ledger.couriers()[0] as { name: string }
+    copy.name = 'changed'
+    ;(ledger.courier(ahmet.id) as { name: string }).name = 'changed'
+    expect(ledger.courier(ahmet.id)?.name).toBe('Ahmet Y.')
   })
 
   it('finds a working courier by badge (as scanned) and by name (letter case aside, Turkish rules)', () => {

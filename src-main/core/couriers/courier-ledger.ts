@@ -79,11 +79,14 @@ export class CourierLedger {
 
   /** Every courier ever added, retired ones too (past days name them), by name. */
   couriers(): LedgerCourier[] {
-    return [...this.#couriers.values()].sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+    return [...this.#couriers.values()]
+      .map((courier) => ({ ...courier }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'tr'))
   }
 
   courier(courierId: string): LedgerCourier | undefined {
-    return this.#couriers.get(courierId)
+    const courier = this.#couriers.get(courierId)
+    return courier && { ...courier }
   }
 
   /** The courier still working here whose badge this is (a scan, or the code typed). */
