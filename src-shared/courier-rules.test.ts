@@ -13,6 +13,8 @@ describe('checkCourierName', () => {
     // "Ş" typed as S + combining cedilla is kept as the one precomposed letter.
     expect(checkCourierName('S\u0327ule')).toEqual({ ok: true, name: 'Şule' })
     expect(checkCourierName('Ali\u00a0Can')).toEqual({ ok: true, name: 'Ali Can' })
+    // The Enter a scanner or a POS ends the name with.
+    expect(checkCourierName('Ahmet\r\n')).toEqual({ ok: true, name: 'Ahmet' })
   })
 
   it('counts characters, not UTF-16 units, against the limit', () => {
@@ -26,7 +28,7 @@ describe('checkCourierName', () => {
 
   it('refuses an empty name, a second line, and invisible or control characters', () => {
     expect(checkCourierName('   ')).toEqual({ ok: false, problem: 'name-empty' })
-    for (const broken of ['Ahmet\nYılmaz', 'Ahmet\r', 'A\u2028B', 'A\u2029B', 'A\u0085B']) {
+    for (const broken of ['Ahmet\nYılmaz', 'Ahmet\r\nYılmaz', 'A\u2028B', 'A\u2029B', 'A\u0085B']) {
       expect(checkCourierName(broken)).toEqual({ ok: false, problem: 'name-not-one-line' })
     }
     // A right-to-left override, a zero-width space, a tab, NUL, a lone surrogate.

@@ -33,9 +33,11 @@ function checkLine(
   text: string,
   max: number,
 ): { ok: true; text: string } | { ok: false; problem: LineProblem } {
-  if (LINE_BREAK.test(text)) return { ok: false, problem: 'not-one-line' }
-  if (BAD_CHARACTER.test(text)) return { ok: false, problem: 'bad-characters' }
-  const line = text.normalize('NFC').replace(/\s+/gu, ' ').trim()
+  // Trimmed first: the Enter a scanner or a POS ends a name with does not make it two lines.
+  const trimmed = text.trim()
+  if (LINE_BREAK.test(trimmed)) return { ok: false, problem: 'not-one-line' }
+  if (BAD_CHARACTER.test(trimmed)) return { ok: false, problem: 'bad-characters' }
+  const line = trimmed.normalize('NFC').replace(/\s+/gu, ' ')
   if (line === '') return { ok: false, problem: 'empty' }
   if (Array.from(line).length > max) return { ok: false, problem: 'too-long' }
   return { ok: true, text: line }
