@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AllDaySettings } from './all-day-settings.ts'
 import { BoardSettings } from './board-settings.ts'
 import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
+import { OrderLabel } from './order-label.ts'
 import { RushSettings } from './rush-settings.ts'
 import { AppError } from './errors.ts'
 
@@ -190,16 +191,30 @@ export const OrderDetails = z.object({
   shippingMethod: z.string().trim().min(1).max(64).optional(),
   paymentMethod: z.string().trim().min(1).max(64).optional(),
   courierType: z.string().trim().min(1).max(64).optional(),
-  label: z.string().trim().min(1).max(120).optional(),
+  label: OrderLabel.optional(),
 })
 export type OrderDetails = z.infer<typeof OrderDetails>
 
+/**
+ * A change of what was known that a link, the command line or the drop folder offered for an order already on
+ * the board, and that was not made (docs/decisions.md D65): the card says so. Only the latest is kept.
+ */
+export const RefusedChange = z.object({
+  source: OrderSourceSchema,
+  fields: z.array(OrderDetails.keyof()).min(1),
+  at: z.iso.datetime(),
+})
+export type RefusedChange = z.infer<typeof RefusedChange>
+
 export const BoardOrder = OrderDetails.extend({
+  // Read as stored: a label kept from before the rules of OrderLabel must not lose its order at start.
+  label: z.string().optional(),
   paymentKey: z.string(),
   addedAt: z.iso.datetime(),
   handover: Handover,
   /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */
   source: OrderSourceSchema.optional(),
+  refusedChange: RefusedChange.optional(),
 })
 export type BoardOrder = z.infer<typeof BoardOrder>
 

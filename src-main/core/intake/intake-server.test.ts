@@ -4,6 +4,7 @@ import { INTAKE_ERRORS } from './intake-errors.ts'
 import { generateIntakeKey, IntakeKeyring } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
 import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
+import { answerSignedByApp, signRequest } from '../../../test-support/core/intake-signing.ts'
 
 const KEY_A = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const KEY_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -46,21 +47,28 @@ async function call(
   method: string,
   path: string,
   options: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {},
-): Promise<RawAnswer> {
+): Promise<RawAnswer & { fromApp: boolean }> {
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body)
+  const signed = signRequest(key, { method, path, ...(body === undefined ? {} : { body }) })
   const headers: Record<string, string> = {
-    ...(options.auth === false ? {} : { Authorization: `Bearer ${key}` }),
-    ...(options.body !== undefined ? JSON_TYPE : {}),
+    ...(options.auth === false ? {} : signed.headers),
+    ...(body !== undefined ? JSON_TYPE : {}),
     ...options.headers,
   }
-  const body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-  const answer = await send(server.port, {
-    method,
-    path,
-    headers,
-    ...(options.body !== undefined ? { body } : {}),
-  })
+  const answer = await send(server.port, { method, path, headers, ...(body !== undefined ? { body } : {}) })
   answers.push(answer)
-  return answer
+  const signature = answer.headers['x-intake-response-signature']
+  const fromApp = answerSignedByApp(key, signed.nonce, {
+    status: answer.status,
+    body: answer.text,
+    signature: typeof signature === 'string' ? signature : undefined,
+  })
+  return { ...answer, fromApp }
 }
 
 const errorCode = (answer: RawAnswer) => (answer.json as { error: { code: string } }).error.code
@@ -96,14 +104,15 @@ describe('POST /v1/orders', () => {
     expect(intake.orders.size).toBe(1)
   })
 
-  it('passes every field on, the label trimmed', async () => {
+  it('passes every field on, the label trimmed and in NFC', async () => {
     await call('POST', '/v1/orders', {
       body: {
         payment_key: ` {${KEY_A}} `,
         shipping_method: 'delivery',
         payment_method: 'CREDIT_CARD',
         courier_type: 'platform',
-        label: '  Masa 5 · Ayşe  ',
+        // Decomposed (NFD), as some systems send it: passed on in NFC.
+        label: '  Masa 5 · Ays\u0327e  ',
       },
     })
     expect(intake.added[0]?.order).toEqual({
@@ -131,6 +140,8 @@ describe('POST /v1/orders', () => {
     [{ payment_key: KEY_A, label: '   ' }, 'invalid-label'],
     [{ payment_key: KEY_A, label: 'x'.repeat(121) }, 'invalid-label'],
     [{ payment_key: KEY_A, label: 'line\nbreak' }, 'invalid-label'],
+    [{ payment_key: KEY_A, label: 'Masa 6\u202e9 ssaK' }, 'invalid-label'],
+    [{ payment_key: KEY_A, label: 'Masa\u200b6' }, 'invalid-label'],
     [{ payment_key: KEY_A, label: 7 }, 'invalid-label'],
     [{ payment_key: KEY_A, courier: 'platform' }, 'unknown-field'],
     [{ payment_key: KEY_A, ['__proto__']: { admin: true } }, 'unknown-field'],
@@ -254,39 +265,106 @@ describe('GET /v1/health', () => {
   })
 })
 
-describe('the intake key', () => {
+describe('the intake key: signed requests', () => {
+  const ROUTES = [
+    ['POST', '/v1/orders'],
+    ['GET', `/v1/orders/${KEY_A}`],
+    ['POST', `/v1/orders/${KEY_A}/handover`],
+    ['GET', '/v1/anything-else'],
+  ] as const
+
+  it('takes a request signed with the key, and signs its answer for the POS to check', async () => {
+    const added = await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    expect([added.status, added.fromApp]).toEqual([201, true])
+    // Refusals after a good signature are signed too, so the POS can trust a 404 as much as a 200.
+    const missing = await call('GET', `/v1/orders/${KEY_B}`)
+    expect([missing.status, missing.fromApp]).toEqual([404, true])
+    const unsigned = await call('GET', '/v1/health', { auth: false })
+    expect(unsigned.headers['x-intake-response-signature']).toBeUndefined()
+  })
+
   it.each([
-    ['none', undefined],
-    ['a wrong key', `Bearer ${generateIntakeKey()}`],
-    ['the key cut short', 'KEY_CUT'],
-    ['another scheme', 'Basic KEY'],
-    ['the key without the scheme', 'KEY'],
-    ['two keys', 'Bearer KEY KEY'],
-  ])('refuses %s with 401 on every route but health', async (_name, header) => {
-    const authorization = header?.replace('KEY_CUT', `Bearer ${key.slice(0, -1)}`).replace(/KEY/g, key)
-    const headers = authorization === undefined ? {} : { Authorization: authorization }
-    for (const [method, path] of [
-      ['POST', '/v1/orders'],
-      ['GET', `/v1/orders/${KEY_A}`],
-      ['POST', `/v1/orders/${KEY_A}/handover`],
-      ['GET', '/v1/anything-else'],
-    ] as const) {
-      const answer = await call(method, path, { auth: false, headers, body: { payment_key: KEY_A } })
+    ['nothing', () => ({})],
+    ['the key itself as a bearer header', () => ({ Authorization: `Bearer ${key}` })],
+    ['a signature made with another key', () => signRequest(generateIntakeKey(), { path: '/' }).headers],
+    ['no nonce', () => ({ 'X-Intake-Timestamp': '1', 'X-Intake-Signature': 'a'.repeat(64) })],
+    ['a nonce too short', () => ({ ...signRequest(key, { path: '/', nonce: 'short' }).headers })],
+    [
+      'a signature that is not hex',
+      () => ({ ...signRequest(key, { path: '/' }).headers, 'X-Intake-Signature': 'z'.repeat(64) }),
+    ],
+  ])('refuses %s with 401 on every route but health', async (_name, headersOf) => {
+    for (const [method, path] of ROUTES) {
+      const answer = await call(method, path, {
+        auth: false,
+        headers: headersOf(),
+        body: { payment_key: KEY_A },
+      })
       expect(answer.status, `${method} ${path}`).toBe(401)
-      expect(answer.headers['www-authenticate']).toBe('Bearer')
+      expect(answer.headers['www-authenticate']).toBe('Intake-Signature')
       expect(errorCode(answer)).toBe('unauthorized')
+      expect(answer.fromApp).toBe(false)
     }
     expect(intake.added).toEqual([])
   })
 
-  it('accepts the scheme in any case, and a rotated key at once (the old one no more)', async () => {
+  it('refuses a good signature beside a bearer header: a POS that still sends the key must stop', async () => {
+    const answer = await call('POST', '/v1/orders', {
+      body: { payment_key: KEY_A },
+      headers: { Authorization: `Bearer ${key}` },
+    })
+    expect([answer.status, errorCode(answer)]).toEqual([401, 'unauthorized'])
+    expect(intake.added).toEqual([])
+  })
+
+  it('refuses a signature over another method, path or body', async () => {
+    const body = JSON.stringify({ payment_key: KEY_A })
+    const forOrders = signRequest(key, { method: 'POST', path: '/v1/orders', body }).headers
+    const tries = [
+      send(server.port, {
+        method: 'POST',
+        path: `/v1/orders/${KEY_A}/handover`,
+        headers: { ...forOrders, ...JSON_TYPE },
+        body,
+      }),
+      send(server.port, {
+        method: 'POST',
+        path: '/v1/orders',
+        headers: { ...forOrders, ...JSON_TYPE },
+        body: body.replace(KEY_A, KEY_B),
+      }),
+      send(server.port, { method: 'PUT', path: '/v1/orders', headers: { ...forOrders, ...JSON_TYPE }, body }),
+    ]
+    expect((await Promise.all(tries)).map((answer) => answer.status)).toEqual([401, 401, 401])
+    expect(intake.added).toEqual([])
+  })
+
+  it('refuses a timestamp more than 60 s away, either way, and a nonce used before', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    for (const timestamp of [now - 120, now + 120]) {
+      const answer = await call('GET', `/v1/orders/${KEY_A}`, {
+        auth: false,
+        headers: signRequest(key, { path: `/v1/orders/${KEY_A}`, timestamp }).headers,
+      })
+      expect(errorCode(answer)).toBe('request-expired')
+    }
+    const once = signRequest(key, { path: `/v1/orders/${KEY_A}` }).headers
+    const first = await call('GET', `/v1/orders/${KEY_A}`, { auth: false, headers: once })
+    const again = await call('GET', `/v1/orders/${KEY_A}`, { auth: false, headers: once })
+    expect([first.status, errorCode(again)]).toEqual([404, 'request-replayed'])
+  })
+
+  it('takes a rotated key at once, and the old one no more', async () => {
     const storage = memoryKeyStorage()
     const keyring = await IntakeKeyring.open(storage, { register: () => undefined })
     const rotating = await startIntakeServer({ port: 0, intake, keys: keyring })
     try {
       const old = keyring.current
-      const get = (token: string) =>
-        send(rotating.port, { path: `/v1/orders/${KEY_A}`, headers: { Authorization: `bEaReR ${token}` } })
+      const get = (signWith: string) =>
+        send(rotating.port, {
+          path: `/v1/orders/${KEY_A}`,
+          headers: signRequest(signWith, { path: `/v1/orders/${KEY_A}` }).headers,
+        })
       expect((await get(old)).status).toBe(404)
       const fresh = await keyring.rotate()
       expect((await get(old)).status).toBe(401)

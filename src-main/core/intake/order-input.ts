@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import type { OrderDetails } from '../../../src-shared/domain.ts'
+import { OrderLabel } from '../../../src-shared/order-label.ts'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
 import type { IntakeErrorCode } from './intake-errors.ts'
@@ -20,18 +21,6 @@ export interface IntakeOrder {
 
 /** A payment_key field or path segment longer than this is refused before any search. */
 export const MAX_PAYMENT_KEY_TEXT = 200
-
-// Control characters (C0, DEL, C1) and the line/paragraph separators: never part of a label on a ticket.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
-
-/** What staff wrote beside the order on the POS: one line, as the board shows it (OrderDetails' 120). */
-export const OrderLabel = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .refine((text) => !CONTROL.test(text))
 
 const PosOrderBody = z
   .object({

@@ -6,7 +6,8 @@
  * Parsing is strict and says why it refused, in one line, Turkish and English: a link or a command that is
  * not exactly what we expect is more likely a mistake (or a trick) than something to guess at.
  */
-import { OrderLabel, parsePaymentKey, type IntakeOrder } from './order-input.ts'
+import { OrderLabel } from '../../../src-shared/order-label.ts'
+import { parsePaymentKey, type IntakeOrder } from './order-input.ts'
 
 export const ORDER_LINK_SCHEME = 'pos-companion'
 /** A real link is well under this; a longer one is not ours. */
@@ -33,8 +34,8 @@ export const ORDER_LINK_REFUSALS = {
     en: 'The link has an unknown part; only ?label=… may follow the id.',
   },
   'invalid-label': {
-    tr: 'Etiket 1–120 karakter olmalı, tek satır.',
-    en: 'The label must be 1–120 characters, on one line.',
+    tr: 'Etiket 1–120 karakter olmalı, tek satır, görünmez karakter olmadan.',
+    en: 'The label must be 1–120 characters, on one line, with no invisible characters.',
   },
 } as const satisfies Record<string, { tr: string; en: string }>
 export type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS

@@ -1,0 +1,126 @@
+// Issue 20.10: a label reads the same on the board, the slip and the CSV as what was sent. Every way a label comes
+// in refuses Unicode format characters (bidi overrides and isolates, zero-width characters, the BOM…) and
+// normalises to NFC: the contract's addOrder, the intake API's body (and a JSON drop file, parsed the same way),
+// an order link and --add-order.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AddOrderInput } from '../../../src-shared/contract.ts'
+import { stubCore } from '../../../test-support/web/stub-core.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { dispatch, MALFORMED } from '../dispatch.ts'
+import { readDropFile } from './drop-file.ts'
+import { parsePosOrder } from './order-input.ts'
+import { parseLaunchArgv, parseOrderLink } from './order-link.ts'
+
+const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const EXE = 'C:\\Program Files\\POS Companion\\POS Companion.exe'
+
+/** The characters issue 20.10 names, and a few more of `\p{Cf}`: each makes a label read otherwise than sent. */
+const FORMAT_CHARACTERS = [
+  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'], // bidi embeddings and overrides
+  ...['\u2066', '\u2067', '\u2068', '\u2069'], // bidi isolates
+  ...['\u200b', '\u200c', '\u200d', '\u200e', '\u200f'], // zero-width space, (non-)joiner, LRM, RLM
+  '\ufeff', // zero-width no-break space (BOM)
+  '\u2060', // word joiner
+  '\u00ad', // soft hyphen
+  '\u061c', // Arabic letter mark
+]
+/** `Masa 6` with a character inside, where trimming cannot take it away. */
+const labelsWith = FORMAT_CHARACTERS.map((char) => [
+  `U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`,
+  `Masa${char} 6`,
+])
+/** "Şükrü · Çağla" decomposed (NFD): a letter and its combining marks, as macOS and some POSes send it. */
+const DECOMPOSED = 'S\u0327u\u0308kru\u0308 · C\u0327ag\u0306la'
+const COMPOSED = 'Şükrü · Çağla'
+
+describe('order labels (issue 20.10)', () => {
+  it('the test data: NFD differs from NFC until normalised', () => {
+    expect(DECOMPOSED).not.toBe(COMPOSED)
+    expect(DECOMPOSED.normalize('NFC')).toBe(COMPOSED)
+  })
+
+  describe('the contract (addOrder from the page)', () => {
+    it.each(labelsWith)('refuses a label with %s without calling the core', async (_name, label) => {
+      const stub = stubCore()
+      const answer = await dispatch(stub.core.handlers, 'addOrder', { text: KEY, label }, recordingLogger())
+      expect(answer).toEqual({ ok: false, error: MALFORMED })
+      expect(stub.calls).toEqual([])
+    })
+
+    it('hands the core the label in NFC', async () => {
+      const stub = stubCore()
+      await dispatch(stub.core.handlers, 'addOrder', { text: KEY, label: DECOMPOSED }, recordingLogger())
+      expect(stub.calls).toEqual([{ call: 'addOrder', input: { text: KEY, label: COMPOSED } }])
+      expect(AddOrderInput.parse({ text: KEY, label: ` ${DECOMPOSED} ` }).label).toBe(COMPOSED)
+    })
+  })
+
+  describe('the intake API body', () => {
+    it.each(labelsWith)('refuses a label with %s', (_name, label) => {
+      expect(parsePosOrder({ payment_key: KEY, label })).toEqual({ ok: false, code: 'invalid-label' })
+    })
+
+    it('passes the label on in NFC', () => {
+      expect(parsePosOrder({ payment_key: KEY, label: DECOMPOSED })).toEqual({
+        ok: true,
+        value: { paymentKey: KEY, details: { label: COMPOSED } },
+      })
+    })
+  })
+
+  describe('a drop file (real files)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'order-label-'))
+    const dropped = (name: string, label: string) => {
+      const path = join(folder, name)
+      writeFileSync(path, JSON.stringify({ payment_key: KEY, label }), 'utf8')
+      return readDropFile(path)
+    }
+
+    it.each(labelsWith)('refuses a label with %s', async (name, label) => {
+      expect(await dropped(`${name}.json`, label)).toEqual({ kind: 'refused', reason: 'invalid-label' })
+    })
+
+    it('adds the order with its label in NFC', async () => {
+      expect(await dropped('nfd.json', DECOMPOSED)).toEqual({
+        kind: 'order',
+        order: { paymentKey: KEY, details: { label: COMPOSED } },
+      })
+    })
+  })
+
+  describe('an order link', () => {
+    it.each(labelsWith)('refuses a label with %s', (_name, label) => {
+      const link = `pos-companion://order/${KEY}?label=${encodeURIComponent(label)}`
+      expect(parseOrderLink(link)).toEqual({ ok: false, reason: 'invalid-label' })
+    })
+
+    it('adds the order with its label in NFC', () => {
+      const link = `pos-companion://order/${KEY}?label=${encodeURIComponent(DECOMPOSED)}`
+      expect(parseOrderLink(link)).toEqual({
+        ok: true,
+        order: { paymentKey: KEY, details: { label: COMPOSED } },
+      })
+    })
+  })
+
+  describe('the command line', () => {
+    it.each(labelsWith)('refuses a --label with %s', (_name, label) => {
+      expect(parseLaunchArgv([EXE, `--add-order=${KEY}`, `--label=${label}`])).toEqual({
+        kind: 'refused',
+        via: 'command-line',
+        reason: 'invalid-label',
+      })
+    })
+
+    it('adds the order with its label in NFC', () => {
+      expect(parseLaunchArgv([EXE, '--add-order', KEY, '--label', DECOMPOSED])).toEqual({
+        kind: 'order',
+        via: 'command-line',
+        order: { paymentKey: KEY, details: { label: COMPOSED } },
+      })
+    })
+  })
+})
