@@ -5,6 +5,7 @@ import {
   checkCourierName,
   courierNameKey,
   COURIER_NAME_MAX,
+  isCollectedAtDoor,
 } from './courier-rules.ts'
 
 describe('checkCourierName', () => {
@@ -66,5 +67,16 @@ describe('checkCashNote', () => {
     expect(checkCashNote('x'.repeat(201))).toEqual({ ok: false, problem: 'note-invalid' })
     expect(checkCashNote('a\nb')).toEqual({ ok: false, problem: 'note-invalid' })
     expect(checkCashNote('a\u202eb')).toEqual({ ok: false, problem: 'note-invalid' })
+  })
+})
+
+describe('isCollectedAtDoor', () => {
+  it('collects cash only by default, other methods when Settings name them, in any letter case', () => {
+    expect(isCollectedAtDoor('CASH')).toBe(true)
+    expect(isCollectedAtDoor(' cash ')).toBe(true)
+    expect(isCollectedAtDoor('CREDIT_CARD')).toBe(false)
+    expect(isCollectedAtDoor(undefined)).toBe(false)
+    expect(isCollectedAtDoor('meal_card', ['CASH', 'MEAL_CARD'])).toBe(true)
+    expect(isCollectedAtDoor('CASH', [])).toBe(false)
   })
 })

@@ -73,3 +73,25 @@ export function checkBadgeCode(text: string): BadgeCodeCheck {
   }
   return { ok: true, code }
 }
+
+/** By the platform's spec, cash is paid at the door and cards in advance; Settings may name more methods. */
+export const DEFAULT_COLLECTED_AT_DOOR: readonly string[] = ['CASH']
+
+/** A payment method as Settings and the orders are compared: trimmed, upper case. */
+export function paymentMethodKey(method: string): string {
+  return method.trim().toUpperCase()
+}
+
+/**
+ * Whether the courier collects this order's amount at the door: the one rule the slip, the manifest, the board's
+ * courier strip and the day-end follow. An order whose method is not known is not collected (and is counted as
+ * unknown where it matters).
+ */
+export function isCollectedAtDoor(
+  paymentMethod: string | undefined,
+  collectedAtDoor: readonly string[] = DEFAULT_COLLECTED_AT_DOOR,
+): boolean {
+  if (paymentMethod === undefined) return false
+  const key = paymentMethodKey(paymentMethod)
+  return collectedAtDoor.some((method) => paymentMethodKey(method) === key)
+}

@@ -9,11 +9,13 @@
 // Which day cash belongs to: the `day` on its record (the day it was handed in, or the earlier day staff named).
 // Who carried a package: its latest assignment, whenever made (a reassignment the next morning corrects the day).
 import type { AttemptResult, HistoryEntry } from '../../../src-shared/domain.ts'
+import {
+  DEFAULT_COLLECTED_AT_DOOR,
+  isCollectedAtDoor,
+  paymentMethodKey,
+} from '../../../src-shared/courier-rules.ts'
 import { isKurus } from '../../../src-shared/money.ts'
 import { dayOf } from '../time/platform-day.ts'
-
-/** By the platform's spec, cash is paid at the door and cards in advance; Settings may name more methods. */
-export const DEFAULT_COLLECTED_AT_DOOR: readonly string[] = ['CASH']
 
 export interface LedgerCourier {
   id: string
@@ -170,8 +172,9 @@ type Outcome = { kind: 'package'; at: string } | { kind: keyof NotConfirmed }
 
 /** The settlement of one day. Pure: the same inputs give the same answer. */
 export function settleDay(input: DayEndInput): DayEnd {
-  const collectedAtDoor = [...new Set((input.collectedAtDoor ?? DEFAULT_COLLECTED_AT_DOOR).map(methodKey))]
-  const collect = new Set(collectedAtDoor)
+  const collectedAtDoor = [
+    ...new Set((input.collectedAtDoor ?? DEFAULT_COLLECTED_AT_DOOR).map(paymentMethodKey)),
+  ]
   const carrier = latestAssignments(input.assignments)
   const buckets = new Map<string | null, Bucket>()
   const bucketOf = (courierId: string | null): Bucket => {
@@ -185,7 +188,7 @@ export function settleDay(input: DayEndInput): DayEnd {
       bucket.notConfirmed[outcome.kind] += 1
       continue
     }
-    bucket.lines.push(packageLine(paymentKey, outcome.at, input.orders.get(paymentKey), collect))
+    bucket.lines.push(packageLine(paymentKey, outcome.at, input.orders.get(paymentKey), collectedAtDoor))
   }
   for (const { courierId, line } of cashOfDay(input.cash, input.day)) bucketOf(courierId).cash.push(line)
 
@@ -216,10 +219,6 @@ export function settleDay(input: DayEndInput): DayEnd {
     unassigned: { ...tally(unassignedBucket, input.branches), packageLines: unassignedBucket.lines },
     totals: { ...totalTally, ...cashTally(everything.cash, totalTally.cashToCollectKurus) },
   }
-}
-
-function methodKey(method: string): string {
-  return method.trim().toUpperCase()
 }
 
 interface Bucket {
@@ -277,13 +276,13 @@ function packageLine(
   paymentKey: string,
   at: string,
   facts: OrderFacts | undefined,
-  collect: ReadonlySet<string>,
+  collectedAtDoor: readonly string[],
 ): PackageLine {
   const { paymentMethod, amountKurus, branch, label } = facts ?? {}
   const line: PackageLine = {
     paymentKey,
     at,
-    collect: paymentMethod !== undefined && collect.has(methodKey(paymentMethod)),
+    collect: isCollectedAtDoor(paymentMethod, collectedAtDoor),
   }
   if (label !== undefined) line.label = label
   if (paymentMethod !== undefined) line.paymentMethod = paymentMethod
