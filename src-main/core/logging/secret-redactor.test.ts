@@ -119,6 +119,26 @@ describe('SecretRedactor by structure', () => {
     expect(redactor.redactText(text)).toBe(expected)
   })
 
+  it.each([
+    // The app's own log line (web/file-key-cipher.ts): its area, `secrets`, is not a secret's name.
+    'secrets: the key file was damaged; a new key was made and the old file kept',
+    'secrets: the',
+    'tokens: 3 renewed',
+    'Cookies: none sent',
+    'passwords = not stored',
+    'api_keys: both entered',
+  ])('leaves %j as it is: a plural names a group, not one value', (text) => {
+    expect(redactor.redactText(text)).toBe(text)
+  })
+
+  it.each([
+    ['secret: the', 'secret: [redacted]'],
+    ['token: 3renewed', 'token: [redacted]'],
+    ['my_secrets_key=abc', 'my_secrets_key=[redacted]'],
+  ])('still redacts %j, where the name is one value', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
   it('replaces values under secret-sounding keys whatever their type', () => {
     expect(
       redactor.redactDetails({

@@ -43,6 +43,11 @@ const NAMED_SECRET = new RegExp(
   String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)([^\s"'&,;)}\]]+)`,
   'gi',
 )
+/**
+ * A plural (`secrets:`, `tokens: 3`, `Cookies:`) names a group, not one value: it is how a log line names its
+ * area ("secrets: the key file was damaged"), and redacting the word after it garbles the line.
+ */
+const GROUP_NAME = /^[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|authorization|api[_-]?key|cookie)s\b/i
 /** `Bearer …` in an Authorization header. */
 const BEARER = /(\bbearer\s+)([A-Za-z0-9._~+/-]+=*)/gi
 
@@ -117,7 +122,9 @@ export class SecretRedactor implements SecretRedaction {
           (_match, head: string, _value: string, tail: string) => head + REDACTED + tail,
         )
         .replace(NAMED_SECRET, (match, head: string, value: string) =>
-          value === REDACTED || value.startsWith('[redacted') ? match : head + REDACTED,
+          value === REDACTED || value.startsWith('[redacted') || GROUP_NAME.test(head)
+            ? match
+            : head + REDACTED,
         )
         .replace(BEARER, (_match, head: string) => head + REDACTED)
       if (!this.#containsKnown(result)) return result
