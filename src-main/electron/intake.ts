@@ -26,10 +26,10 @@ import type { Logger } from '../core/ports.ts'
 
 export const REPLIES_FOLDER = 'intake-replies'
 /** Long enough for a cold first instance to open its data; a POS script must not hang for ever. */
-export const REPLY_TIMEOUT_MS = 20_000
+const REPLY_TIMEOUT_MS = 20_000
 const REPLY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-export interface IntakeLockData {
+interface IntakeLockData {
   intakeReply?: string
   /**
    * A launch this instance refused says so itself: Chromium hands the running app the argv with every switch
@@ -38,7 +38,7 @@ export interface IntakeLockData {
   refused?: { via: 'link' | 'command-line'; reason: LaunchRefusal }
 }
 
-export type IntakeReply = { ok: true; paymentKey: string } | { ok: false; reason: string }
+type IntakeReply = { ok: true; paymentKey: string } | { ok: false; reason: string }
 
 /**
  * What the app's own argv asks for; `defaultApp` (an unpackaged run) skips the app's path after the executable.
@@ -153,7 +153,7 @@ function linkRequestOf(url: string): LaunchRequest {
     : { kind: 'refused', via: 'link', reason: parsed.reason }
 }
 
-export interface IntakeLaunch {
+interface IntakeLaunch {
   request: LaunchRequest
   /** For `app.requestSingleInstanceLock(…)`. */
   lockData: IntakeLockData
@@ -204,7 +204,7 @@ export async function forwardToRunningApp(
   app.exit(outcome.exitCode)
 }
 
-export interface IntakeOptions {
+interface IntakeOptions {
   core: Pick<Core, 'intake'>
   launch: IntakeLaunch
   dataDir: string

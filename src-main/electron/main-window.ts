@@ -101,7 +101,7 @@ type DisplayArea = Pick<Display, 'id' | 'workArea'>
 
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 800 } as const
 /** The window's minimum size, unless the display is smaller still. */
-export const MIN_WINDOW_SIZE = { width: 800, height: 600 } as const
+const MIN_WINDOW_SIZE = { width: 800, height: 600 } as const
 
 function overlap(a: Rectangle, b: Rectangle): number {
   const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
@@ -175,12 +175,12 @@ export function restoreWindowState(
 // Closing and quitting -------------------------------------------------------------------------------------
 
 /** A notice shown once, outside the window (an OS notification). */
-export interface Notice {
+interface Notice {
   title: string
   body: string
 }
 
-export type CloseDecision = { action: 'close' } | { action: 'hide'; notice: Notice | null }
+type CloseDecision = { action: 'close' } | { action: 'hide'; notice: Notice | null }
 
 /**
  * Closing the window while hand-overs are owed must not stop them: the window hides to the tray and the app
@@ -217,7 +217,7 @@ export function quitQuestion(owed: number, language: Language): MessageBoxOption
 
 // The owner ------------------------------------------------------------------------------------------------
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   page: AppPage
   isDevelopment: boolean
   /** Where the window's size and place are kept (electron-store, under WINDOW_STATE_KEY). */

@@ -20,7 +20,7 @@ import { TRAY_ICON_PATH } from './tray-icon.ts'
 import { createTray, type TrayCommand } from './tray-menu.ts'
 import { watchWakeAndNetwork } from './wake-and-network.ts'
 
-export interface AllDayOptions {
+interface AllDayOptions {
   core: Pick<Core, 'subscribe' | 'handlers' | 'allDay'>
   /** The open window: brought forward by the tray and a notification's click, badged with the count. */
   mainWindow: Pick<MainWindow, 'show' | 'send' | 'window'>
@@ -29,7 +29,7 @@ export interface AllDayOptions {
   platform?: NodeJS.Platform
 }
 
-export interface AllDay {
+interface AllDay {
   /** The staff's language as last read from the settings (Turkish until then). */
   language(): Language
 }
