@@ -16,7 +16,7 @@ import { orderHandlers } from './orders/order-handlers.ts'
 import { sweepHandedOver } from './orders/board-sweeper.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import type { RetryPolicy } from './orders/retry-policy.ts'
-import { PlatformClients, type PlatformClientsOptions } from './platform/platform-clients.ts'
+import { PlatformClients, type PlatformClientsDeps } from './platform/platform-clients.ts'
 import {
   systemClock,
   type Clock,
@@ -62,7 +62,7 @@ export interface CoreDependencies {
    */
   settingsOverrides?: Partial<Settings>
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
-  platformTuning?: PlatformClientsOptions['tuning']
+  platformTuning?: PlatformClientsDeps['tuning']
   /** The hand-over outbox's backoff, for tests that cannot wait for the real one. */
   handoverRetry?: RetryPolicy
   /**

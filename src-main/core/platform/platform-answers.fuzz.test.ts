@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src-shared/errors.ts'
 import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
-import { failureOfAnswer, readEnvelope, toPlatformError } from './error-mapping.ts'
+import { failureOfAnswer, readEnvelope, toPlatformError } from './platform-error.ts'
 import { createPlatformClient, PlatformCallError, type PlatformClient } from './platform-client.ts'
 
 const CALLS = ['login', 'branches', 'variables', 'ontheway'] as const
@@ -90,6 +90,7 @@ function clientAnswering(answers: Answer[]): {
   let next = 0
   let lastServed: Answer | undefined
   const client = createPlatformClient({
+    redactText: (text) => text,
     baseUrl: 'https://platform.example/integrations',
     userAgent: 'pos-companion/fuzz',
     timeoutMs: 1000,
@@ -166,6 +167,7 @@ describe('the platform client, fuzzed', () => {
         fc.boolean(),
         async (call, thrown, synchronously) => {
           const client = createPlatformClient({
+            redactText: (text) => text,
             baseUrl: 'https://platform.example/integrations',
             userAgent: 'pos-companion/fuzz',
             retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 },
@@ -193,11 +195,8 @@ describe('the error mapping, fuzzed', () => {
         fc.integer({ min: 100, max: 999 }),
         fc.oneof(body, fc.jsonValue()),
         (call, status, raw) => {
-          const failure = failureOfAnswer(call, status, readEnvelope(raw))
-          const error = toPlatformError(
-            call,
-            new PlatformCallError({ code: failure.code, retryable: failure.retryable }),
-          )
+          const failure = failureOfAnswer(call, status, readEnvelope(raw), (text) => text)
+          const error = new PlatformCallError(call, failure)
           expect(AppError.safeParse(error.appError).success).toBe(true)
           expect(failure.httpStatus).toBe(status)
         },
@@ -212,7 +211,7 @@ describe('the error mapping, fuzzed', () => {
         fc.constantFrom(...CALLS),
         fc.anything({ withBigInt: true, withNullPrototype: true }),
         (call, thrown) => {
-          expectPlatformError(toPlatformError(call, thrown))
+          expectPlatformError(toPlatformError(call, thrown, (text) => text))
         },
       ),
       FUZZ_RUNS,

@@ -18,7 +18,7 @@ import type { MockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { startMockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
-import type { PlatformClient, PlatformClientOptions } from './platform-client.ts'
+import type { PlatformClient, PlatformClientDeps } from './platform-client.ts'
 import { createPlatformClient, PlatformCallError } from './platform-client.ts'
 
 const vendor = {
@@ -51,8 +51,9 @@ beforeEach(async () => {
   await platform.control.reset()
 })
 
-function client(overrides: Partial<PlatformClientOptions> = {}): PlatformClient {
+function client(overrides: Partial<PlatformClientDeps> = {}): PlatformClient {
   return createPlatformClient({
+    redactText: (text) => text,
     baseUrl: platform.baseUrl,
     fetch: trustingFetch,
     userAgent: 'pos-companion/0.1.0-test',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import { AppError } from '../../../src-shared/errors.ts'
 import { createNodeFetch } from '../../web/node-fetch.ts'
-import type { PlatformClient, PlatformClientOptions } from './platform-client.ts'
+import type { PlatformClient, PlatformClientDeps } from './platform-client.ts'
 import { createPlatformClient, PlatformCallError } from './platform-client.ts'
 import type { LocalHttpsServer } from '../../../test-support/core/local-https-server.ts'
 import {
@@ -43,8 +43,9 @@ beforeEach(() => {
   server.requests.length = 0
 })
 
-function client(overrides: Partial<PlatformClientOptions> = {}): PlatformClient {
+function client(overrides: Partial<PlatformClientDeps> = {}): PlatformClient {
   return createPlatformClient({
+    redactText: (text) => text,
     baseUrl: server.baseUrl,
     fetch: trustingFetch,
     userAgent: USER_AGENT,

@@ -1,17 +1,16 @@
 import type { FetchFactory } from '../ports.ts'
 import type { SettingsStore } from '../settings/settings-store.ts'
 import { readExtraCaPem } from '../settings/settings-store.ts'
-import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './platform-client.ts'
-import { withRedactedErrors, type RedactText } from './redacted-errors.ts'
+import { createPlatformClient, type PlatformClient, type PlatformClientDeps } from './platform-client.ts'
 
-export interface PlatformClientsOptions {
+export interface PlatformClientsDeps {
   settings: Pick<SettingsStore, 'get'>
   createFetch: FetchFactory
   appVersion: string
   /** The platform's free text as it may be kept and shown (D11). */
-  redactText: RedactText
+  redactText: PlatformClientDeps['redactText']
   /** Request timeout and retry policy, for tests that cannot wait for the real ones. */
-  tuning?: Pick<PlatformClientOptions, 'timeoutMs' | 'retry'> | undefined
+  tuning?: Pick<PlatformClientDeps, 'timeoutMs' | 'retry'> | undefined
 }
 
 /**
@@ -19,29 +18,27 @@ export interface PlatformClientsOptions {
  * so clients are kept, and dropped when the settings they were built from change.
  */
 export class PlatformClients {
-  readonly #options: PlatformClientsOptions
+  readonly #deps: PlatformClientsDeps
   readonly #clients = new Map<string, PlatformClient>()
 
-  constructor(options: PlatformClientsOptions) {
-    this.#options = options
+  constructor(deps: PlatformClientsDeps) {
+    this.#deps = deps
   }
 
   /** The client for `platformAddress` with the extra CA configured now. */
   async clientFor(platformAddress: string): Promise<PlatformClient> {
-    const { extraCaFile } = this.#options.settings.get()
+    const { extraCaFile } = this.#deps.settings.get()
     const cacheKey = `${platformAddress}\n${extraCaFile ?? ''}`
     let client = this.#clients.get(cacheKey)
     if (!client) {
       const extraCaPem = extraCaFile ? await readExtraCaPem(extraCaFile) : undefined
-      client = withRedactedErrors(
-        createPlatformClient({
-          baseUrl: platformAddress,
-          fetch: this.#options.createFetch(extraCaPem),
-          userAgent: `pos-companion/${this.#options.appVersion}`,
-          ...this.#options.tuning,
-        }),
-        this.#options.redactText,
-      )
+      client = createPlatformClient({
+        baseUrl: platformAddress,
+        fetch: this.#deps.createFetch(extraCaPem),
+        userAgent: `pos-companion/${this.#deps.appVersion}`,
+        redactText: this.#deps.redactText,
+        ...this.#deps.tuning,
+      })
       this.#clients.set(cacheKey, client)
     }
     return client

@@ -15,6 +15,7 @@ function undiciFailure(code: string): TypeError {
 function failingClient(error: Error | string) {
   let attempts = 0
   const client = createPlatformClient({
+    redactText: (text) => text,
     baseUrl: 'https://platform.invalid/integrations',
     userAgent: 'pos-companion/test',
     retry: FAST_RETRY,
@@ -119,7 +120,12 @@ describe('creation', () => {
     ['https://user:pass@platform.example/', 'invalid-input'],
   ] as const)('refuses %s as %s', (baseUrl, code) => {
     expect(() =>
-      createPlatformClient({ baseUrl, userAgent: 'x', fetch: () => Promise.reject(new Error('unused')) }),
+      createPlatformClient({
+        baseUrl,
+        userAgent: 'x',
+        redactText: (text) => text,
+        fetch: () => Promise.reject(new Error('unused')),
+      }),
     ).toThrow(expect.objectContaining({ appError: { code, retryable: false } }) as Error)
   })
 })

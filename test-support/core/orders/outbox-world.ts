@@ -76,7 +76,7 @@ export class FakePlatform {
         this.onCall?.()
         await Promise.resolve()
         if (!this.issued.has(accessToken)) {
-          throw PlatformCallError.from('ontheway', {
+          throw new PlatformCallError('ontheway', {
             code: 'signed-out',
             retryable: false,
             httpStatus: 401,
@@ -86,16 +86,16 @@ export class FakePlatform {
         const step = this.steps.shift()
         if (step === 'hang') {
           await new Promise<void>((resolve) => this.hanging.push(resolve))
-          throw PlatformCallError.from('ontheway', { code: 'timeout', retryable: true })
+          throw new PlatformCallError('ontheway', { code: 'timeout', retryable: true })
         }
         if (step !== undefined && step !== 'act-then-time-out')
-          throw PlatformCallError.from('ontheway', step.fail)
-        if (!this.known.has(paymentKey)) throw PlatformCallError.from('ontheway', NOT_FOUND)
-        if (this.inDelivery.has(paymentKey)) throw PlatformCallError.from('ontheway', NOT_CONFIRMED)
+          throw new PlatformCallError('ontheway', step.fail)
+        if (!this.known.has(paymentKey)) throw new PlatformCallError('ontheway', NOT_FOUND)
+        if (this.inDelivery.has(paymentKey)) throw new PlatformCallError('ontheway', NOT_CONFIRMED)
         this.inDelivery.add(paymentKey)
         this.handedOver += 1
         if (step === 'act-then-time-out')
-          throw PlatformCallError.from('ontheway', { code: 'timeout', retryable: true })
+          throw new PlatformCallError('ontheway', { code: 'timeout', retryable: true })
         return { httpStatus: 200 }
       },
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRetryAfter } from './retry-after.ts'
+import { parseRetryAfter } from './platform-error.ts'
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
 
