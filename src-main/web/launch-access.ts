@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../src-shared/web-bridge-wire.ts'
+import { loopbackHosts } from '../core/http/loopback-server.ts'
 
 /**
  * Who may talk to a web-mode server. The renderer's files hold no secret and go to anyone who addresses the
@@ -25,7 +26,7 @@ export class LaunchAccess {
     if (!isLaunchToken(token)) throw new Error('a launch token is at least 32 random bytes, base64url')
     this.token = token
     this.#tokenDigest = digest(token)
-    this.#allowedHosts = new Set([`127.0.0.1:${String(port)}`, `localhost:${String(port)}`])
+    this.#allowedHosts = loopbackHosts(port)
   }
 
   /** DNS-rebinding defence: a page of evil.example that resolves to 127.0.0.1 still sends `Host: evil.example`. */

@@ -1,30 +1,10 @@
 import { createReadStream } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
-import { extname, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { WEB_SHELL_MARKER } from '../../src-shared/web-bridge-wire.ts'
+import { contentTypeOf, resolveRendererFile } from '../core/http/renderer-file.ts'
 import { answerPlainText } from './security-headers.ts'
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-}
 
 /** Serves the built renderer's files: `/` is index.html, anything outside the folder does not exist. */
 export class RendererFiles {
@@ -40,12 +20,12 @@ export class RendererFiles {
   }
 
   async serve(pathname: string, response: ServerResponse, withBody: boolean): Promise<void> {
-    const file = await this.#resolve(pathname)
+    const file = await resolveRendererFile(this.#root, pathname)
     if (file === undefined) {
       answerPlainText(response, 404, 'Not found')
       return
     }
-    const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+    const contentType = contentTypeOf(file)
     if (file === resolve(this.#root, 'index.html')) {
       const html = Buffer.from(markAsWebShell(await readFile(file, 'utf8')), 'utf8')
       response.writeHead(200, { 'Content-Type': contentType, 'Content-Length': html.length })
@@ -61,31 +41,6 @@ export class RendererFiles {
     const stream = createReadStream(file)
     stream.on('error', () => response.destroy())
     stream.pipe(response)
-  }
-
-  /** The real path of a regular file inside the root, or undefined: no `..`, no symlink out, no folders. */
-  async #resolve(pathname: string): Promise<string | undefined> {
-    let decoded: string
-    try {
-      decoded = decodeURIComponent(pathname)
-    } catch {
-      return undefined
-    }
-    if (decoded.includes('\0')) return undefined
-    const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '')
-    const candidate = resolve(this.#root, relative)
-    if (!this.#contains(candidate)) return undefined
-    try {
-      const real = await realpath(candidate)
-      if (!this.#contains(real)) return undefined
-      return (await stat(real)).isFile() ? real : undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  #contains(path: string): boolean {
-    return path.startsWith(this.#root + sep)
   }
 }
 

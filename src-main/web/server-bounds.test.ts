@@ -9,9 +9,9 @@ import type { WebSocket } from 'ws'
 import { ManualClock } from '../../test-support/core/manual-clock.ts'
 import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
 import { BridgeHub } from './bridge-hub.ts'
-import { RefusalLog } from './refusal-log.ts'
+import { RefusalLog } from '../core/http/loopback-server.ts'
 import { startWebServer, type WebServer, type ServerLimits } from './server.ts'
-import { httpRequest } from '../../test-support/web/clients.ts'
+import { httpRequest, openBridgeSocket } from '../../test-support/web/clients.ts'
 import { stubCore } from '../../test-support/web/stub-core.ts'
 
 let workDir: string
@@ -63,15 +63,33 @@ describe('the HTTP server’s bounds', () => {
     expect(received === '' || received.startsWith('HTTP/1.1 408 ')).toBe(true)
   })
 
-  it('refuses connections beyond the cap, and serves again once they are gone', async () => {
+  it('over the cap, closes the oldest connection not yet proven, and never holds more than the cap', async () => {
     const web = await serve({ maxConnections: 3 })
     const held = [0, 1, 2].map(() => rawConnection(web.port, ''))
     await expect.poll(() => web.connections()).toBe(3)
-    const extra = rawConnection(web.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${String(web.port)}\r\n\r\n`)
-    expect(await extra.closed).toBe('')
-    for (const socket of rawSockets.slice(0, held.length)) socket.destroy()
+    const extra = rawConnection(
+      web.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${String(web.port)}\r\nConnection: close\r\n\r\n`,
+    )
+    // The oldest idle connection made room; the newcomer is served.
+    expect(await held[0]?.closed).toBe('')
+    expect(await extra.closed).toMatch(/^HTTP\/1\.1 200 /)
+    expect(web.connections()).toBeLessThanOrEqual(3)
+    for (const socket of rawSockets) socket.destroy()
     await expect.poll(() => web.connections()).toBe(0)
     expect((await httpRequest(web.port, '/')).status).toBe(200)
+  })
+
+  it('over the cap, keeps a bridge socket that passed the token check and closes the newcomer', async () => {
+    const web = await serve({ maxConnections: 1 })
+    const opened = await openBridgeSocket(web.port, { token: web.token })
+    const bridge = opened.socket
+    if (bridge === undefined) throw new Error(`the bridge was refused: ${String(opened.status)}`)
+    await expect.poll(() => web.connections()).toBe(1)
+    const extra = rawConnection(web.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${String(web.port)}\r\n\r\n`)
+    expect(await extra.closed).toBe('')
+    expect(bridge.readyState).toBe(bridge.OPEN)
+    bridge.close()
   })
 })
 
@@ -126,17 +144,20 @@ describe('the bridge’s heartbeat', () => {
 })
 
 describe('refused requests in the log', () => {
-  it('writes one line for a flood of refusals, then one summary per interval, so useful lines stay', async () => {
+  it('writes one line per reason for a flood of refusals, then one summary per minute, so useful lines stay', async () => {
     const log = recordingLogger()
     const clock = new ManualClock(0)
-    const refusals = new RefusalLog(log, clock, 60_000)
-    for (let i = 0; i < 10_000; i++)
-      refusals.refused('web: refused a request', { reason: i % 2 ? 'host' : 'origin' })
+    const refusals = new RefusalLog(log, clock)
+    for (let i = 0; i < 10_000; i++) refusals.refused('host', 'web: refused a request')
     expect(log.lines).toHaveLength(1)
-    await clock.advance(60_000)
-    refusals.refused('web: refused a request', { reason: 'host' })
+    await clock.advance(59_999)
+    refusals.refused('host', 'web: refused a request')
+    refusals.refused('origin', 'web: refused a WebSocket')
     expect(log.lines).toHaveLength(2)
-    expect(log.lines[1]).toContain('9999')
+    await clock.advance(1)
+    refusals.refused('host', 'web: refused a request')
+    expect(log.lines).toHaveLength(3)
+    expect(log.lines[2]).toContain('"refusedSinceLastLine":10000')
   })
 
   it('is what the server uses: a flood of refused requests leaves a bounded log', async () => {

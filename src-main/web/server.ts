@@ -1,27 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core/app.ts'
 import { describeThrown } from '../core/app-failure.ts'
+import { startLoopbackServer, type LoopbackLimits, type RefusalLog } from '../core/http/loopback-server.ts'
 import type { Logger } from '../core/ports.ts'
 import { BRIDGE_PATH, BRIDGE_PROTOCOL, MAX_BRIDGE_MESSAGE_BYTES } from '../../src-shared/web-bridge-wire.ts'
 import { BridgeHub } from './bridge-hub.ts'
 import { isLaunchToken, LaunchAccess } from './launch-access.ts'
 import { RendererFiles } from './renderer-files.ts'
-import { RefusalLog } from './refusal-log.ts'
 import { answerPlainText, setSecurityHeaders } from './security-headers.ts'
 
 /** What one client may take from the server (see DEFAULT_LIMITS for why these values). */
-export interface ServerLimits {
-  /** A request's headers must be complete within this (slowloris). */
-  headersTimeoutMs: number
-  /** A whole request must be received within this. */
-  requestTimeoutMs: number
-  /** An idle kept-alive connection is closed after this. */
-  keepAliveTimeoutMs: number
-  /** Connections beyond this, bridge sockets included, are dropped at once. */
-  maxConnections: number
+export interface ServerLimits extends LoopbackLimits {
   /** How often the bridge pings its sockets; a peer that misses one ping is cut. */
   pingIntervalMs: number
 }
@@ -87,8 +78,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw new Error('web: the token given is too weak')
   const files = await RendererFiles.open(options.rendererDir)
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits }
-  const { server, connections } = createBoundedServer(limits)
-  const port = await listenOnLoopback(server, options.port)
+  const loopback = await startLoopbackServer({ port: options.port, limits, log, name: 'web' })
+  const { server, port, refusals } = loopback
   // The Host and Origin checks need the port, so the handlers are attached only now; nothing can have
   // connected in between, as connections are accepted only on a later turn of the event loop.
   const access = new LaunchAccess(port, options.token)
@@ -99,11 +90,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     handleProtocols: () => BRIDGE_PROTOCOL,
   })
   const hub = new BridgeHub(core, log, { pingIntervalMs: limits.pingIntervalMs })
-  const refusals = new RefusalLog(log)
-  server.on('drop', () =>
-    refusals.refused('web: dropped a connection over the cap', { cap: limits.maxConnections }),
-  )
-
   server.on('request', fileRequestHandler({ access, files, refusals, log }))
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
@@ -114,59 +100,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const refusal = upgradeRefusalOf(access, request)
     if (refusal !== undefined) {
-      refusals.refused('web: refused a WebSocket', { reason: refusal })
+      refusals.refused(`upgrade-${refusal}`, 'web: refused a WebSocket')
       refuseUpgrade(socket, 403, 'Forbidden')
       return
     }
+    // A bridge socket holds this launch's token: never closed to make room for a newcomer.
+    loopback.trust(socket)
     sockets.handleUpgrade(request, socket, head, (webSocket) => hub.attach(webSocket))
   })
 
-  log.info('web: serving', { port })
   return {
     url: `http://127.0.0.1:${String(port)}/#token=${access.token}`,
     port,
     token: access.token,
     limits,
-    connections,
+    connections: () => loopback.connections(),
     async close() {
       await hub.close()
       sockets.close()
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
+      await loopback.close()
     },
   }
-}
-
-/** An HTTP server with the limits on slow clients and on connections, counting the open ones. */
-function createBoundedServer(limits: ServerLimits): { server: Server; connections: () => number } {
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node checks the two timeouts above only this often.
-    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
-  })
-  server.maxConnections = limits.maxConnections
-  let openConnections = 0
-  server.on('connection', (socket) => {
-    openConnections += 1
-    socket.once('close', () => (openConnections -= 1))
-  })
-  return { server, connections: () => openConnections }
-}
-
-/** Listens on 127.0.0.1 only (web mode is for this machine, never the network); resolves with the port. */
-async function listenOnLoopback(server: Server, port: number): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  return (server.address() as AddressInfo).port
 }
 
 /** GET and HEAD of the renderer's files, for this launch's Host only; a failure answers 500, never a stack. */
@@ -184,7 +138,7 @@ function fileRequestHandler(parts: {
       return
     }
     if (!access.hostAllowed(request)) {
-      refusals.refused('web: refused a request', { reason: 'host', path: url.pathname.slice(0, 200) })
+      refusals.refused('host', 'web: refused a request', { path: url.pathname.slice(0, 200) })
       answerPlainText(response, 403, 'Forbidden')
       return
     }

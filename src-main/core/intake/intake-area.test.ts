@@ -12,6 +12,7 @@ import type { SecretCipher } from '../ports.ts'
 import { INTAKE_KEY_ENTRY } from './intake-key-storage.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { send } from '../../../test-support/core/fake-intake.ts'
+import { posRequest } from '../../../test-support/core/intake-signing.ts'
 
 const silentDispatchLog = { warn: () => undefined }
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
@@ -44,12 +45,7 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }
 }
 
 const postOrder = (port: number, key: string, body: unknown) =>
-  send(port, {
-    method: 'POST',
-    path: '/v1/orders',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+  posRequest(`http://127.0.0.1:${String(port)}`, key, { path: '/v1/orders', json: body })
 
 async function busyPort(): Promise<number> {
   const blocker = createServer()
@@ -160,11 +156,9 @@ describe('the intake area in the core', () => {
     const { port, key } = value(await core.handlers.getIntakeInfo(undefined))
     await postOrder(port, key, { payment_key: ORDER, courier_type: 'restaurant' })
     value(await core.handlers.updateSettings({ intakeHandover: false }))
-    const answer = await send(port, {
-      method: 'POST',
+    const answer = await posRequest(`http://127.0.0.1:${String(port)}`, key, {
       path: `/v1/orders/${ORDER}/handover`,
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: '{}',
+      json: {},
     })
     expect(answer.status).toBe(403)
     expect(value(await core.handlers.listOrders(undefined))[0]?.handover.state).toBe('none')

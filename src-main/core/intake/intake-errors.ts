@@ -11,8 +11,18 @@ export const INTAKE_ERRORS = {
   },
   unauthorized: {
     status: 401,
-    tr: 'Entegrasyon anahtarı eksik veya yanlış: "Authorization: Bearer <anahtar>" gönderin (Ayarlar’da).',
-    en: 'The intake key is missing or wrong: send "Authorization: Bearer <key>" (see Settings).',
+    tr: 'İstek entegrasyon anahtarıyla imzalanmamış veya imza yanlış. Anahtar asla gönderilmez: isteği X-Intake-Signature ile imzalayın (docs/intake-api.md).',
+    en: 'The request is not signed with the intake key, or the signature is wrong. The key is never sent: sign the request with X-Intake-Signature (docs/intake-api.md).',
+  },
+  'request-expired': {
+    status: 401,
+    tr: 'X-Intake-Timestamp uygulamanın saatinden 60 saniyeden fazla farklı: saati düzeltip yeni bir istek imzalayın.',
+    en: 'X-Intake-Timestamp is more than 60 seconds from the app’s clock: fix the clock and sign a new request.',
+  },
+  'request-replayed': {
+    status: 401,
+    tr: 'Bu X-Intake-Nonce daha önce kullanıldı: her istek için yeni bir nonce üretin.',
+    en: 'This X-Intake-Nonce was used before: make a new nonce for every request.',
   },
   'not-found': {
     status: 404,

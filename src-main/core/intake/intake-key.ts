@@ -1,5 +1,5 @@
 /**
- * The intake key (D46): the bearer secret the POS sends with every API call. Random, shown and copied
+ * The intake key (D46): the secret the POS signs every API call with (it is never sent: D68). Random, shown and copied
  * in Settings, rotated with one click, stored like the other secrets (the shells back `IntakeKeyStorage` by
  * the secrets vault), and never logged: every key this class holds is registered with the log's redactor the
  * moment it exists, the old one too after a rotation (it may still sit in a POS's config or a pasted line).
@@ -26,6 +26,11 @@ export const INTAKE_KEY_SLOT = 'intake-key'
 export interface IntakeKeyStorage {
   load(): Promise<string | undefined>
   save(key: string): Promise<void>
+}
+
+/** What the intake server needs of the key: the current one, read on every request (a rotation applies at once). */
+export interface IntakeKeyHolder {
+  readonly current: string
 }
 
 export function generateIntakeKey(): string {

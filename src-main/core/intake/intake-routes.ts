@@ -4,20 +4,15 @@
  *   POST /v1/orders                          201 added / 200 merged, with the order's public view
  *   GET  /v1/orders/{payment_key}            the view, or 404
  *   POST /v1/orders/{payment_key}/handover   202 with the view (unless Settings turned it off)
- * Every route but health needs the bearer key. Whatever goes wrong is thrown as an IntakeRefusal.
+ * Every route but health needs a signed request (intake-signature.ts). Whatever goes wrong is thrown as an
+ * IntakeRefusal.
  */
 import type { IncomingMessage } from 'node:http'
 import type { PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { AppFailure } from '../app-failure.ts'
 import { IntakeRefusal } from './intake-errors.ts'
-import type { IntakeKeyCheck, IntakePort } from './intake-port.ts'
-import {
-  assertAuthorized,
-  assertJsonContentType,
-  hasBody,
-  readBodyText,
-  readJsonObject,
-} from './http-guards.ts'
+import type { IntakePort } from './intake-port.ts'
+import { assertJsonContentType, jsonObjectOf, utf8Text } from './http-guards.ts'
 import { parsePaymentKey, parsePosOrder } from './order-input.ts'
 
 /** What a route answers: a status and a JSON body (never a secret: a view, the health, nothing else). */
@@ -26,6 +21,9 @@ export interface RouteAnswer {
   body: unknown
 }
 
+/** Who is calling, as the server found out: the POS with a fresh signed request and its body, or anyone. */
+export type Caller = { keyed: true; nonce: string; body: Buffer } | { keyed: false }
+
 const ORDER_PATH = /^\/v1\/orders\/([^/]+)$/
 const HANDOVER_PATH = /^\/v1\/orders\/([^/]+)\/handover$/
 
@@ -33,7 +31,7 @@ export async function routeIntakeRequest(
   request: IncomingMessage,
   pathname: string,
   intake: IntakePort,
-  keys: IntakeKeyCheck,
+  caller: Caller,
 ): Promise<RouteAnswer> {
   const method = request.method ?? ''
   if (pathname === '/v1/health') {
@@ -42,15 +40,15 @@ export async function routeIntakeRequest(
     return { status: 200, body: { signed_in: signedIn, owed } }
   }
   // The key before anything else, so a caller without it learns nothing, not even which paths exist.
-  assertAuthorized(request, keys)
+  if (!caller.keyed) throw new IntakeRefusal('unauthorized')
   if (pathname === '/v1/orders') {
     allowOnly(method, 'POST')
-    return addOrder(request, intake)
+    return addOrder(request, caller.body, intake)
   }
   const handoverMatch = HANDOVER_PATH.exec(pathname)
   if (handoverMatch) {
     allowOnly(method, 'POST')
-    return requestHandover(request, intake, paymentKeyOf(handoverMatch[1] ?? ''))
+    return requestHandover(request, caller.body, intake, paymentKeyOf(handoverMatch[1] ?? ''))
   }
   const orderMatch = ORDER_PATH.exec(pathname)
   if (orderMatch) {
@@ -62,9 +60,9 @@ export async function routeIntakeRequest(
   throw new IntakeRefusal('not-found')
 }
 
-async function addOrder(request: IncomingMessage, intake: IntakePort): Promise<RouteAnswer> {
+async function addOrder(request: IncomingMessage, body: Buffer, intake: IntakePort): Promise<RouteAnswer> {
   assertJsonContentType(request)
-  const parsed = parsePosOrder(await readJsonObject(request))
+  const parsed = parsePosOrder(jsonObjectOf(body))
   if (!parsed.ok) throw new IntakeRefusal(parsed.code)
   const { view, created } = await intake.addOrder(parsed.value, 'pos-api')
   return { status: created ? 201 : 200, body: view }
@@ -72,19 +70,20 @@ async function addOrder(request: IncomingMessage, intake: IntakePort): Promise<R
 
 async function requestHandover(
   request: IncomingMessage,
+  body: Buffer,
   intake: IntakePort,
   paymentKey: string,
 ): Promise<RouteAnswer> {
   // A body is not needed; one that is sent must still be JSON, and an empty object (nothing is unknown).
-  if (hasBody(request)) {
+  if (body.length > 0) {
     assertJsonContentType(request)
-    const text = (await readBodyText(request)).trim()
+    const text = utf8Text(body).trim()
     if (text !== '{}') throw new IntakeRefusal(text.startsWith('{') ? 'unknown-field' : 'malformed-json')
   }
   if (!intake.handoverAllowed()) throw new IntakeRefusal('handover-disabled')
   if (!intake.getOrder(paymentKey)) throw new IntakeRefusal('order-not-found')
   try {
-    return { status: 202, body: await intake.requestHandover(paymentKey) }
+    return { status: 202, body: await intake.handOver(paymentKey) }
   } catch (error) {
     return { status: 202, body: viewAfterRefusedPress(error, intake, paymentKey) }
   }

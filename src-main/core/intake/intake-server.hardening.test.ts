@@ -8,11 +8,14 @@ import { MAX_BODY_BYTES } from './http-guards.ts'
 import { generateIntakeKey } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerOptions } from './intake-server.ts'
 import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
+import { posRequest, signRequest } from '../../../test-support/core/intake-signing.ts'
 
 const KEY = generateIntakeKey()
 const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e'
-const AUTH = { Authorization: `Bearer ${KEY}` }
-const POST_JSON = { ...AUTH, 'Content-Type': 'application/json' }
+const POST_JSON = { 'Content-Type': 'application/json' }
+/** The signature headers for one request, made with the key as a POS makes them. */
+const signed = (method: string, path: string, body?: string | Buffer) =>
+  signRequest(KEY, { method, path, ...(body === undefined ? {} : { body }) }).headers
 
 /** For tests that send many requests about something else than the rate. */
 const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 1000 }
@@ -30,7 +33,7 @@ async function start(options: Partial<IntakeServerOptions> = {}) {
   const server = await startIntakeServer({
     port: 0,
     intake,
-    keys: { matches: (candidate) => candidate === KEY },
+    keys: { current: KEY },
     ...options,
   })
   servers.push(server)
@@ -39,7 +42,12 @@ async function start(options: Partial<IntakeServerOptions> = {}) {
 
 const codeOf = (answer: RawAnswer) => (answer.json as { error?: { code: string } }).error?.code
 const postOrder = (port: number, body: string | Buffer, headers: Record<string, string> = POST_JSON) =>
-  send(port, { method: 'POST', path: '/v1/orders', headers, body })
+  send(port, {
+    method: 'POST',
+    path: '/v1/orders',
+    headers: { ...signed('POST', '/v1/orders', body), ...headers },
+    body,
+  })
 
 /** A raw TCP client: what it was sent back, once the server closes the connection. */
 function rawConnection(port: number): { socket: Socket; closed: Promise<string> } {
@@ -134,7 +142,6 @@ describe('what a web page could send: CORS, content types', () => {
   ])('refuses a body sent as %s with 415, adding nothing', async (contentType) => {
     const { server, intake } = await start()
     const answer = await postOrder(server.port, JSON.stringify({ payment_key: ORDER }), {
-      ...AUTH,
       'Content-Type': contentType,
     })
     expect([answer.status, codeOf(answer)]).toEqual([415, 'unsupported-media-type'])
@@ -144,9 +151,8 @@ describe('what a web page could send: CORS, content types', () => {
   it('refuses a body with no Content-Type at all, and takes JSON with charset=utf-8', async () => {
     const { server } = await start()
     const body = JSON.stringify({ payment_key: ORDER })
-    expect((await postOrder(server.port, body, AUTH)).status).toBe(415)
+    expect((await postOrder(server.port, body, {})).status).toBe(415)
     const utf8 = await postOrder(server.port, body, {
-      ...AUTH,
       'Content-Type': 'Application/JSON; charset="UTF-8"',
     })
     expect(utf8.status).toBe(201)
@@ -174,8 +180,11 @@ describe('how much: body size, rate, time, connections', () => {
     const { server } = await start()
     const { socket, closed } = rawConnection(server.port)
     const chunk = 'x'.repeat(4096)
+    const signature = Object.entries(signed('POST', '/v1/orders'))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
     socket.write(
-      `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\nAuthorization: Bearer ${KEY}\r\n` +
+      `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\n${signature}` +
         'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
     )
     for (let sent = 0; sent <= 4 * MAX_BODY_BYTES; sent += chunk.length) socket.write(`1000\r\n${chunk}\r\n`)
@@ -218,20 +227,74 @@ describe('how much: body size, rate, time, connections', () => {
 
   it('closes a slow-loris connection that never finishes its headers (headersTimeout)', async () => {
     const { server } = await start({
-      limits: { headersTimeoutMs: 50, requestTimeoutMs: 100, connectionsCheckingIntervalMs: 10 },
+      limits: { headersTimeoutMs: 50, requestTimeoutMs: 100 },
     })
     const { socket, closed } = rawConnection(server.port)
     socket.write(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\nX-Slow: 1`)
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
   })
 
-  it('refuses connections beyond its cap', async () => {
-    const { server } = await start({ limits: { maxConnections: 1 } })
-    const first = rawConnection(server.port)
-    await new Promise((resolve) => first.socket.once('connect', resolve))
-    const second = rawConnection(server.port)
-    second.socket.write(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\n\r\n`)
-    expect(await second.closed).toBe('')
+  it('over its cap, closes the oldest connection not proven by a signed request, never a proven one', async () => {
+    const { server } = await start({ limits: { maxConnections: 2 } })
+    const path = `/v1/orders/${ORDER}`
+    const signedGet = () =>
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\n` +
+      Object.entries(signed('GET', path))
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n'
+    const pos = rawConnection(server.port)
+    let posReceived = ''
+    pos.socket.on('data', (chunk: Buffer) => (posReceived += chunk.toString('latin1')))
+    pos.socket.write(signedGet())
+    await expect.poll(() => posReceived).toMatch(/^HTTP\/1\.1 404 /)
+    const idle = rawConnection(server.port)
+    await new Promise((resolve) => idle.socket.once('connect', resolve))
+    const newer = rawConnection(server.port)
+    // The idle one made room for the newer one; the POS's kept-alive connection was left alone.
+    expect(await idle.closed).toBe('')
+    newer.socket.write(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${String(server.port)}\r\n\r\n`)
+    pos.socket.write(signedGet())
+    await expect.poll(() => posReceived.match(/HTTP\/1\.1 404 /g)?.length).toBe(2)
+  })
+
+  it('keeps answering the signed POS through a flood of unsigned requests and slow connections', async () => {
+    const { server } = await start()
+    const url = `http://127.0.0.1:${String(server.port)}`
+    const host = `Host: 127.0.0.1:${String(server.port)}\r\n`
+    // Slowloris: more connections than the cap, each stuck in its headers.
+    for (let index = 0; index < 40; index++)
+      rawConnection(server.port).socket.write(`GET /v1/health HTTP/1.1\r\n${host}X-Slow: `)
+    let flooding = true
+    let flooded = 0
+    const flood = async () => {
+      while (flooding) {
+        flooded += 1
+        const wrongKey = generateIntakeKey()
+        await Promise.all([
+          send(server.port, { path: '/v1/health' }).catch(() => undefined),
+          send(server.port, {
+            method: 'POST',
+            path: '/v1/orders',
+            headers: {
+              ...signRequest(wrongKey, { method: 'POST', path: '/v1/orders', body: '{}' }).headers,
+              ...POST_JSON,
+            },
+            body: '{}',
+          }).catch(() => undefined),
+        ])
+      }
+    }
+    const flooders = Array.from({ length: 8 }, flood)
+    let answered = 0
+    for (let index = 0; index < 30; index++) {
+      const answer = await posRequest(url, KEY, { path: `/v1/orders/${ORDER}` })
+      if (answer.status === 404 && answer.fromApp) answered += 1
+    }
+    flooding = false
+    await Promise.all(flooders)
+    expect(flooded).toBeGreaterThan(30)
+    expect(answered).toBe(30)
   })
 })
 
@@ -291,7 +354,7 @@ describe('whatever a POS sends (fuzz)', () => {
         async (bytes) => {
           // Every byte percent-encoded: lone surrogates, invalid UTF-8, slashes and NULs reach the router.
           const path = `/v1/orders/${[...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`
-          const answer = await send(server.port, { path, headers: AUTH })
+          const answer = await send(server.port, { path, headers: signed('GET', path) })
           expect([404, 422]).toContain(answer.status)
           expect(codeOf(answer)).toMatch(/^(order-not-found|no-order-id|several-order-ids|not-found)$/)
         },
@@ -302,7 +365,7 @@ describe('whatever a POS sends (fuzz)', () => {
 })
 
 describe('the log', () => {
-  it('never holds a key sent, and a flood of refusals writes one line per code per 10 s', async () => {
+  it('never holds a key sent, and a flood of refusals writes one line per code per minute', async () => {
     const clock = new ManualClock()
     const log = recordingLogger()
     const { server } = await start({ clock, log, limits: { rateLimit: NO_RATE_LIMIT } })
@@ -313,14 +376,17 @@ describe('the log', () => {
         headers: { Authorization: `Bearer ${wrongKey}` },
       })
     }
-    await send(server.port, { path: '/v1/health', headers: { ...AUTH, Host: 'attacker.example' } })
-    expect(log.lines.filter((line) => line.includes('"code":"unauthorized"'))).toHaveLength(1)
-    await clock.advance(10_000)
+    await send(server.port, {
+      path: '/v1/health',
+      headers: { Authorization: `Bearer ${KEY}`, Host: 'attacker.example' },
+    })
+    expect(log.lines.filter((line) => line.includes('"reason":"unauthorized"'))).toHaveLength(1)
+    await clock.advance(60_000)
     await send(server.port, { path: `/v1/orders/${ORDER}`, headers: { Authorization: `Bearer ${wrongKey}` } })
-    expect(log.lines.filter((line) => line.includes('"code":"unauthorized"')).at(-1)).toContain(
-      '"alsoRefused":19',
+    expect(log.lines.filter((line) => line.includes('"reason":"unauthorized"')).at(-1)).toContain(
+      '"refusedSinceLastLine":19',
     )
-    expect(log.lines.some((line) => line.includes('"code":"host-not-allowed"'))).toBe(true)
+    expect(log.lines.some((line) => line.includes('"reason":"host-not-allowed"'))).toBe(true)
     for (const line of log.lines) {
       expect(line).not.toContain(KEY)
       expect(line).not.toContain(wrongKey)

@@ -1,38 +1,41 @@
 /**
  * The local intake API (D45): a small HTTP server on 127.0.0.1 through which the POS puts orders on
- * the board and asks for their hand-over. Plain node:http, served the same by Electron's main process and by
- * web mode. Routes: see intake-routes.ts.
+ * the board and asks for their hand-over. Served the same by Electron's main process and by web mode, on the
+ * loopback server both share (../http/loopback-server.ts). Routes: see intake-routes.ts.
  *
  * What keeps it this machine's and the POS's alone:
  * - bound to 127.0.0.1 only, and the Host header must be the loopback name with this port (DNS rebinding);
- * - a bearer key on everything but /v1/health, compared in constant time;
+ * - every route but /v1/health needs a request signed with the intake key (intake-signature.ts, D68): the key
+ *   itself never travels, so a program that took the port first learns nothing it can use, and the app signs
+ *   its answers so the POS can tell it reached the app; a request carrying `Authorization` is refused;
  * - bodies only as `application/json` (a web page's form post or simple fetch cannot send that without a
  *   CORS preflight, and no CORS header is ever sent; OPTIONS is refused);
- * - 16 KiB bodies, 50 requests a second (429 + Retry-After), header and request timeouts, a connection cap;
+ * - 16 KiB bodies; 50 requests a second for the signed POS and, apart, 50 for every other caller together
+ *   (429 + Retry-After), so a flood without the key never uses up the POS's share; header and request
+ *   timeouts; a connection cap that closes the oldest connection not yet proven by a signed request;
  * - answers hold an order's public view, the health, or a fixed error text: never a secret or a token.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describeThrown } from '../app-failure.ts'
+import { startLoopbackServer, type LoopbackLimits, type RefusalLog } from '../http/loopback-server.ts'
 import { silentLogger, systemClock, type Clock, type Logger } from '../ports.ts'
+import { readBody } from './http-guards.ts'
 import { intakeErrorBody, IntakeRefusal } from './intake-errors.ts'
-import type { IntakeKeyCheck, IntakePort } from './intake-port.ts'
-import { allowedHosts, assertHostAllowed } from './http-guards.ts'
-import { MethodNotAllowed, routeIntakeRequest } from './intake-routes.ts'
+import type { IntakeKeyHolder } from './intake-key.ts'
+import type { IntakePort } from './intake-port.ts'
+import { MethodNotAllowed, routeIntakeRequest, type Caller } from './intake-routes.ts'
+import {
+  ReplayGuard,
+  requestSignature,
+  responseSignature,
+  SIGNATURE_HEADERS,
+  signaturesMatch,
+  signedPartsOf,
+} from './intake-signature.ts'
 import { INTAKE_RATE_LIMIT, SlidingWindowLimiter } from './rate-limiter.ts'
 
-/** The port staff see in Settings unless they change it (web mode: `--intake-port N`). */
-export const DEFAULT_INTAKE_PORT = 47810
-
-export interface IntakeServerLimits {
-  /** A client must have sent all its headers within this (slow-loris defence). */
-  headersTimeoutMs: number
-  /** …and its whole request within this. */
-  requestTimeoutMs: number
-  keepAliveTimeoutMs: number
-  /** How often Node checks the two timeouts above. */
-  connectionsCheckingIntervalMs: number
-  maxConnections: number
+export interface IntakeServerLimits extends LoopbackLimits {
+  /** For the signed POS, and apart for every other caller together. */
   rateLimit: { limit: number; windowMs: number }
 }
 
@@ -40,7 +43,6 @@ export const DEFAULT_INTAKE_LIMITS: IntakeServerLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
-  connectionsCheckingIntervalMs: 1_000,
   maxConnections: 32,
   rateLimit: INTAKE_RATE_LIMIT,
 }
@@ -49,8 +51,9 @@ export interface IntakeServerOptions {
   /** 0 picks any free port. */
   port: number
   intake: IntakePort
-  keys: IntakeKeyCheck
-  /** Only `now` is used: the rate limit's window. */
+  /** The key is read on every request, so a rotation applies at once. */
+  keys: IntakeKeyHolder
+  /** Only `now` is used: the rate limits' window, the signature's time window, the refusal log. */
   clock?: Pick<Clock, 'now'>
   log?: Logger
   limits?: Partial<IntakeServerLimits>
@@ -65,144 +68,143 @@ export interface IntakeServer {
 
 /**
  * Starts the server. Rejects when the port cannot be had: the error's `code` is Node's (`EADDRINUSE` when
- * another program holds the port), for the shell to tell staff to pick another one in Settings.
+ * another program holds the port), for the area to tell staff.
  */
 export async function startIntakeServer(options: IntakeServerOptions): Promise<IntakeServer> {
   const limits = { ...DEFAULT_INTAKE_LIMITS, ...options.limits }
   const log = options.log ?? silentLogger
-  const server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
-    maxHeaderSize: 8 * 1024,
-    requireHostHeader: true,
-  })
-  server.maxConnections = limits.maxConnections
-  server.maxHeadersCount = 50
-  await listenOnLoopback(server, options.port)
-  const { port } = server.address() as AddressInfo
-  // Attached only now, with the port the Host check needs: nothing can have connected in between.
-  const hosts = allowedHosts(port)
   const clock = options.clock ?? systemClock
-  const limiter = new SlidingWindowLimiter(clock, limits.rateLimit)
-  const refusalLog = throttledWarnings(log, clock)
+  const loopback = await startLoopbackServer({ port: options.port, limits, log, name: 'intake', clock })
+  const keyed = new SlidingWindowLimiter(clock, limits.rateLimit)
+  const unkeyed = new SlidingWindowLimiter(clock, limits.rateLimit)
+  const replays = new ReplayGuard()
+
+  /** Who is calling: the POS with a fresh signed request (its body read), or anyone else (counted apart). */
+  async function callerOf(request: IncomingMessage, target: string): Promise<Caller> {
+    const parts = signedPartsOf(request.headers)
+    const refuseUnkeyed = (code: 'unauthorized' | 'request-expired' | 'request-replayed') => {
+      takeTurn(unkeyed)
+      return new IntakeRefusal(code)
+    }
+    // The key in a header is what a squatter collects: refused even beside a good signature, so no POS keeps it.
+    if (request.headers.authorization !== undefined || parts === 'malformed')
+      throw refuseUnkeyed('unauthorized')
+    if (parts === undefined) {
+      takeTurn(unkeyed)
+      return { keyed: false }
+    }
+    const body = await readBody(request).catch((error: unknown) => {
+      takeTurn(unkeyed)
+      throw error
+    })
+    const expected = requestSignature(options.keys.current, {
+      method: request.method ?? '',
+      target,
+      timestamp: parts.timestamp,
+      nonce: parts.nonce,
+      body,
+    })
+    if (!signaturesMatch(expected, parts.signature)) throw refuseUnkeyed('unauthorized')
+    const admitted = replays.admit(parts, clock.now())
+    if (admitted === 'expired') throw refuseUnkeyed('request-expired')
+    if (admitted === 'replayed') throw refuseUnkeyed('request-replayed')
+    loopback.trust(request.socket)
+    return { keyed: true, nonce: parts.nonce, body }
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const pathname = pathOf(request.url)
+    const target = request.url ?? ''
+    const pathname = pathOf(target)
+    let caller: Caller = { keyed: false }
     try {
-      assertHostAllowed(request, hosts)
-      const turn = limiter.take()
-      if (!turn.allowed) throw new IntakeRefusal('rate-limited', turn.retryAfterSeconds)
+      if (!loopback.hostAllowed(request)) throw new IntakeRefusal('host-not-allowed')
+      caller = await callerOf(request, target)
+      if (caller.keyed) takeTurn(keyed)
       // A CORS preflight, or anyone probing: no method but the routes' own, and never a CORS header.
       if (request.method === 'OPTIONS') throw new MethodNotAllowed('GET, POST')
-      const answer = await routeIntakeRequest(request, pathname, options.intake, options.keys)
-      answerJson(request, response, answer.status, answer.body)
+      const answer = await routeIntakeRequest(request, pathname, options.intake, caller)
+      answerJson(request, response, answer.status, answer.body, signerFor(caller))
     } catch (error) {
-      answerRefusal(request, response, error, pathname, refusalLog)
+      answerRefusal(request, response, error, pathname, loopback.refusals, log, signerFor(caller))
     }
   }
 
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  function signerFor(caller: Caller): Signer | undefined {
+    if (!caller.keyed) return undefined
+    const key = options.keys.current
+    return (status, body) => responseSignature(key, { nonce: caller.nonce, status, body })
+  }
+
+  loopback.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response)
   })
-  log.info('intake: serving', { port })
   return {
-    port,
-    url: `http://127.0.0.1:${String(port)}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
+    port: loopback.port,
+    url: `http://127.0.0.1:${String(loopback.port)}`,
+    close: () => loopback.close(),
   }
 }
 
-async function listenOnLoopback(server: Server, port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    // Loopback only: the POS runs on this machine; the network never reaches the board.
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+function takeTurn(limiter: SlidingWindowLimiter): void {
+  const turn = limiter.take()
+  if (!turn.allowed) throw new IntakeRefusal('rate-limited', turn.retryAfterSeconds)
 }
 
 /** The path alone; a request-target that is not a path (`http://…`, `*`) matches no route. */
-function pathOf(url: string | undefined): string {
-  if (url === undefined || !url.startsWith('/')) return ''
+function pathOf(url: string): string {
+  if (!url.startsWith('/')) return ''
   const end = url.search(/[?#]/)
   return end === -1 ? url : url.slice(0, end)
 }
+
+type Signer = (status: number, body: Buffer) => string
 
 function answerRefusal(
   request: IncomingMessage,
   response: ServerResponse,
   error: unknown,
   pathname: string,
-  log: RefusalLog,
+  refusals: RefusalLog,
+  log: Logger,
+  sign: Signer | undefined,
 ): void {
   const refusal = error instanceof IntakeRefusal ? error : new IntakeRefusal('internal')
   if (refusal.code === 'internal') {
     log.error('intake: a request failed', { error: describeThrown(error) })
   } else {
-    // Never the headers or the body: the Authorization header holds the key, a wrong key most of it.
-    log.refused(refusal.code, { method: request.method, path: pathname.slice(0, 120) })
+    // Never the headers or the body: a bearer header sent by an old POS holds the key.
+    refusals.refused(refusal.code, 'intake: refused a request', {
+      method: request.method,
+      path: pathname.slice(0, 120),
+    })
   }
   if (refusal.retryAfterSeconds !== undefined)
     response.setHeader('Retry-After', String(refusal.retryAfterSeconds))
   if (refusal instanceof MethodNotAllowed) response.setHeader('Allow', refusal.allow)
-  if (refusal.code === 'unauthorized') response.setHeader('WWW-Authenticate', 'Bearer')
-  answerJson(request, response, refusal.status, intakeErrorBody(refusal.code))
+  if (refusal.status === 401) response.setHeader('WWW-Authenticate', 'Intake-Signature')
+  answerJson(request, response, refusal.status, intakeErrorBody(refusal.code), sign)
 }
 
-interface RefusalLog extends Pick<Logger, 'error'> {
-  refused(code: string, details: Record<string, unknown>): void
-}
-
-/** One refusal line per code per this long: any web page can make 50 refused requests a second. */
-const REFUSAL_LOG_INTERVAL_MS = 10_000
-
-/**
- * Refusals, logged without letting a flood of them rotate the useful lines out of the log: the first of each
- * code is logged, then at most one line per interval, saying how many were left out.
- */
-function throttledWarnings(log: Logger, clock: Pick<Clock, 'now'>): RefusalLog {
-  const lastLogged = new Map<string, { at: number; skipped: number }>()
-  return {
-    error: (message, details) => log.error(message, details),
-    refused(code, details) {
-      const now = clock.now()
-      const last = lastLogged.get(code)
-      if (last && now - last.at < REFUSAL_LOG_INTERVAL_MS) {
-        last.skipped += 1
-        return
-      }
-      const skipped = last?.skipped ?? 0
-      lastLogged.set(code, { at: now, skipped: 0 })
-      log.warn('intake: refused a request', {
-        code,
-        ...details,
-        ...(skipped > 0 ? { alsoRefused: skipped } : {}),
-      })
-    },
-  }
-}
-
-function answerJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
+function answerJson(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  sign: Signer | undefined,
+): void {
   if (response.headersSent) {
     response.destroy()
     return
   }
-  const text = JSON.stringify(body)
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8')
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
-  response.setHeader('Content-Length', Buffer.byteLength(text))
+  response.setHeader('Content-Length', bytes.length)
   response.setHeader('Cache-Control', 'no-store')
   response.setHeader('X-Content-Type-Options', 'nosniff')
+  if (sign) response.setHeader(SIGNATURE_HEADERS.response, sign(status, bytes))
   // A body left unread (refused before or while reading it) is read and dropped, bounded by requestTimeout.
   // Closing the connection instead would reset it with data unread, and the caller might never see the answer.
   if (!request.complete) request.resume()
-  response.end(text)
+  response.end(bytes)
 }

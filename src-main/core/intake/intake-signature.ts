@@ -1,0 +1,102 @@
+/**
+ * How the POS proves it holds the intake key without ever sending it (docs/decisions.md D68, docs/intake-api.md):
+ * each request carries an HMAC-SHA256 of its method, target, time, a nonce and its body, made with the key, and
+ * the app signs its answer to a signed request the same way. A program that took the port before the app sees
+ * only signatures: it cannot make one for another request, cannot replay the one it saw to the app (the nonce is
+ * spent and the time runs out), and cannot sign an answer, so the POS can tell it did not reach the app.
+ *
+ *   request:  hex HMAC(key, METHOD "\n" TARGET "\n" TIMESTAMP "\n" NONCE "\n" BODY)
+ *   answer:   hex HMAC(key, "response" "\n" NONCE "\n" STATUS "\n" BODY)
+ *
+ * The key is its text as UTF-8; TARGET is the request-target as sent (`/v1/orders`); TIMESTAMP is Unix seconds;
+ * BODY is the body's bytes exactly as sent (empty when there is none).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+export const SIGNATURE_HEADERS = {
+  timestamp: 'x-intake-timestamp',
+  nonce: 'x-intake-nonce',
+  signature: 'x-intake-signature',
+  /** On the app's answer to a signed request. */
+  response: 'x-intake-response-signature',
+} as const
+
+/** A request's timestamp may be this far from the app's clock, either way. */
+export const REPLAY_WINDOW_MS = 60_000
+
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/
+const TIMESTAMP = /^\d{1,12}$/
+const HEX_SHA256 = /^[0-9a-fA-F]{64}$/
+
+export interface SignedParts {
+  timestamp: string
+  nonce: string
+  signature: string
+}
+
+export function requestSignature(
+  key: string,
+  request: { method: string; target: string; timestamp: string; nonce: string; body: Buffer },
+): string {
+  return createHmac('sha256', key)
+    .update(`${request.method}\n${request.target}\n${request.timestamp}\n${request.nonce}\n`, 'utf8')
+    .update(request.body)
+    .digest('hex')
+}
+
+export function responseSignature(
+  key: string,
+  answer: { nonce: string; status: number; body: Buffer },
+): string {
+  return createHmac('sha256', key)
+    .update(`response\n${answer.nonce}\n${String(answer.status)}\n`, 'utf8')
+    .update(answer.body)
+    .digest('hex')
+}
+
+/**
+ * The three signature headers when all are present and well-formed; undefined when none is; 'malformed' when
+ * some are missing or not in their shape (refused as unauthorized, like a wrong signature).
+ */
+export function signedPartsOf(
+  headers: Record<string, string | string[] | undefined>,
+): SignedParts | 'malformed' | undefined {
+  const timestamp = headers[SIGNATURE_HEADERS.timestamp]
+  const nonce = headers[SIGNATURE_HEADERS.nonce]
+  const signature = headers[SIGNATURE_HEADERS.signature]
+  if (timestamp === undefined && nonce === undefined && signature === undefined) return undefined
+  if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof signature !== 'string')
+    return 'malformed'
+  if (!TIMESTAMP.test(timestamp) || !NONCE.test(nonce) || !HEX_SHA256.test(signature)) return 'malformed'
+  return { timestamp, nonce, signature }
+}
+
+/** Constant time over the 32 bytes: nothing of a right prefix shows in the timing. */
+export function signaturesMatch(expected: string, presented: string): boolean {
+  const a = Buffer.from(expected, 'hex')
+  const b = Buffer.from(presented, 'hex')
+  return a.length === 32 && b.length === 32 && timingSafeEqual(a, b)
+}
+
+/**
+ * The nonces of signed requests seen within the window, so none is accepted twice. Only requests whose
+ * signature checked out are remembered, so a caller without the key cannot fill it; the keyed rate limit bounds
+ * it (50 a second over two windows: 6,000 entries at most).
+ */
+export class ReplayGuard {
+  readonly #seen = new Map<string, number>()
+
+  /** `fresh`, or why not: the time is outside the window, or the nonce was already used. */
+  admit(parts: Pick<SignedParts, 'timestamp' | 'nonce'>, now: number): 'fresh' | 'expired' | 'replayed' {
+    const sentAt = Number(parts.timestamp) * 1000
+    if (Math.abs(now - sentAt) > REPLAY_WINDOW_MS) return 'expired'
+    // Forget what has left the window: a request that old is refused as expired anyway.
+    for (const [nonce, at] of this.#seen) {
+      if (now - at <= 2 * REPLAY_WINDOW_MS) break
+      this.#seen.delete(nonce)
+    }
+    if (this.#seen.has(parts.nonce)) return 'replayed'
+    this.#seen.set(parts.nonce, now)
+    return 'fresh'
+  }
+}
