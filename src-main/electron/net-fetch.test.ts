@@ -72,6 +72,31 @@ describe('trusting the extra CA (D8)', () => {
     expect(trusts([issued, notCa])).toBe(false)
   })
 
+  // Issue 23.1: the test above passes on key usage alone (OpenSSL refuses an issuer without keyCertSign before
+  // basicConstraints is read). These two may sign certificates as far as OpenSSL's issuer check goes: only the
+  // CA:TRUE check refuses them.
+  it.each([
+    ['marked CA:FALSE with keyCertSign', { isCa: false, keyCertSign: true }],
+    ['with no extensions at all', { noExtensions: true }],
+  ])('refuses a chain through an intermediate %s', async (_name, shape) => {
+    const notCa = await forge({ name: 'Restaurant Issuing CA 2', issuer: ca, ...shape })
+    const issued = await forge({ name: HOST, hosts: [HOST], issuer: notCa })
+    expect(new X509Certificate(issued.pem).checkIssued(new X509Certificate(notCa.pem))).toBe(true)
+    expect(trusts([issued, notCa])).toBe(false)
+    expect(trusts([issued, notCa, ca])).toBe(false)
+  })
+
+  it.each([
+    ['marked CA:FALSE with keyCertSign', { isCa: false, keyCertSign: true }],
+    ['with no extensions at all', { noExtensions: true }],
+  ])('refuses any chain when the CA file holds a certificate %s', async (_name, shape) => {
+    const notCa = await forge({ name: 'Not Really A CA', ...shape })
+    const issued = await forge({ name: HOST, hosts: [HOST], issuer: notCa })
+    expect(new X509Certificate(issued.pem).checkIssued(new X509Certificate(notCa.pem))).toBe(true)
+    expect(trusts([issued], HOST, notCa)).toBe(false)
+    expect(trusts([issued, notCa], HOST, notCa)).toBe(false)
+  })
+
   it('refuses a leaf not signed by the certificate that follows it, even when the names match', async () => {
     // Same subject as the real intermediate, another key: the name alone must not link the chain.
     const lookAlike = await forge({ name: 'Restaurant Issuing CA', isCa: true })

@@ -22,7 +22,12 @@ export interface ForgeOptions {
   name: string
   /** Signs the new certificate; without one it signs itself. */
   issuer?: Forged
+  /** basicConstraints CA:TRUE (default false). */
   isCa?: boolean
+  /** keyUsage keyCertSign (and cRLSign) rather than digitalSignature; by default, what `isCa` says. */
+  keyCertSign?: boolean
+  /** No extension at all: no basicConstraints, key usage, key identifiers or names (a bare v3 certificate). */
+  noExtensions?: boolean
   /** DNS names or IP addresses the certificate is for (a leaf's subjectAltName). */
   hosts?: string[]
   notBefore?: Date
@@ -36,7 +41,7 @@ export async function forge(options: ForgeOptions): Promise<Forged> {
   const isCa = options.isCa ?? false
   const extensions: x509.Extension[] = [
     new x509.BasicConstraintsExtension(isCa, undefined, true),
-    isCa
+    (options.keyCertSign ?? isCa)
       ? new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)
       : new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
@@ -53,6 +58,7 @@ export async function forge(options: ForgeOptions): Promise<Forged> {
   }
   const issuer = options.issuer
   if (issuer) extensions.push(await x509.AuthorityKeyIdentifierExtension.create(issuer.keys.publicKey))
+  if (options.noExtensions) extensions.length = 0
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
     subject,

@@ -69,6 +69,19 @@ describe('readExtraCa (D8): the one reader of the extra CA file, in both shells'
     expect(await problemOf(readExtraCa(file))).toBe('ca-file-not-ca')
   })
 
+  // Issue 23.1: OpenSSL's `ca` flag is what refuses these two; nothing else about them says "not a CA".
+  it.each([
+    ['marked CA:FALSE, yet allowed to sign certificates (keyCertSign)', { isCa: false, keyCertSign: true }],
+    ['with no extensions at all', { noExtensions: true }],
+  ])('refuses a certificate %s', async (_name, shape) => {
+    const notCa = await forge({ name: 'Looks Like A CA', ...shape })
+    const file = await fileWith('looks-like-a-ca.pem', notCa.pem)
+    expect(await problemOf(readExtraCa(file))).toBe('ca-file-not-ca')
+    // In a bundle after a real CA, too: every certificate must be one.
+    const bundle = await fileWith('bundle-with-not-ca.pem', `${certificates.caPem}\n${notCa.pem}`)
+    expect(await problemOf(readExtraCa(bundle))).toBe('ca-file-not-ca')
+  })
+
   it('refuses a missing file', async () => {
     expect(await problemOf(readExtraCa(path.join(dir, 'missing.pem')))).toBe('ca-file-unreadable')
   })
