@@ -10,7 +10,7 @@ import type { PlatformClient } from '../platform/platform-client.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { CredentialVault, Credentials } from '../secrets/credential-vault.ts'
 import { normalizePlatformAddress, type SettingsStore } from '../settings/settings-store.ts'
-import { effectiveExpiryLogged, renewalTime } from './token-expiry.ts'
+import { effectiveExpiry, renewalTime } from './token-expiry.ts'
 
 /** When a renewal fails for a passing reason (network, 5xx) while the token still lives, try again this soon. */
 const RENEWAL_RETRY_MS = 60 * 1000
@@ -310,7 +310,14 @@ export class Session {
   async #acceptToken({ answer, receivedAt }: AnsweredLogin, platformAddress: string): Promise<string> {
     const { settings, vault, log } = this.#deps
     const { platformTimeZone } = settings.get()
-    const { expiresAt } = effectiveExpiryLogged(answer.expirationDate, receivedAt, platformTimeZone, log)
+    const expiry = effectiveExpiry(answer.expirationDate, receivedAt, platformTimeZone)
+    if (expiry.warning) {
+      log.warn(`session: ${expiry.warning}; trusting received-at + 24 h`, {
+        expirationDate: answer.expirationDate,
+        ...(expiry.skewMs !== undefined ? { skewMinutes: Math.round(expiry.skewMs / 60000) } : {}),
+      })
+    }
+    const { expiresAt } = expiry
     await vault.saveToken({ accessToken: answer.accessToken, expiresAt, platformAddress })
     this.#scheduleRenewal(expiresAt)
     this.#setState({ state: 'signed-in' })

@@ -1,4 +1,3 @@
-import type { Logger } from '../ports.ts'
 import { wallClockAt } from '../time/wall-clock.ts'
 
 /** D2: how long a token really lasts, and when to renew it. */
@@ -30,23 +29,6 @@ export function effectiveExpiry(
   const skewMs = stated - byLifetime
   if (Math.abs(skewMs) > MAX_TRUSTED_SKEW_MS) return { expiresAt: byLifetime, warning: 'clock-skew', skewMs }
   return { expiresAt: Math.min(stated, byLifetime) }
-}
-
-/** effectiveExpiry, with a warning in the log when the platform's date was not trusted. */
-export function effectiveExpiryLogged(
-  expirationDate: string,
-  receivedAt: number,
-  timeZone: string,
-  log: Logger,
-): EffectiveExpiry {
-  const expiry = effectiveExpiry(expirationDate, receivedAt, timeZone)
-  if (expiry.warning) {
-    log.warn(`session: ${expiry.warning}; trusting received-at + 24 h`, {
-      expirationDate,
-      ...(expiry.skewMs !== undefined ? { skewMinutes: Math.round(expiry.skewMs / 60000) } : {}),
-    })
-  }
-  return expiry
 }
 
 export function renewalTime(expiresAt: number): number {
