@@ -6,6 +6,7 @@ import type { WebModeIntake } from '../e2e/support/web-mode.ts'
 import { everyRunExactly, medianAtMost, row, type Benchmark } from './report.ts'
 import { signedInDataDir, value } from './support/fixtures.ts'
 import { connectBridge, epochNow, startWebServer } from './support/web-server.ts'
+import { signRequest } from '../test-support/core/intake-signing.ts'
 
 const WARM_UP = 3
 const SAMPLES = 20
@@ -75,11 +76,14 @@ export const intakeToVisible: Benchmark = {
   },
 }
 
+/** Signed as a POS signs it (docs/intake-api.md): the key itself is never sent (D68). */
 function post(intake: WebModeIntake, paymentKey: string): Promise<Response> {
+  const body = JSON.stringify({ payment_key: paymentKey })
+  const { headers } = signRequest(intake.key, { method: 'POST', path: '/v1/orders', body })
   return fetch(`${intake.url ?? ''}/v1/orders`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ payment_key: paymentKey }),
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body,
   })
 }
 

@@ -6,6 +6,7 @@ import type { IntakeInfo } from '../../src-shared/intake-settings.ts'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { expectSignedIn, orderItem, signIn } from '../support/staff.ts'
+import { posRequest, signRequest } from '../../test-support/core/intake-signing.ts'
 
 const ELIGIBLE = DEMO_ORDER_IDS.kadikoyCashDelivery
 const SECOND = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
@@ -22,17 +23,9 @@ async function intakeOf(page: Page): Promise<{ url: string; key: string }> {
   return { url: info.url, key: info.key }
 }
 
-function post(
-  intake: { url: string; key: string },
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  return fetch(`${intake.url}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
+/** A POST signed as docs/intake-api.md says (D68): the key signs the request and is never sent. */
+function post(intake: { url: string; key: string }, path: string, body: unknown) {
+  return posRequest(intake.url, intake.key, { method: 'POST', path, json: body })
 }
 
 test.describe('the POS intake API', () => {
@@ -53,8 +46,8 @@ test.describe('the POS intake API', () => {
       courier_type: 'restaurant',
       label: 'Masa 4',
     })
-    expect(first.status).toBe(201)
-    expect(await first.json()).toMatchObject({
+    expect([first.status, first.fromApp]).toEqual([201, true])
+    expect(first.json).toMatchObject({
       payment_key: ELIGIBLE,
       short_code: '000-001',
       state: 'waiting',
@@ -84,7 +77,7 @@ test.describe('the POS intake API', () => {
     })
     await expect(orderItem(page, ELIGIBLE)).toBeVisible()
     const asked = await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})
-    expect(asked.status).toBe(202)
+    expect([asked.status, asked.fromApp]).toEqual([202, true])
     // The outbox holds it for the undo window first, as it does a press of the button (docs/decisions.md D40).
     // The board then shows it handed over on its card (a hand-over stays among the active orders for a minute).
     await expect(orderItem(page, ELIGIBLE)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, {
@@ -92,10 +85,8 @@ test.describe('the POS intake API', () => {
     })
     await expect(orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' })).toHaveCount(0)
     expect((await mock.control.getOrder(ELIGIBLE))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
-    const view = await fetch(`${intake.url}/v1/orders/${ELIGIBLE}`, {
-      headers: { Authorization: `Bearer ${intake.key}` },
-    })
-    expect(await view.json()).toMatchObject({ state: 'handed-over' })
+    const view = await posRequest(intake.url, intake.key, { path: `/v1/orders/${ELIGIBLE}` })
+    expect(view.json).toMatchObject({ state: 'handed-over' })
     // Asked again: answered with the view, nothing sent twice.
     expect((await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})).status).toBe(202)
     expect((await mock.control.counters()).requests.ontheway).toBe(1)
@@ -104,13 +95,23 @@ test.describe('the POS intake API', () => {
   test('refuses what is not the POS, and the board stays as it was', async ({ app }) => {
     const { page } = app
     const intake = await intakeOf(page)
-    expect((await post({ ...intake, key: 'wrong' }, '/v1/orders', { payment_key: ELIGIBLE })).status).toBe(
-      401,
-    )
+    const wrongKey = await post({ ...intake, key: 'wrong' }, '/v1/orders', { payment_key: ELIGIBLE })
+    expect([wrongKey.status, wrongKey.fromApp]).toEqual([401, false])
+    // The old bearer header: refused, even holding the right key (a key that is sent can be collected).
+    const bearer = await fetch(`${intake.url}/v1/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payment_key: ELIGIBLE }),
+    })
+    expect(bearer.status).toBe(401)
+    const formBody = `payment_key=${ELIGIBLE}`
     const form = await fetch(`${intake.url}/v1/orders`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${intake.key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: `payment_key=${ELIGIBLE}`,
+      headers: {
+        ...signRequest(intake.key, { method: 'POST', path: '/v1/orders', body: formBody }).headers,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: formBody,
     })
     expect(form.status).toBe(415)
     const twoIds = await post(intake, '/v1/orders', { payment_key: `${ELIGIBLE} ${SECOND}` })
