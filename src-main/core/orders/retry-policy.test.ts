@@ -65,12 +65,31 @@ describe('kindOfFailure', () => {
 
 describe('mayHaveReachedPlatform', () => {
   it('is false only where the failure proves the platform did not act', () => {
+    // Every code is listed on one side, so a code moved across (or a new one) fails here: a `false` that is
+    // wrong would turn a lost answer's later refusal into `failed` instead of `unconfirmed` (D20).
+    const proven = APP_ERROR_CODES.filter((code) => !mayHaveReachedPlatform(error(code)))
+    expect(proven).toEqual([
+      'invalid-input', // refused before anything was sent (a payment key that is no path segment)
+      'insecure-address', // an http:// address: nothing is sent
+      'wrong-credentials', // 401s are answered before the platform reads the order
+      'missing-credentials',
+      'signed-out',
+      'untrusted-certificate', // the connection never got through TLS
+      'rate-limited', // the platform turned the request away unread
+    ])
     const unknown = APP_ERROR_CODES.filter((code) => mayHaveReachedPlatform(error(code)))
-    expect(unknown).toEqual(
-      expect.arrayContaining(['unreachable', 'timeout', 'server-error', 'unexpected-answer', 'internal']),
-    )
-    for (const code of ['rate-limited', 'signed-out', 'untrusted-certificate'] as const) {
-      expect(mayHaveReachedPlatform(error(code))).toBe(false)
-    }
+    // When unsure, true. The refusals are here too: a refusal ends the action, so its flag is never read.
+    expect(unknown).toEqual([
+      'unreachable', // a cut connection: the request may have arrived
+      'timeout',
+      'server-error', // a gateway's 5xx after the platform acted
+      'unexpected-answer',
+      'order-not-found',
+      'malformed-url',
+      'wrong-address',
+      'platform-refused',
+      'disk-full',
+      'internal', // a bug of ours after the send
+    ])
   })
 })
