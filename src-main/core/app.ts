@@ -1,18 +1,16 @@
 // The composition root: every shell builds the core here, with its own adapters for the ports. It only wires;
-// each area's rules live beside that area (session/, settings/, orders/, catalog/, diagnostics/).
+// each part's rules live beside that part, and the bridge calls are one table (call-handlers.ts).
 import type { EventName } from '../../src-shared/channels.ts'
 import type { AppInfo, EventPayload } from '../../src-shared/contract.ts'
 import type { Settings } from '../../src-shared/domain.ts'
 import { toAppError } from './app-failure.ts'
-import { catalogHandlers } from './catalog/catalog-handlers.ts'
+import { callHandlers, type CoreHandlers } from './call-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
-import { attemptLogging, type Attempt, type CoreHandlers } from './core-handlers.ts'
-import { diagnosticsHandlers } from './diagnostics/diagnostics-handlers.ts'
-import type { IntakeArea, IntakeAreaOptions } from './intake/intake-area.ts'
-import { followingSettings, intakeHandlers, openIntakeArea } from './intake/intake-handlers.ts'
+import { IntakeArea, type IntakeServing } from './intake/intake-area.ts'
+import { IntakeKeyring } from './intake/intake-key.ts'
+import { intakeKeyStorage } from './intake/intake-key-storage.ts'
 import { Listeners } from './listeners.ts'
 import { HandoverOutbox } from './orders/handover-outbox.ts'
-import { orderHandlers } from './orders/order-handlers.ts'
 import { sweepHandedOver } from './orders/board-sweeper.ts'
 import { OrderBoard } from './orders/order-board.ts'
 import type { RetryPolicy } from './orders/retry-policy.ts'
@@ -28,13 +26,11 @@ import {
 } from './ports.ts'
 import { CredentialVault } from './secrets/credential-vault.ts'
 import { Session } from './session/session.ts'
-import { sessionHandlers } from './session/session-handlers.ts'
-import { settingsHandlers } from './settings/settings-handlers.ts'
 import { SettingsStore } from './settings/settings-store.ts'
 import type { HistoryArchive } from './storage/history-archive.ts'
 import type { Journal } from './storage/journal.ts'
 
-export type { CoreHandlers } from './core-handlers.ts'
+export type { CoreHandlers } from './call-handlers.ts'
 
 export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 
@@ -69,7 +65,7 @@ export interface CoreDependencies {
    * Serve the POS intake (its API and drop folder) once a shell calls `intake.follow()`; left out, the intake
    * answers Settings but listens nowhere (tests and benchmarks that build many cores).
    */
-  intake?: IntakeAreaOptions['serve']
+  intake?: IntakeServing
 }
 
 export interface Core {
@@ -107,7 +103,6 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   const clock = deps.clock ?? systemClock
   const events = new Listeners<[EventName, unknown]>()
   const emit: CoreEventListener = (event, payload) => events.emit(event, payload)
-  const attempt = attemptLogging(log)
   const redactText = textRedactor(secrets)
 
   const settings = new SettingsStore(store, deps.settingsOverrides)
@@ -151,28 +146,32 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
-  const intake = await openIntakeArea({
-    ...deps,
+  const keyring = await IntakeKeyring.open(intakeKeyStorage(store, deps.cipher, log), secrets)
+  const intake = new IntakeArea({ board, outbox, session, keyring, settings, clock, log, serve: deps.intake })
+  // The API's `updated_at` follows every change of an order.
+  events.add((event, payload) => {
+    if (event !== 'orderChanged') return
+    const { paymentKey, order } = payload as EventPayload<'orderChanged'>
+    intake.orderChanged(paymentKey, order)
+  })
+
+  const handlers = callHandlers({
+    appInfo: { name: deps.appName, version: deps.appVersion, shell: deps.shell },
+    settings,
+    clients,
+    session,
+    vault,
+    methodsCache,
     board,
     outbox,
-    session,
-    settings,
-    clock,
-    serve: deps.intake,
-  })
-  events.add(intakeFollowingOrders(intake))
-
-  const handlers = wireHandlers({
-    deps,
-    parts: { settings, clients, session, vault, methodsCache, board, outbox, intake },
-    emit,
-    attempt,
+    intake,
+    secrets,
+    recentLogLines: deps.recentLogLines,
     redactText,
     clock,
+    log,
+    emit,
   })
-  handlers.updateSettings = followingSettings(handlers.updateSettings, intake, (settings) =>
-    emit('settingsChanged', settings),
-  )
 
   return {
     handlers,
@@ -188,16 +187,6 @@ function textRedactor(secrets: SecretRedaction): (text: string) => string {
   return (text) => {
     const redacted = secrets.redactValue(text)
     return typeof redacted === 'string' ? redacted : ''
-  }
-}
-
-/** The API's `updated_at` follows every change of an order, and forgets an order that left the board. */
-function intakeFollowingOrders(intake: CoreParts['intake']): (event: EventName, payload: unknown) => void {
-  return (event, payload) => {
-    if (event !== 'orderChanged') return
-    const { paymentKey, order } = payload as EventPayload<'orderChanged'>
-    if (order === null) intake.port.forget(paymentKey)
-    else intake.port.noteChanged(paymentKey)
   }
 }
 
@@ -236,63 +225,5 @@ function lifecycle(
       outbox.dispose()
       session.dispose()
     },
-  }
-}
-
-interface CoreParts {
-  settings: SettingsStore
-  clients: PlatformClients
-  session: Session
-  vault: CredentialVault
-  methodsCache: MethodsCache
-  board: OrderBoard
-  outbox: HandoverOutbox
-  intake: Awaited<ReturnType<typeof openIntakeArea>>
-}
-
-/** Each area's handlers, given the parts they work on: the map the bridges dispatch into. */
-function wireHandlers({
-  deps,
-  parts,
-  emit,
-  attempt,
-  redactText,
-  clock,
-}: {
-  deps: CoreDependencies
-  parts: CoreParts
-  emit: CoreEventListener
-  attempt: Attempt
-  redactText: (text: string) => string
-  clock: Clock
-}): CoreHandlers {
-  const { settings, clients, session, vault, methodsCache, board, outbox, intake } = parts
-  const { secrets } = deps
-  const appInfo = { name: deps.appName, version: deps.appVersion, shell: deps.shell }
-  return {
-    ...sessionHandlers({ session, secrets, forgetCatalog: () => methodsCache.clear(), attempt }),
-    ...catalogHandlers({ methodsCache, vault, session, attempt }),
-    ...settingsHandlers({
-      settings,
-      clients,
-      session,
-      vault,
-      announceSession: (status) => emit('sessionChanged', status),
-      attempt,
-    }),
-    ...orderHandlers({ board, outbox, settings, redactText, attempt }),
-    ...diagnosticsHandlers({
-      appInfo,
-      sources: () => ({
-        settings: settings.get(),
-        session: session.status(),
-        orders: board.list(),
-        recentLogLines: deps.recentLogLines,
-        now: clock.now(),
-        redaction: secrets,
-      }),
-      attempt,
-    }),
-    ...intakeHandlers(intake, attempt),
   }
 }

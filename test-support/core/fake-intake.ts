@@ -34,7 +34,7 @@ export class FakeIntake implements IntakePort {
     return order ? toPublicOrderView(order) : undefined
   }
 
-  requestHandover(paymentKey: string) {
+  handOver(paymentKey: string) {
     this.#maybeFail()
     const order = this.orders.get(paymentKey)
     if (!order) return Promise.reject(invalidInput('unknown-order'))

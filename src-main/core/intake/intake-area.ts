@@ -1,27 +1,33 @@
 /**
- * The POS intake as one area of the core (docs/decisions.md D45-D49): the keyring, the IntakePort
- * over the board and the outbox, the local API's server and the drop folder, each following Settings. Both
- * shells get it from the core; they add only what is theirs (web mode's INTAKE line, Electron's link and
- * second instance).
+ * The POS intake as one area of the core (docs/decisions.md D45-D49): the board's one add path and the outbox's
+ * one hand-over for every way in (the IntakePort), the keyring, the local API's server and the drop folder,
+ * each following Settings. `createCore` makes it from the board and the outbox; both shells get it from the
+ * core and add only what is theirs (web mode's INTAKE line, Electron's link and second instance).
  */
 import type { IntakeInfo } from '../../../src-shared/intake-settings.ts'
-import type { OrderSource } from '../../../src-shared/intake-view.ts'
+import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
+import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
+import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { describeThrown } from '../app-failure.ts'
-import { isErrorWithCode } from '../storage/durable-files.ts'
+import type { HandoverOutbox } from '../orders/handover-outbox.ts'
+import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
-import {
-  createBoardIntakePort,
-  type BoardIntakeDependencies,
-  type BoardIntakePort,
-} from './board-intake-port.ts'
+import type { Session } from '../session/session.ts'
+import { isErrorWithCode } from '../storage/durable-files.ts'
 import { DropFolder } from './drop-folder.ts'
 import type { IntakeKeyring } from './intake-key.ts'
+import type { IntakeHealth, IntakePort } from './intake-port.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerLimits } from './intake-server.ts'
 import type { IntakeOrder } from './order-input.ts'
 
-export interface IntakeAreaOptions extends Omit<BoardIntakeDependencies, 'handoverAllowed' | 'now'> {
+export interface IntakeAreaParts {
+  board: OrderBoard
+  outbox: HandoverOutbox
+  session: Pick<Session, 'status'>
   keyring: IntakeKeyring
-  settings: { get(): { intakePort: number; intakeHandover: boolean; dropFolder: string | null } }
+  settings: {
+    get(): Pick<Settings, 'intakePort' | 'intakeHandover' | 'dropFolder'>
+  }
   clock: Clock
   log: Logger
   /**
@@ -47,9 +53,8 @@ type DropState =
   | { status: 'watching'; folder: string; watcher: DropFolder }
   | { status: 'failed'; folder: string }
 
-export class IntakeArea {
-  readonly port: BoardIntakePort
-  readonly #options: IntakeAreaOptions
+export class IntakeArea implements IntakePort {
+  readonly #parts: IntakeAreaParts
   #server: ServerState = { status: 'off' }
   #drop: DropState = { status: 'off' }
   /** Settings changes and start/stop, one at a time: a port is never asked for twice at once. */
@@ -57,20 +62,83 @@ export class IntakeArea {
   #stopped = false
   #serving: IntakeServing | undefined
   readonly #keyListeners: ((key: string) => void)[] = []
+  /** When each order last changed, for the view's `updated_at` (a change without a time of its own). */
+  readonly #changedAt = new Map<string, string>()
 
-  constructor(options: IntakeAreaOptions) {
-    this.#options = options
-    this.#serving = options.serve
-    this.port = createBoardIntakePort({
-      ...options,
-      handoverAllowed: () => options.settings.get().intakeHandover,
-      now: () => options.clock.now(),
+  constructor(parts: IntakeAreaParts) {
+    this.#parts = parts
+    this.#serving = parts.serve
+  }
+
+  /**
+   * The board's one add path, for every way in (the API, a link, the command line, the folder, and staff's
+   * own typing): adds the order, or merges what is new by the board's rule (D45, D65); never hands over. A
+   * change the board refused is logged: which way in, which fields, never their values.
+   */
+  addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }> {
+    const { board, outbox, log } = this.#parts
+    const before = board.get(order.paymentKey)
+    const added = board.add(order.paymentKey, order.details, source)
+    outbox.showOnBoard(order.paymentKey)
+    if (added.refusedChange && added.refusedChange !== before?.refusedChange) {
+      log.warn('intake: kept what was known of an order; another way in offered to change it', {
+        source,
+        fields: added.refusedChange.fields,
+      })
+    }
+    this.#note(order.paymentKey)
+    const now = board.get(order.paymentKey) ?? added
+    return Promise.resolve({
+      view: this.#viewOf(now),
+      created: before === undefined,
     })
   }
 
-  /** Adds an order from a link, the command line or the folder: the same path as the API's. */
-  addOrder(order: IntakeOrder, source: OrderSource) {
-    return this.port.addOrder(order, source)
+  getOrder(paymentKey: string): PublicOrderView | undefined {
+    const order = this.#parts.board.get(paymentKey)
+    return order ? this.#viewOf(order) : undefined
+  }
+
+  /**
+   * "Kuryeye Verildi" through the outbox, answered once the intent is in the journal. The outbox's refusals
+   * (`unknown-order`, `not-eligible`, `already-sending`) and a failed journal write come before its first
+   * `await`; what follows is the first attempt at the platform, whose failure the board shows and the log keeps.
+   */
+  async handOver(paymentKey: string): Promise<PublicOrderView> {
+    const sending = this.#parts.outbox.handOver(paymentKey)
+    let refusal: { error: unknown } | undefined
+    sending.catch((error: unknown) => {
+      if (refusal === undefined) refusal = { error }
+    })
+    // A hand-over refused at once is already rejected: its catch runs before this one turn of the microtask
+    // queue ends. One still pending has written its intent and is now talking to the platform.
+    await Promise.resolve()
+    if (refusal) throw refusal.error
+    sending.catch((error: unknown) =>
+      this.#parts.log.warn('intake: a hand-over asked for through the API failed', {
+        error: describeThrown(error),
+      }),
+    )
+    const order = this.#parts.board.get(paymentKey)
+    if (!order) throw new Error('intake: the order left the board while it was handed over')
+    return this.#viewOf(order)
+  }
+
+  health(): IntakeHealth {
+    return {
+      signedIn: isSignedIn(this.#parts.session.status()),
+      owed: this.#parts.outbox.countOwed(),
+    }
+  }
+
+  handoverAllowed(): boolean {
+    return this.#parts.settings.get().intakeHandover
+  }
+
+  /** Every `orderChanged`: the view's `updated_at` follows it; an order that left the board is forgotten. */
+  orderChanged(paymentKey: string, order: BoardOrder | null): void {
+    if (order === null) this.#changedAt.delete(paymentKey)
+    else this.#note(paymentKey)
   }
 
   /** The shells' start: serve the API and watch the folder from now on, as Settings asks; never throws. */
@@ -103,7 +171,7 @@ export class IntakeArea {
     const server = this.#server
     const drop = this.#drop
     return {
-      key: this.#options.keyring.current,
+      key: this.#parts.keyring.current,
       url: server.status === 'serving' ? server.server.url : null,
       port:
         server.status === 'serving'
@@ -112,18 +180,21 @@ export class IntakeArea {
             ? this.#wantedPort()
             : server.port,
       status: server.status,
-      dropFolder: { folder: drop.status === 'off' ? null : drop.folder, status: drop.status },
+      dropFolder: {
+        folder: drop.status === 'off' ? null : drop.folder,
+        status: drop.status,
+      },
     }
   }
 
   async rotateKey(): Promise<IntakeInfo> {
-    const key = await this.#options.keyring.rotate()
+    const key = await this.#parts.keyring.rotate()
     for (const listener of this.#keyListeners) listener(key)
     return this.info()
   }
 
   #wantedPort(): number {
-    return this.#serving?.port ?? this.#options.settings.get().intakePort
+    return this.#serving?.port ?? this.#parts.settings.get().intakePort
   }
 
   async #follow(): Promise<void> {
@@ -137,12 +208,12 @@ export class IntakeArea {
     const server = this.#server
     if (server.status === 'serving' && (wanted === 0 || server.server.port === wanted)) return
     await this.#closeServer()
-    const { keyring, log, clock } = this.#options
+    const { keyring, log, clock } = this.#parts
     const serve = this.#serving
     try {
       const started = await startIntakeServer({
         port: wanted,
-        intake: this.port,
+        intake: this,
         keys: keyring,
         clock,
         log,
@@ -151,18 +222,21 @@ export class IntakeArea {
       this.#server = { status: 'serving', server: started }
     } catch (error) {
       const inUse = isErrorWithCode(error, 'EADDRINUSE') || isErrorWithCode(error, 'EACCES')
-      log.warn('intake: the API could not listen', { port: wanted, error: describeThrown(error) })
+      log.warn('intake: the API could not listen', {
+        port: wanted,
+        error: describeThrown(error),
+      })
       this.#server = { status: inUse ? 'port-in-use' : 'failed', port: wanted }
     }
   }
 
   async #followDrop(): Promise<void> {
-    const folder = this.#options.settings.get().dropFolder
+    const folder = this.#parts.settings.get().dropFolder
     const drop = this.#drop
     if (drop.status !== 'off' && drop.folder === folder) return
     await this.#closeDrop()
     if (folder === null) return
-    const { log } = this.#options
+    const { log } = this.#parts
     const serve = this.#serving
     try {
       const watcher = await DropFolder.start({
@@ -173,7 +247,9 @@ export class IntakeArea {
       })
       this.#drop = { status: 'watching', folder, watcher }
     } catch (error) {
-      log.warn('intake: the drop folder could not be watched', { error: describeThrown(error) })
+      log.warn('intake: the drop folder could not be watched', {
+        error: describeThrown(error),
+      })
       this.#drop = { status: 'failed', folder }
     }
   }
@@ -188,5 +264,13 @@ export class IntakeArea {
     const drop = this.#drop
     this.#drop = { status: 'off' }
     if (drop.status === 'watching') await drop.watcher.close()
+  }
+
+  #note(paymentKey: string): void {
+    this.#changedAt.set(paymentKey, new Date(this.#parts.clock.now()).toISOString())
+  }
+
+  #viewOf(order: BoardOrder): PublicOrderView {
+    return toPublicOrderView(order, this.#changedAt.get(order.paymentKey))
   }
 }

@@ -1,14 +1,15 @@
 /**
- * What the intake (API, link, command line, drop folder) needs of the app: the board's one intake path and the
- * outbox's one hand-over path. The core implements it once; every way in calls the same five functions.
+ * What the intake's ways in (the API, a link, the command line, the drop folder) need of the app: the board's
+ * one add path and the outbox's one hand-over. The core's IntakeArea is the one implementation.
  */
 import type { OrderSource, PublicOrderView } from '../../../src-shared/intake-view.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 export interface IntakePort {
   /**
-   * Adds the order, or merges what is new into the one already on the board (its hand-over stays).
-   * `created` is true only when the order was not on the board before. Never hands over.
+   * Adds the order, or merges what is new into the one already on the board by the board's rule (its
+   * hand-over stays; only the POS's API and staff may change what is known, D65). `created` is true only when
+   * the order was not on the board before. Never hands over.
    */
   addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }>
   /** The order's public view, or undefined when it is not on the board. `paymentKey` is lower-case. */
@@ -20,7 +21,7 @@ export interface IntakePort {
    * `invalid-input` + `unknown-order` (→ 404), `not-eligible` (→ 409), `already-sending` (→ 202 with the
    * current view: the hand-over asked for earlier is still on its way, nothing is sent twice).
    */
-  requestHandover(paymentKey: string): Promise<PublicOrderView>
+  handOver(paymentKey: string): Promise<PublicOrderView>
   /** For `GET /v1/health`, which needs no key: nothing more than this. */
   health(): IntakeHealth
   /** The Settings switch: may the API hand over? Read on every request, so a change applies at once. */

@@ -1,5 +1,7 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
-import type { SessionStatus, Settings } from '../../../src-shared/domain.ts'
+import type { Settings } from '../../../src-shared/domain.ts'
+import type { CoreEventListener } from '../app.ts'
+import type { IntakeArea } from '../intake/intake-area.ts'
 import type { PlatformClients } from '../platform/platform-clients.ts'
 import type { CredentialVault } from '../secrets/credential-vault.ts'
 import type { Session } from '../session/session.ts'
@@ -10,16 +12,16 @@ export interface SettingsChangeParts {
   clients: Pick<PlatformClients, 'clear'>
   session: Pick<Session, 'isSignedOut' | 'signOut' | 'status'>
   vault: Pick<CredentialVault, 'refreshStorage'>
-  /** Tells the renderer the session changed without the session changing state (the vault's storage did). */
-  announceSession: (status: SessionStatus) => void
+  intake: Pick<IntakeArea, 'follow'>
+  emit: CoreEventListener
 }
 
 /**
  * What follows from staff changing a setting, beyond saving it: the rules that tie settings to the rest of
- * the core, in one place.
+ * the core, in one place. Last, everyone who listens hears of the settings now in effect (D64).
  */
 export async function changeSettings(parts: SettingsChangeParts, update: SettingsUpdate): Promise<Settings> {
-  const { settings, clients, session, vault } = parts
+  const { settings, clients, session, vault, intake, emit } = parts
   const before = settings.get()
   const after = await settings.update(update)
   // A client is built for one address and one extra CA.
@@ -28,10 +30,14 @@ export async function changeSettings(parts: SettingsChangeParts, update: Setting
   }
   // A token belongs to the platform that issued it: a new address means signing in again.
   if (after.platformAddress !== before.platformAddress && !session.isSignedOut) await session.signOut(false)
-  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11).
+  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11); the vault's storage
+  // changed though the session did not, so the renderer is told.
   if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
     await vault.refreshStorage()
-    parts.announceSession(session.status())
+    emit('sessionChanged', session.status())
   }
+  // The intake's port and drop folder (it restarts only what changed; it never throws).
+  await intake.follow()
+  emit('settingsChanged', after)
   return after
 }

@@ -1,45 +1,38 @@
-// The IntakePort over the real board and the real outbox (with the outbox tests' fake platform and session),
-// and once through the real server: what the lead wires is what these tests run.
+// The intake's one add path and one hand-over over the real board and the real outbox (with the outbox tests'
+// fake platform and session), and once through the real server: what createCore wires is what these run.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { toAppError } from '../app-failure.ts'
 import { ORDER, OTHER_ORDER, OutboxWorld } from '../../../test-support/core/orders/outbox-world.ts'
-import { createBoardIntakePort, type BoardIntakePort } from './board-intake-port.ts'
-import { startIntakeServer, type IntakeServer } from './intake-server.ts'
-import { send } from '../../../test-support/core/fake-intake.ts'
+import { fakeCipher, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
+import { posRequest } from '../../../test-support/core/intake-signing.ts'
+import { silentLogger } from '../ports.ts'
+import { IntakeArea } from './intake-area.ts'
+import { IntakeKeyring } from './intake-key.ts'
+import { intakeKeyStorage } from './intake-key-storage.ts'
 
 let world: OutboxWorld
-let port: BoardIntakePort
-let sources: OrderSource[]
-let backgroundFailures: unknown[]
+let port: IntakeArea
 
 beforeEach(async () => {
   world = await OutboxWorld.start()
   world.app.outbox.start()
-  sources = []
-  backgroundFailures = []
-  port = createBoardIntakePort({
-    getOrder: (key) => world.app.board.get(key),
-    addOrder: (key, details, source) => {
-      sources.push(source)
-      const order = world.app.board.add(key, details)
-      world.app.outbox.showOnBoard(key)
-      return order
-    },
-    press: (key) => world.app.outbox.handOver(key),
-    health: () => ({
-      signedIn: !world.app.session.isSignedOut,
-      owed: world.app.outbox.countOwed(),
-    }),
-    handoverAllowed: () => true,
-    now: () => world.clock.now(),
-    onBackgroundFailure: (error) => backgroundFailures.push(error),
+  const storage = intakeKeyStorage(new MemoryStore(), fakeCipher('strong'), silentLogger)
+  port = new IntakeArea({
+    board: world.app.board,
+    outbox: world.app.outbox,
+    session: world.app.session,
+    keyring: await IntakeKeyring.open(storage, { register: () => undefined }),
+    settings: { get: () => ({ intakePort: 0, intakeHandover: true, dropFolder: null }) },
+    clock: world.clock,
+    log: world.log,
   })
 })
 
+afterEach(() => port.stop())
+
 const restaurantDelivery = { courierType: 'restaurant', shippingMethod: 'delivery' } as const
 
-describe('createBoardIntakePort', () => {
+describe('IntakeArea as the IntakePort', () => {
   it('adds, then merges, saying which, and records the source', async () => {
     const first = await port.addOrder({ paymentKey: ORDER, details: {} }, 'pos-api')
     expect([first.created, first.view.state]).toEqual([true, 'waiting'])
@@ -50,18 +43,18 @@ describe('createBoardIntakePort', () => {
     )
     expect([again.created, again.view.eligible]).toEqual([false, false])
     expect(again.view.updated_at).toBe(new Date(world.clock.now()).toISOString())
-    expect(sources).toEqual(['pos-api', 'drop-folder'])
+    expect(world.app.board.get(ORDER)?.source).toBe('pos-api')
   })
 
   it('answers a hand-over once the intent is written, before the platform has answered', async () => {
     await port.addOrder({ paymentKey: ORDER, details: restaurantDelivery }, 'pos-api')
     world.platform.steps.push('hang')
-    const view = await port.requestHandover(ORDER)
+    const view = await port.handOver(ORDER)
     expect(view.state).toBe('sending')
     expect(world.recordTypes()).toEqual(['queued', 'attempt'])
     expect(port.health()).toEqual({ signedIn: true, owed: 1 })
     // A second ask while it is owed is the outbox's refusal, which the server answers as 202 with the view.
-    const second = await port.requestHandover(ORDER).catch((error: unknown) => toAppError(error).problem)
+    const second = await port.handOver(ORDER).catch((error: unknown) => toAppError(error).problem)
     expect(second).toBe('already-sending')
     world.platform.hanging.shift()?.()
     await world.settle()
@@ -71,8 +64,7 @@ describe('createBoardIntakePort', () => {
 
   it('passes the outbox refusals on at once, and sends nothing', async () => {
     await port.addOrder({ paymentKey: OTHER_ORDER, details: { shippingMethod: 'pickup' } }, 'pos-api')
-    const problem = (key: string) =>
-      port.requestHandover(key).catch((error: unknown) => toAppError(error).problem)
+    const problem = (key: string) => port.handOver(key).catch((error: unknown) => toAppError(error).problem)
     expect(await problem(OTHER_ORDER)).toBe('not-eligible')
     expect(await problem('11111111-2222-4333-8444-555555555555')).toBe('unknown-order')
     expect(world.platform.calls).toEqual([])
@@ -81,37 +73,27 @@ describe('createBoardIntakePort', () => {
   it('refuses when the intent cannot be written, so nothing is claimed', async () => {
     await port.addOrder({ paymentKey: ORDER, details: restaurantDelivery }, 'pos-api')
     world.app.journal.failNextAppend = true
-    await expect(port.requestHandover(ORDER)).rejects.toThrow(/ENOSPC/)
+    await expect(port.handOver(ORDER)).rejects.toThrow(/ENOSPC/)
     expect(port.getOrder(ORDER)?.state).toBe('waiting')
-    expect(backgroundFailures).toEqual([])
+    expect(world.log.lines.filter((line) => line.includes('asked for through the API failed'))).toEqual([])
   })
 })
 
 describe('the intake API on the real board and outbox', () => {
-  let server: IntakeServer
-  const key = 'k'.repeat(43)
-  afterEach(async () => {
-    await server.close()
-  })
-
   it('adds an order, hands it over exactly once, and shows it handed over', async () => {
-    server = await startIntakeServer({
-      port: 0,
-      intake: port,
-      keys: { matches: (candidate) => candidate === key },
-    })
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
-    const body = JSON.stringify({
-      payment_key: ORDER,
-      shipping_method: 'delivery',
-      courier_type: 'restaurant',
-    })
-    expect((await send(server.port, { method: 'POST', path: '/v1/orders', headers, body })).status).toBe(201)
+    await port.serve({ port: 0 })
+    const { url, key } = port.info()
+    if (url === null) throw new Error('the intake API is not serving')
+    // Signed at the world's time: the app checks a request's time against its own clock.
+    const timestamp = () => Math.floor(world.clock.now() / 1000)
+    const body = { payment_key: ORDER, shipping_method: 'delivery', courier_type: 'restaurant' }
+    const added = await posRequest(url, key, { path: '/v1/orders', json: body, timestamp: timestamp() })
+    expect(added.status).toBe(201)
     const handover = () =>
-      send(server.port, { method: 'POST', path: `/v1/orders/${ORDER}/handover`, headers })
+      posRequest(url, key, { method: 'POST', path: `/v1/orders/${ORDER}/handover`, timestamp: timestamp() })
     expect((await handover()).status).toBe(202)
     await world.settle()
-    const shown = await send(server.port, { path: `/v1/orders/${ORDER}`, headers })
+    const shown = await posRequest(url, key, { path: `/v1/orders/${ORDER}`, timestamp: timestamp() })
     expect(shown.json).toMatchObject({ payment_key: ORDER, state: 'handed-over' })
     // Asked again after it is handed over: nothing is sent twice.
     expect(await handover()).toMatchObject({ status: 202, json: { state: 'handed-over' } })

@@ -1,0 +1,171 @@
+/**
+ * The core's answer to every bridge call of the contract (`calls` in src-shared/contract.ts), in one table and
+ * in the contract's order: a call's name is written here once, beside what it does. The rules stay with their
+ * parts (the session, the outbox, the board, the intake); what follows a settings change is settings-change.ts.
+ */
+import type { AppInfo, CallName, CallOutput, ParsedInput } from '../../src-shared/contract.ts'
+import type { Result } from '../../src-shared/errors.ts'
+import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
+import type { CoreEventListener } from './app.ts'
+import type { MethodsCache } from './catalog/methods-cache.ts'
+import { collectSupportBundle } from './diagnostics/support-bundle.ts'
+import type { IntakeArea } from './intake/intake-area.ts'
+import type { HandoverOutbox } from './orders/handover-outbox.ts'
+import { historyCsv } from './orders/history-csv.ts'
+import type { OrderBoard } from './orders/order-board.ts'
+import { extractOrderId } from './orders/order-id.ts'
+import { redactAppError } from './platform/platform-error.ts'
+import type { PlatformClients } from './platform/platform-clients.ts'
+import type { Clock, Logger, SecretRedaction } from './ports.ts'
+import type { CredentialVault } from './secrets/credential-vault.ts'
+import type { Session } from './session/session.ts'
+import { changeSettings } from './settings/settings-change.ts'
+import type { SettingsStore } from './settings/settings-store.ts'
+
+/** What the core offers for each contract call; the Electron IPC layer and web mode both call these. */
+export type CoreHandlers = {
+  [C in CallName]: (input: ParsedInput<C>) => Promise<Result<CallOutput<C>>>
+}
+
+/** The parts of the core the calls work on, as `createCore` made them. */
+export interface CoreParts {
+  appInfo: AppInfo
+  settings: SettingsStore
+  clients: PlatformClients
+  session: Session
+  vault: CredentialVault
+  methodsCache: MethodsCache
+  board: OrderBoard
+  outbox: HandoverOutbox
+  intake: IntakeArea
+  /** Learns the keys as typed (D11), and redacts the support bundle. */
+  secrets: SecretRedaction
+  /** The log's last lines, redacted, for the support bundle. */
+  recentLogLines?: ((count: number) => Promise<string[]>) | undefined
+  /** Free text from outside (the platform's words) as it may be kept and shown. */
+  redactText: (text: string) => string
+  clock: Clock
+  log: Logger
+  emit: CoreEventListener
+}
+
+export function callHandlers(parts: CoreParts): CoreHandlers {
+  const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = parts
+  const { redactText, log } = parts
+  const attempt = attemptLogging(log)
+  // Work that cannot throw, or whose throw is an AppFailure, answered the same way as async work.
+  const now = <T>(work: () => T) => attempt(() => Promise.resolve(work()))
+
+  return {
+    getAppInfo: () => ok(appInfo),
+
+    getSession: () => ok(session.status()),
+    signIn: (input) =>
+      attempt(() => {
+        // Keys as typed are secrets even when the platform refuses them: a typo'd key is most of the real one.
+        secrets.register(input.appSecretKey)
+        secrets.register(input.restSecretKey)
+        return session.signIn(input)
+      }),
+    signInWithStoredCredentials: () => attempt(() => session.resume()),
+    signOut: ({ forgetCredentials }) =>
+      attempt(() => {
+        // Forgetting the keys forgets what was fetched with them.
+        if (forgetCredentials) methodsCache.clear()
+        return session.signOut(forgetCredentials)
+      }),
+
+    // The branch list also tells the credentials' reach.
+    listBranches: () =>
+      attempt(async () => {
+        const branches = await session.withToken((client, token) => client.listBranches(token))
+        session.noteBranchCount(branches.length)
+        return branches
+      }),
+    // The platform's payment and shipping methods, cached per credential set (D10).
+    getMethods: ({ forceRefresh }) =>
+      attempt(() => {
+        const credentialSetId = vault.credentialSetId
+        if (!credentialSetId || session.isSignedOut)
+          throw new AppFailure({ code: 'signed-out', retryable: false })
+        return methodsCache.get(credentialSetId, forceRefresh, () =>
+          session.withToken((client, token) => client.getVariables(token)),
+        )
+      }),
+
+    getSettings: () => ok(settings.get()),
+    updateSettings: (update) => attempt(() => changeSettings(parts, update)),
+
+    listOrders: () => ok(board.list()),
+    // Typed, pasted or scanned: the same way in as the POS's (D45).
+    addOrder: ({ text, ...details }) =>
+      attempt(async () => {
+        const paymentKey = extractOrderId(text)
+        await intake.addOrder({ paymentKey, details }, 'typed')
+        return board.require(paymentKey)
+      }),
+    removeOrder: ({ paymentKey }) =>
+      now(() => {
+        board.require(paymentKey)
+        outbox.assertRemovable(paymentKey)
+        board.remove(paymentKey, { undoable: true })
+        return null
+      }),
+    restoreOrder: ({ paymentKey }) => now(() => board.restore(paymentKey)),
+    handOverOrder: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
+    listHistory: (query) => {
+      // History written by an older version may hold platform words that were never redacted.
+      const page = outbox.listHistory(query)
+      const orders = page.orders.map((row) => ({
+        ...row,
+        attempts: row.attempts.map((entry) =>
+          entry.error ? { ...entry, error: redactAppError(entry.error, redactText) } : entry,
+        ),
+      }))
+      return ok({ ...page, orders })
+    },
+    exportHistoryCsv: () =>
+      now(() => historyCsv(outbox.allHistory(), { language: settings.get().language, redact: redactText })),
+
+    // What support needs: the redacted support bundle (D24).
+    getDiagnostics: () =>
+      attempt(() =>
+        collectSupportBundle({
+          appInfo,
+          settings: settings.get(),
+          session: session.status(),
+          orders: board.list(),
+          recentLogLines: parts.recentLogLines,
+          now: parts.clock.now(),
+          redaction: secrets,
+        }),
+      ),
+
+    getIntakeInfo: () => ok(intake.info()),
+    rotateIntakeKey: () => attempt(() => intake.rotateKey()),
+
+    withdrawHandover: ({ paymentKey }) => now(() => outbox.withdraw(paymentKey)),
+    retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),
+    recordPanelCheck: ({ paymentKey, handedOver }) => now(() => outbox.acknowledge(paymentKey, handedOver)),
+  }
+}
+
+/** A handler's answer when nothing can fail. */
+function ok<T>(value: T): Promise<Result<T>> {
+  return Promise.resolve({ ok: true, value })
+}
+
+/** Runs a call's work and turns whatever it throws into the AppError that crosses the bridge. */
+function attemptLogging(log: Logger) {
+  return async <T>(work: () => Promise<T>): Promise<Result<T>> => {
+    try {
+      return { ok: true, value: await work() }
+    } catch (error) {
+      const appError = toAppError(error)
+      // An unexpected failure is logged once, here, and never thrown.
+      if (appError.code === 'internal')
+        log.error('core: unexpected failure', { error: describeThrown(error) })
+      return { ok: false, error: appError }
+    }
+  }
+}
