@@ -29,6 +29,17 @@ export const CALL_TAKES_INPUT = {
   withdrawHandover: true,
   retryHandoverNow: true,
   recordPanelCheck: true,
+  listCouriers: false,
+  addCourier: true,
+  renameCourier: true,
+  setCourierBadge: true,
+  retireCourier: true,
+  assignCourier: true,
+  listCouriersOut: false,
+  recordCash: true,
+  correctCash: true,
+  getDayEnd: true,
+  exportDayEndCsv: true,
 } as const satisfies Record<CallName, boolean>
 
 export const CALL_NAMES = Object.keys(CALL_TAKES_INPUT) as readonly CallName[]

@@ -8,7 +8,13 @@ import type { CallName } from './contract.ts'
 export const CHANNEL_PREFIX = 'pos:'
 export const EVENT_PREFIX = 'pos-event:'
 
-export const EVENT_NAMES = ['sessionChanged', 'orderChanged', 'settingsChanged', 'focusOrder'] as const
+export const EVENT_NAMES = [
+  'sessionChanged',
+  'orderChanged',
+  'settingsChanged',
+  'focusOrder',
+  'couriersChanged',
+] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 export function channelOf(call: CallName): string {

@@ -1,6 +1,25 @@
 import { z } from 'zod'
 import { AllDaySettings } from './all-day-settings.ts'
 import { BoardSettings } from './board-settings.ts'
+import {
+  AddCourierInput,
+  CashRecord,
+  CorrectCashInput,
+  Courier,
+  CourierAssignment,
+  CourierId,
+  CourierListed,
+  CourierOut,
+  CourierSettings,
+  Day,
+  DayEndQuery,
+  DayEndView,
+  RecordCashInput,
+  RenameCourierInput,
+  RequestId,
+  RetireCourierInput,
+  SetCourierBadgeInput,
+} from './couriers.ts'
 import { IntakeInfo, IntakeSettings } from './intake-settings.ts'
 import { RushSettings } from './rush-settings.ts'
 import type { EventName } from './channels.ts'
@@ -83,6 +102,7 @@ export const SettingsUpdate = z
     ...AllDaySettings.shape,
     ...IntakeSettings.shape,
     ...RushSettings.shape,
+    ...CourierSettings.shape,
   })
   .partial()
   .strict()
@@ -96,6 +116,19 @@ export type AddOrderInput = z.input<typeof AddOrderInput>
 
 export const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
 export type OrderRef = z.input<typeof OrderRef>
+
+/**
+ * "Kuryeye Verildi", naming the courier who takes it (or not: optional unless Settings require one). The
+ * courier is written to the ledger before anything is sent (D65); a retried press names the same courier.
+ */
+export const HandOverInput = OrderRef.extend({ courierId: CourierId.optional() }).strict()
+export type HandOverInput = z.input<typeof HandOverInput>
+
+/** This package goes with this courier (null: with nobody named); also for a package that left the board. */
+export const AssignCourierInput = z
+  .object({ requestId: RequestId, paymentKey: PaymentKey, courierId: CourierId.nullable() })
+  .strict()
+export type AssignCourierInput = z.input<typeof AssignCourierInput>
 
 /** One page of one day's hand-over history, one row per order (the newest day with history when `day` is left out). */
 export const HistoryQuery = z
@@ -132,7 +165,7 @@ export const calls = {
   /** `Geri al` after `Kaldır`: puts the order back as it was, within a few seconds of its removal (D41). */
   restoreOrder: { input: OrderRef, output: BoardOrder },
   /** Staff pressed "Kuryeye Verildi": the core hands the order over to the courier (the platform's on-the-way). */
-  handOverOrder: { input: OrderRef, output: BoardOrder },
+  handOverOrder: { input: HandOverInput, output: BoardOrder },
   listHistory: { input: HistoryQuery, output: HistoryPage },
   /** Every attempt in the history as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF). */
   exportHistoryCsv: { input: z.undefined(), output: z.string() },
@@ -150,6 +183,25 @@ export const calls = {
     input: z.object({ paymentKey: PaymentKey, handedOver: z.boolean() }).strict(),
     output: BoardOrder,
   },
+
+  // The courier's day (docs/decisions.md D65): every write names its request id (a retry is a no-op).
+  /** Every courier, retired ones too (past days name them), by name; `lastUsedAt` orders a picker. */
+  listCouriers: { input: z.undefined(), output: z.array(CourierListed) },
+  addCourier: { input: AddCourierInput, output: Courier },
+  renameCourier: { input: RenameCourierInput, output: Courier },
+  setCourierBadge: { input: SetCourierBadgeInput, output: Courier },
+  retireCourier: { input: RetireCourierInput, output: Courier },
+  assignCourier: { input: AssignCourierInput, output: CourierAssignment },
+  /** The board's strip: per working courier, the packages out now and the cash they collect. */
+  listCouriersOut: { input: z.undefined(), output: z.array(CourierOut) },
+  /** The courier's return: cash handed in ("Dönüş"). */
+  recordCash: { input: RecordCashInput, output: CashRecord },
+  /** A cash record was wrong: a new record stands in its place; the wrong one stays in the history. */
+  correctCash: { input: CorrectCashInput, output: CashRecord },
+  /** "Gün sonu": the settlement of a day (today in the platform's time zone when left out). */
+  getDayEnd: { input: DayEndQuery, output: DayEndView },
+  /** The settlement as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF), like History's. */
+  exportDayEndCsv: { input: z.object({ day: Day }).strict(), output: z.string() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */
@@ -164,6 +216,11 @@ export const events = {
   settingsChanged: Settings,
   // The all-day shell (docs/decisions.md D50): a click on a notification opens the app at that order.
   focusOrder: z.object({ paymentKey: z.string() }),
+  /**
+   * The courier ledger wrote a record (on disk already): the renderer refetches the couriers, the strip and the
+   * day-end. The board's cards follow through orderChanged.
+   */
+  couriersChanged: z.object({ kind: z.enum(['couriers', 'assignment', 'order', 'cash']) }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type CallInput<C extends CallName> = z.input<(typeof calls)[C]['input']>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AllDaySettings } from './all-day-settings.ts'
 import { BoardSettings } from './board-settings.ts'
+import { CourierId, CourierSettings, Kurus } from './couriers.ts'
 import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
 import { OrderLabel } from './order-label.ts'
 import { RushSettings } from './rush-settings.ts'
@@ -57,6 +58,7 @@ export const Settings = z.object({
   ...AllDaySettings.shape,
   ...RushSettings.shape,
   ...IntakeSettings.shape,
+  ...CourierSettings.shape,
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -192,6 +194,10 @@ export const OrderDetails = z.object({
   paymentMethod: z.string().trim().min(1).max(64).optional(),
   courierType: z.string().trim().min(1).max(64).optional(),
   label: OrderLabel.optional(),
+  /** What the order costs the customer, in kuruş (the POS's `amount_kurus`, or typed): the courier's cash. */
+  amountKurus: Kurus.optional(),
+  /** The branch id the order belongs to: one of those the session's keys list (checked by the core). */
+  branch: z.string().trim().min(1).max(64).optional(),
 })
 export type OrderDetails = z.infer<typeof OrderDetails>
 
@@ -215,6 +221,8 @@ export const BoardOrder = OrderDetails.extend({
   /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */
   source: OrderSourceSchema.optional(),
   refusedChange: RefusedChange.optional(),
+  /** The courier who carries it now, from the courier ledger (D65); absent when none is named. */
+  courier: z.object({ id: CourierId, name: z.string() }).optional(),
 })
 export type BoardOrder = z.infer<typeof BoardOrder>
 

@@ -27,6 +27,32 @@ export const APP_ERROR_CODES = [
 export const AppErrorCode = z.enum(APP_ERROR_CODES)
 export type AppErrorCode = z.infer<typeof AppErrorCode>
 
+/**
+ * Why the courier's day refused a write (docs/decisions.md D65): the ledger's refusals, and the hand-over's and
+ * the intake's own checks of a courier, an amount and a branch. Nothing was recorded, nothing was sent.
+ */
+export const COURIER_PROBLEMS = [
+  'name-empty',
+  'name-too-long', // a courier's name is at most 60 characters
+  'name-not-one-line',
+  'name-bad-characters', // control and format characters (bidi overrides, zero-width)
+  'name-taken', // another courier still working here has this name (letter case aside)
+  'badge-invalid', // badge codes are ASCII letters, digits and hyphens, at most 32
+  'badge-taken', // another courier still working here has this badge
+  'unknown-courier',
+  'courier-retired', // packages go only with a courier who still works here
+  'courier-required', // Settings say every hand-over names its courier
+  'amount-invalid', // not a whole number of kuruş from 0 to 10,000,000 ₺
+  'note-invalid',
+  'day-invalid', // not YYYY-MM-DD, in the future, or older than the days kept
+  'unknown-cash-record', // a correction names a record the ledger does not hold (for that day)
+  'order-invalid', // a payment key, payment method, branch or label out of shape
+  'unknown-branch', // not one of the branches the signed-in keys list
+  'id-invalid', // a request id that is empty or over 100 characters
+  'id-reused', // a request id already used for a record of another kind
+] as const
+export type CourierProblem = (typeof COURIER_PROBLEMS)[number]
+
 /** Why an input was refused, so the UI can say exactly what to fix. */
 export const INPUT_PROBLEMS = [
   'not-https', // the platform address is not an https:// URL (D8)
@@ -47,6 +73,7 @@ export const INPUT_PROBLEMS = [
   'undo-window-over', // `Geri al` after the undo window ran out: the hand-over is already being sent (D40)
   'not-waiting', // `Şimdi dene` on an order that is not waiting for a try
   'not-unconfirmed', // a panel check recorded for an order that is not `unconfirmed` (D42)
+  ...COURIER_PROBLEMS,
 ] as const
 export const InputProblem = z.enum(INPUT_PROBLEMS)
 export type InputProblem = z.infer<typeof InputProblem>

@@ -7,7 +7,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import type { AddOrderInput, SettingsUpdate, SignInInput } from '../../src-shared/contract.ts'
+import type {
+  AddOrderInput,
+  AssignCourierInput,
+  CallInput,
+  HandOverInput,
+  SettingsUpdate,
+  SignInInput,
+} from '../../src-shared/contract.ts'
 import type {
   BoardOrder,
   HistoryPage,
@@ -40,6 +47,16 @@ export const keys = {
   methods: ['methods'] as const,
   orders: ['orders'] as const,
   history: ['history'] as const,
+  couriers: ['couriers'] as const,
+  couriersOut: ['couriers-out'] as const,
+  dayEnd: ['day-end'] as const,
+}
+
+/** What the courier's day shows changes with the ledger, the hand-overs and the collected-at-door setting. */
+function invalidateCourierDay(queryClient: QueryClient, withList: boolean): void {
+  if (withList) void queryClient.invalidateQueries({ queryKey: keys.couriers })
+  void queryClient.invalidateQueries({ queryKey: keys.couriersOut })
+  void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
 }
 
 const HISTORY_PAGE_SIZE = 50
@@ -61,10 +78,16 @@ export function useCoreEvents(): void {
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, order))
       // Every hand-over attempt changes its order: the history, when on screen, fetches its news.
       void queryClient.invalidateQueries({ queryKey: keys.history })
+      // …and the courier strip and the day-end count what the platform confirmed.
+      invalidateCourierDay(queryClient, false)
+    })
+    const offCouriers = api.on('couriersChanged', ({ kind }) => {
+      invalidateCourierDay(queryClient, kind === 'couriers' || kind === 'assignment')
     })
     return () => {
       offSession()
       offOrder()
+      offCouriers()
     }
   }, [queryClient])
 }
@@ -159,7 +182,11 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (update: SettingsUpdate) => unwrap(requireBridge().updateSettings(update)),
-    onSuccess: (settings: Settings) => queryClient.setQueryData(keys.settings, settings),
+    onSuccess: (settings: Settings) => {
+      queryClient.setQueryData(keys.settings, settings)
+      // The payment methods collected at the door change the strip's and the day-end's cash.
+      invalidateCourierDay(queryClient, false)
+    },
   })
 }
 
@@ -187,17 +214,23 @@ export function useRemoveOrder(onRefused?: OnRefused) {
   })
 }
 
+/**
+ * "Kuryeye Verildi": a payment key, or `{ paymentKey, courierId }` to name the courier who takes it (written to
+ * the courier ledger before anything is sent; refused with `courier-required` when Settings require one).
+ */
 export function useHandOverOrder(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (paymentKey: string) => unwrap(requireBridge().handOverOrder({ paymentKey })),
+    mutationFn: (target: string | HandOverInput) =>
+      unwrap(requireBridge().handOverOrder(typeof target === 'string' ? { paymentKey: target } : target)),
     onSuccess: (order) => {
       onRefused?.(order.paymentKey, undefined)
       queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
         upsertOrder(orders, order.paymentKey, order),
       )
     },
-    onError: (error, paymentKey) => onRefused?.(paymentKey, appErrorOf(error)),
+    onError: (error, target) =>
+      onRefused?.(typeof target === 'string' ? target : target.paymentKey, appErrorOf(error)),
   })
 }
 
@@ -234,4 +267,114 @@ export function useOrderCall(
     },
     onError: (error, { paymentKey }) => onRefused?.(paymentKey, appErrorOf(error)),
   })
+}
+
+// The courier's day (docs/decisions.md D65). Reads are kept fresh by `couriersChanged` (and `orderChanged`);
+// every write takes an optional `requestId`: pass the same one to retry a press whose answer was lost (the core
+// then answers the first record instead of writing a second). Left out, each call makes a new one.
+
+/** Every courier, retired ones too (filter `retired` for a picker), by name, with `lastUsedAt` for recency. */
+export function useCouriers() {
+  return useQuery({ queryKey: keys.couriers, queryFn: () => unwrap(requireBridge().listCouriers()) })
+}
+
+/** The board's strip: per working courier, the packages out now and the cash to collect. */
+export function useCouriersOut() {
+  return useQuery({ queryKey: keys.couriersOut, queryFn: () => unwrap(requireBridge().listCouriersOut()) })
+}
+
+/** The day-end settlement of `day` (today in the platform's time zone when left out), with the days to pick. */
+export function useDayEnd(day?: string) {
+  return useQuery({
+    queryKey: [...keys.dayEnd, day ?? null],
+    queryFn: () => unwrap(requireBridge().getDayEnd(day === undefined ? {} : { day })),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** A write's input with its request id made optional: the hook makes one when the caller gives none. */
+type WithOptionalId<T extends { requestId: string }> = Omit<T, 'requestId'> & { requestId?: string }
+
+function withRequestId<T extends { requestId: string }>(input: WithOptionalId<T>): T {
+  return { ...input, requestId: input.requestId ?? crypto.randomUUID() } as T
+}
+
+/** After a change of the courier list: the list, the strip and the day-end refetch. */
+function useCourierListChange() {
+  const queryClient = useQueryClient()
+  return () => invalidateCourierDay(queryClient, true)
+}
+
+/** Settings "Kuryeler": add a courier (name, optional badge code). */
+export function useAddCourier() {
+  const onSuccess = useCourierListChange()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'addCourier'>>) =>
+      unwrap(requireBridge().addCourier(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+export function useRenameCourier() {
+  const onSuccess = useCourierListChange()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'renameCourier'>>) =>
+      unwrap(requireBridge().renameCourier(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** Gives, changes or (`badge: null`) takes away a courier's badge code. */
+export function useSetCourierBadge() {
+  const onSuccess = useCourierListChange()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'setCourierBadge'>>) =>
+      unwrap(requireBridge().setCourierBadge(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** The courier leaves: no longer offered; past days still name them. */
+export function useRetireCourier() {
+  const onSuccess = useCourierListChange()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'retireCourier'>>) =>
+      unwrap(requireBridge().retireCourier(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** This package goes with this courier (null: nobody); also for a package that already left the board. */
+export function useAssignCourier() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<AssignCourierInput>) =>
+      unwrap(requireBridge().assignCourier(withRequestId(input))),
+    onSuccess: () => invalidateCourierDay(queryClient, true),
+  })
+}
+
+/** The courier's return: the cash handed in ("Dönüş"), in kuruş (read what staff typed with parseKurus). */
+export function useRecordCash() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'recordCash'>>) =>
+      unwrap(requireBridge().recordCash(withRequestId(input))),
+    onSuccess: () => invalidateCourierDay(queryClient, false),
+  })
+}
+
+/** A cash record was wrong: a new one stands in its place, the wrong one stays in the history. */
+export function useCorrectCash() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'correctCash'>>) =>
+      unwrap(requireBridge().correctCash(withRequestId(input))),
+    onSuccess: () => invalidateCourierDay(queryClient, false),
+  })
+}
+
+/** The day-end as CSV text (UTF-8 BOM, `;`, CRLF) for download.ts to save. */
+export function useExportDayEnd() {
+  return useMutation({ mutationFn: (day: string) => unwrap(requireBridge().exportDayEndCsv({ day })) })
 }

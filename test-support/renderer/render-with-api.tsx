@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Api } from '../../src-shared/contract.ts'
 import { DEFAULT_ALL_DAY_SETTINGS } from '../../src-shared/all-day-settings.ts'
+import { DEFAULT_COURIER_SETTINGS } from '../../src-shared/couriers.ts'
 import type { Settings } from '../../src-shared/domain.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../src-shared/intake-settings.ts'
 import { DEFAULT_RUSH_SETTINGS } from '../../src-shared/rush-settings.ts'
@@ -20,6 +21,7 @@ export const TEST_SETTINGS: Settings = {
   ...DEFAULT_ALL_DAY_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
   ...DEFAULT_RUSH_SETTINGS,
+  ...DEFAULT_COURIER_SETTINGS,
 }
 
 /** Renders with a stand-in bridge: the calls a test gives, settings in Turkish, and nothing else. */

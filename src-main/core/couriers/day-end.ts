@@ -14,16 +14,37 @@ import {
   isCollectedAtDoor,
   paymentMethodKey,
 } from '../../../src-shared/courier-rules.ts'
+import type {
+  BranchLine,
+  CashLine,
+  CashRecord,
+  CashTally,
+  Courier,
+  CourierDayEnd,
+  DayEnd,
+  NotConfirmed,
+  PackageLine,
+  PackageTally,
+} from '../../../src-shared/couriers.ts'
 import { isKurus } from '../../../src-shared/money.ts'
 import { dayOf } from '../time/platform-day.ts'
 
-export interface LedgerCourier {
-  id: string
-  name: string
-  badge?: string | undefined
-  retired: boolean
-  addedAt: string
-}
+// The settlement's shapes are the contract's (src-shared/couriers.ts): one source for the core and the screens.
+export type {
+  Balance,
+  BranchLine,
+  CashLine,
+  CashRecord,
+  CashTally,
+  CourierDayEnd,
+  DayEnd,
+  NotConfirmed,
+  PackageLine,
+  PackageTally,
+} from '../../../src-shared/couriers.ts'
+
+/** A courier as the ledger holds it (the contract's Courier). */
+export type LedgerCourier = Courier
 
 export interface LedgerAssignment {
   paymentKey: string
@@ -31,19 +52,6 @@ export interface LedgerAssignment {
   courierId: string | null
   seq: number
   at: string
-}
-
-export interface CashRecord {
-  id: string
-  seq: number
-  at: string
-  courierId: string
-  amountKurus: number
-  /** The day it settles, `YYYY-MM-DD`. */
-  day: string
-  note?: string | undefined
-  /** The record this one corrects (and stands in place of). */
-  corrects?: string | undefined
 }
 
 /** What an order brings to the settlement: from the POS or the platform, kept by the ledger. */
@@ -78,91 +86,6 @@ export interface DayEndInput extends LedgerDay {
   branches?: readonly { id: string; name: string }[]
   /** Orders the outbox still owes now (pressed, no answer yet): only for today's settlement. */
   owedNow?: readonly string[]
-}
-
-/** Orders of the day that are not delivered packages, by why. */
-export interface NotConfirmed {
-  /** Still being sent, or waiting for a sign-in or a retry. */
-  owed: number
-  /** The platform's answer was lost and it then refused: staff must check its panel (D20). */
-  unconfirmed: number
-  /** The platform refused, or staff found it not handed over. */
-  refused: number
-}
-
-export interface PackageLine {
-  paymentKey: string
-  /** When the platform confirmed the hand-over. */
-  at: string
-  label?: string
-  paymentMethod?: string
-  amountKurus?: number
-  branch?: string
-  /** Its amount is collected at the door. */
-  collect: boolean
-}
-
-export interface BranchLine {
-  /** null: orders that carry no branch. */
-  branch: string | null
-  branchName?: string
-  packages: number
-  cashToCollectKurus: number
-  amountUnknown: number
-}
-
-/** What a courier (or nobody) carried that day. */
-export interface PackageTally {
-  packages: number
-  /** The sum of the amounts of packages collected at the door. */
-  cashToCollectKurus: number
-  /** Packages collected at the door whose amount is not known: cash to collect leaves them out. */
-  amountUnknown: number
-  /** Packages whose payment method is not known: not counted as collected at the door. */
-  methodUnknown: number
-  notConfirmed: NotConfirmed
-  branches: BranchLine[]
-}
-
-/** kasa tam / açık var / fazla. */
-export type Balance = 'even' | 'short' | 'over'
-
-export interface CashLine {
-  id: string
-  at: string
-  amountKurus: number
-  note?: string
-  corrects?: string
-  /** The latest record that corrects this one; a corrected record does not count. */
-  correctedBy?: string
-  counts: boolean
-}
-
-export interface CashTally {
-  cashHandedInKurus: number
-  /** Handed in minus to collect: 0 even, below 0 short. */
-  differenceKurus: number
-  balance: Balance
-}
-
-export interface CourierDayEnd extends PackageTally, CashTally {
-  courierId: string
-  name: string
-  retired: boolean
-  packageLines: PackageLine[]
-  /** The day's cash records, corrected ones too (the history keeps both), oldest first. */
-  cash: CashLine[]
-}
-
-export interface DayEnd {
-  day: string
-  collectedAtDoor: string[]
-  /** Every courier with a package, an order not confirmed, or cash that day, by name. */
-  couriers: CourierDayEnd[]
-  /** Packages no courier was named for. */
-  unassigned: PackageTally & { packageLines: PackageLine[] }
-  /** Everything: all couriers and the unassigned packages; all cash handed in. */
-  totals: PackageTally & CashTally
 }
 
 const CONFIRMED: ReadonlySet<AttemptResult> = new Set(['handed-over', 'checked-handed-over'])

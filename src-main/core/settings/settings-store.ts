@@ -1,6 +1,8 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { allDayUpdate, DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
+import { attentionUpdate, DEFAULT_ATTENTION_SETTINGS } from '../../../src-shared/attention.ts'
 import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
+import { courierSettingsUpdate, DEFAULT_COURIER_SETTINGS } from '../../../src-shared/couriers.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
 import { DEFAULT_RUSH_SETTINGS, rushUpdate } from '../../../src-shared/rush-settings.ts'
 import { Settings } from '../../../src-shared/domain.ts'
@@ -21,8 +23,10 @@ export const DEFAULT_SETTINGS: Settings = {
   autoUpdate: false,
   ...DEFAULT_BOARD_SETTINGS,
   ...DEFAULT_ALL_DAY_SETTINGS,
+  ...DEFAULT_ATTENTION_SETTINGS,
   ...DEFAULT_RUSH_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
+  ...DEFAULT_COURIER_SETTINGS,
 }
 
 /**
@@ -76,8 +80,10 @@ export class SettingsStore {
     if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
     if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
     Object.assign(next, allDayUpdate(update))
+    Object.assign(next, attentionUpdate(update))
     Object.assign(next, intakeUpdate(update))
     Object.assign(next, rushUpdate(update))
+    Object.assign(next, courierSettingsUpdate(update))
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved

@@ -116,6 +116,54 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
   ],
   'not-waiting': ['Bu sipariş şu an bir deneme beklemiyor.', 'This order is not waiting for a try.'],
   'not-unconfirmed': ['Bu sipariş doğrulanamadı durumunda değil.', 'This order is not unconfirmed.'],
+  'name-empty': ['Kurye adı boş olamaz.', 'The courier’s name cannot be empty.'],
+  'name-too-long': ['Kurye adı en çok 60 karakter olabilir.', 'A courier’s name is at most 60 characters.'],
+  'name-not-one-line': ['Kurye adı tek satır olmalı.', 'A courier’s name must be one line.'],
+  'name-bad-characters': [
+    'Kurye adında görünmeyen ya da denetim karakterleri var.',
+    'The courier’s name holds invisible or control characters.',
+  ],
+  'name-taken': ['Bu adda çalışan bir kurye zaten var.', 'A working courier already has this name.'],
+  'badge-invalid': [
+    'Kart kodu yalnızca harf, rakam ve tire içerebilir (en çok 32).',
+    'A badge code holds only letters, digits and hyphens (at most 32).',
+  ],
+  'badge-taken': ['Bu kart kodu başka bir kuryede.', 'Another courier has this badge code.'],
+  'unknown-courier': ['Bu kurye listede yok.', 'This courier is not on the list.'],
+  'courier-retired': [
+    'Bu kurye artık çalışmıyor: paket verilemez.',
+    'This courier no longer works here: no packages can go with them.',
+  ],
+  'courier-required': [
+    'Önce kuryeyi seçin: ayarlarda kurye seçmek zorunlu.',
+    'Choose the courier first: Settings require one.',
+  ],
+  'amount-invalid': [
+    'Tutar geçersiz: 0 ile 10.000.000 ₺ arasında, en çok iki kuruş basamaklı olmalı.',
+    'The amount is not valid: from 0 to ₺10,000,000, with at most two decimals.',
+  ],
+  'note-invalid': [
+    'Not tek satır, en çok 200 karakter olmalı.',
+    'The note must be one line of at most 200 characters.',
+  ],
+  'day-invalid': [
+    'Bu gün seçilemez: bugün ya da saklanan daha önceki bir gün olmalı.',
+    'This day cannot be chosen: today or an earlier day still kept.',
+  ],
+  'unknown-cash-record': [
+    'Düzeltilecek teslim kaydı bulunamadı.',
+    'The cash record to correct was not found.',
+  ],
+  'order-invalid': ['Siparişin bilgileri geçersiz.', 'The order’s details are not valid.'],
+  'unknown-branch': [
+    'Bu şube, giriş yapılan anahtarların şubeleri arasında yok.',
+    'This branch is not among the branches of the signed-in keys.',
+  ],
+  'id-invalid': ['İstek numarası geçersiz.', 'The request id is not valid.'],
+  'id-reused': [
+    'Bu istek numarası başka bir kayıt için kullanıldı.',
+    'This request id was used for another kind of record.',
+  ],
 }
 
 describe('describeError', () => {
