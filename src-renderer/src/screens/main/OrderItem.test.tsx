@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
@@ -201,16 +201,38 @@ describe('OrderItem and the hand-over outbox', () => {
 
 describe('OrderItem in the rush (docs/decisions.md D40, D42)', () => {
   it('shows the undo window as a countdown with Geri al naming the order, and no hand-over button', () => {
-    const sendAt = new Date(Date.now() + 4_500).toISOString()
-    const { actions } = renderItem(
-      order({
-        handover: { state: 'queued', since: '2026-11-21T12:00:00.000Z', waitingForSignIn: false, sendAt },
-      }),
-    )
-    expect(screen.getByText('5 sn içinde gönderilecek')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: /Kuryeye Verildi/ })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Geri al: 000-001 (kuryeye verme)' }))
-    expect(actions.withdraw).toHaveBeenCalledWith(KEY)
+    // A fake clock: the countdown reads Date.now() and ticks on an interval, so the test sets both.
+    vi.useFakeTimers({
+      now: Date.parse('2026-11-21T12:00:00.000Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    })
+    try {
+      const sendAt = '2026-11-21T12:00:04.500Z'
+      const { actions } = renderItem(
+        order({
+          handover: { state: 'queued', since: '2026-11-21T12:00:00.000Z', waitingForSignIn: false, sendAt },
+        }),
+      )
+      expect(screen.getByText('5 sn içinde gönderilecek')).toBeTruthy()
+      // Whole seconds, rounded up: 4.5 s left reads 5, 3.5 s reads 4, and it never goes below 0.
+      act(() => {
+        vi.advanceTimersByTime(1_000)
+      })
+      expect(screen.getByText('4 sn içinde gönderilecek')).toBeTruthy()
+      act(() => {
+        vi.advanceTimersByTime(3_000)
+      })
+      expect(screen.getByText('1 sn içinde gönderilecek')).toBeTruthy()
+      act(() => {
+        vi.advanceTimersByTime(2_000)
+      })
+      expect(screen.getByText('0 sn içinde gönderilecek')).toBeTruthy()
+      expect(screen.queryByRole('button', { name: /Kuryeye Verildi/ })).toBeNull()
+      fireEvent.click(screen.getByRole('button', { name: 'Geri al: 000-001 (kuryeye verme)' }))
+      expect(actions.withdraw).toHaveBeenCalledWith(KEY)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('says in Turkish that an order is already on its way, and offers no retry that cannot help', () => {

@@ -101,3 +101,69 @@ describe('the scanner burst, wherever focus is', () => {
     expect(scans).toEqual([ID])
   })
 })
+
+describe('people at the keyboard (issue 23.7)', () => {
+  /** A fast typist: 80–120 ms between keys, in an order that is not a pattern. */
+  const TYPIST_GAPS = [80, 120, 95, 80, 110, 85, 100, 120, 90, 80, 105, 115]
+  const gapAt = (index: number) => TYPIST_GAPS[index % TYPIST_GAPS.length] ?? 100
+
+  it('leaves a fast typist (80–120 ms a key) writing a note alone, every key of it, Enter included', () => {
+    const text = 'Masa 12, kapıda kartla ödeyecek 0532'
+    note.value = 'Not: '
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (let index = 0; index < text.length; index++) press(note, text.charAt(index), gapAt(index))
+    press(note, 'Enter', 90)
+    // Any timer still pending (a held burst's flush) runs too, before the check.
+    press(note, 'Shift', 1000)
+    expect(note.value).toBe(`Not: ${text}`)
+    expect(field.value).toBe('')
+    expect(scans).toEqual([])
+    expect(document.activeElement).toBe(note)
+  })
+
+  it('keeps every key of a typist whose fingers overlap now and then (two keys 20 ms apart)', () => {
+    const text = 'the kitchen'
+    note.focus()
+    for (let index = 0; index < text.length; index++) {
+      press(note, text.charAt(index), index % 3 === 1 ? 20 : gapAt(index))
+    }
+    press(note, 'Shift', 1000)
+    expect(note.value).toBe(text)
+    expect(scans).toEqual([])
+  })
+
+  it('lets Space press a focused button: the page gets the key, the order field does not', () => {
+    button.focus()
+    const event = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })
+    button.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(button)
+  })
+
+  it.each([
+    ['a checkbox', '<input type="checkbox" id="control">'],
+    ['a radio button', '<input type="radio" id="control">'],
+    ['a select', '<select id="control"><option>a</option></select>'],
+    ['a link', '<a href="#x" id="control">x</a>'],
+    ['a summary', '<details><summary id="control">more</summary></details>'],
+  ])('leaves Space to %s (it toggles, opens or scrolls), not to the order field', (_name, html) => {
+    document.body.insertAdjacentHTML('beforeend', html)
+    const control = document.getElementById('control') as HTMLElement
+    control.focus()
+    const event = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })
+    control.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(control)
+  })
+
+  it('still moves a scan that starts on a checkbox to the order field', () => {
+    document.body.insertAdjacentHTML('beforeend', '<input type="checkbox" id="control">')
+    const control = document.getElementById('control') as HTMLElement
+    control.focus()
+    for (const key of ID) press(document.activeElement as HTMLElement, key, 5)
+    expect(field.value).toBe(ID)
+  })
+})

@@ -1,6 +1,6 @@
 // A scanner types an order's id as a burst of keystrokes a few ms apart and ends it with Enter. Wherever focus
 // is, that burst belongs to the order field (docs/decisions.md D41): on a button or anywhere outside a text
-// field the first key moves to the order field; inside another text field (the note, the board's search) the
+// field the first key (never Space, which presses or ticks what has focus) moves to the order field; inside another text field (the note, the board's search) the
 // burst is held back, the field is given back what it had, and the scan goes to the order field. A person
 // typing slower than the burst gap types as always.
 
@@ -44,9 +44,13 @@ function keepFromPage(event: KeyboardEvent): void {
   event.stopPropagation()
 }
 
-/** A key on a button, a select, the page: nothing there takes text, so the key starts the order field's text. */
+/**
+ * A key on a button, a select, the page: nothing there takes text, so the key starts the order field's text.
+ * Except Space: no scan starts with one, and there it presses a button, ticks a checkbox or radio, opens a select
+ * or a summary, scrolls the page.
+ */
 function startOrderFieldText(event: KeyboardEvent, field: HTMLInputElement): void {
-  if (event.key === ' ' && event.target instanceof HTMLButtonElement) return
+  if (event.key === ' ') return
   event.preventDefault()
   typeInto(field, field.value + event.key)
   field.focus()

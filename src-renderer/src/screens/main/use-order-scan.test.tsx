@@ -1,0 +1,78 @@
+// The scanner's human side (issue 23.7): what staff hear and what a screen reader says after a read. A read that
+// came to nothing is a failure: said at once (role="alert") with the failure tone, never a polite status.
+import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AddOrderInput } from '../../../../src-shared/contract.ts'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import type { Result } from '../../../../src-shared/errors.ts'
+import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
+import { AddOrderForm } from './AddOrderForm.tsx'
+import { beep } from './sounds.ts'
+
+vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
+
+const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
+const onBoard: BoardOrder = {
+  paymentKey: ID,
+  addedAt: '2026-11-21T12:00:00.000Z',
+  handover: { state: 'none' },
+}
+
+beforeEach(() => vi.mocked(beep).mockClear())
+afterEach(cleanup)
+
+function setup(options: {
+  sounds: boolean
+  addOrder?: (input: AddOrderInput) => Promise<Result<BoardOrder>>
+}) {
+  const addOrder = vi.fn(
+    options.addOrder ??
+      ((input: AddOrderInput) =>
+        Promise.resolve({ ok: true as const, value: { ...onBoard, paymentKey: input.text.toLowerCase() } })),
+  )
+  renderWithApi(<AddOrderForm methods={undefined} orders={[onBoard]} sounds={options.sounds} />, { addOrder })
+  const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+  return (text: string) => {
+    fireEvent.change(input, { target: { value: text } })
+    fireEvent.submit(input.closest('form') as HTMLFormElement)
+  }
+}
+
+describe('a read that came to nothing', () => {
+  it('a code on no card is an alert with the failure tone, not a status', async () => {
+    setup({ sounds: true })('999-999')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/999-999 kodlu sipariş panoda yok/)
+    expect(alert.classList.contains('failed')).toBe(true)
+    expect(screen.queryAllByRole('status').filter((status) => /999-999/.test(status.textContent))).toEqual([])
+    expect(vi.mocked(beep).mock.calls).toEqual([['failure']])
+  })
+
+  it('an id the core refused to add is an alert with the failure tone', async () => {
+    const refuse = () =>
+      Promise.resolve({ ok: false as const, error: { code: 'internal' as const, retryable: false } })
+    setup({ sounds: true, addOrder: refuse })('7c9e6679-7425-40de-944b-e07fc1f90ae7')
+    await screen.findByRole('alert')
+    expect(vi.mocked(beep).mock.calls).toEqual([['failure']])
+  })
+
+  it('plays nothing when sounds are off, and still says it as an alert', async () => {
+    setup({ sounds: false })('999-999')
+    await screen.findByRole('alert')
+    expect(beep).not.toHaveBeenCalled()
+  })
+})
+
+describe('a read that found or added an order', () => {
+  it.each([
+    ['a code on a card', '000-001', /000-001 bulundu/],
+    ['an id on the board', ID, /000-001 zaten panoda/],
+    ['a new id', '7c9e6679-7425-40de-944b-e07fc1f90ae7', /eklendi/],
+  ])('%s is a status with the scan tone, never an alert', async (_name, read, text) => {
+    setup({ sounds: true })(read)
+    await screen.findByText(text)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByText(text).closest('[role="status"]')).not.toBeNull()
+    expect(vi.mocked(beep).mock.calls).toEqual([['scan']])
+  })
+})
