@@ -24,7 +24,7 @@ export interface LoopbackLimits {
   maxConnections: number
 }
 
-export interface LoopbackServerOptions {
+interface LoopbackServerOptions {
   /** 0 picks any free port. */
   port: number
   limits: LoopbackLimits
@@ -126,7 +126,7 @@ async function listenOnLoopback(server: Server, port: number): Promise<number> {
 }
 
 /** One line per reason per minute at most: enough to see that something knocks, too little to push useful lines out. */
-export const REFUSAL_LOG_INTERVAL_MS = 60_000
+const REFUSAL_LOG_INTERVAL_MS = 60_000
 
 /**
  * Refusals, logged without letting a flood of them rotate the useful lines out of the log: the first of each

@@ -39,7 +39,7 @@ export interface IntakeServerLimits extends LoopbackLimits {
   rateLimit: { limit: number; windowMs: number }
 }
 
-export const DEFAULT_INTAKE_LIMITS: IntakeServerLimits = {
+const DEFAULT_INTAKE_LIMITS: IntakeServerLimits = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,

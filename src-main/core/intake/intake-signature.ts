@@ -22,13 +22,13 @@ export const SIGNATURE_HEADERS = {
 } as const
 
 /** A request's timestamp may be this far from the app's clock, either way. */
-export const REPLAY_WINDOW_MS = 60_000
+const REPLAY_WINDOW_MS = 60_000
 
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/
 const TIMESTAMP = /^\d{1,12}$/
 const HEX_SHA256 = /^[0-9a-fA-F]{64}$/
 
-export interface SignedParts {
+interface SignedParts {
   timestamp: string
   nonce: string
   signature: string
