@@ -295,6 +295,58 @@ describe('exactly once, when an answer is lost', () => {
     expect(world.handover().state).toBe('failed')
   })
 
+  /** Lets each retry fall due until the hand-over stops retrying. */
+  async function untilNotRetrying(): Promise<void> {
+    for (let handover = world.handover(); handover.state === 'retrying'; handover = world.handover()) {
+      await world.clock.advance(Date.parse(handover.nextAttemptAt) - world.clock.now())
+    }
+  }
+
+  // A later attempt that proves nothing either way (a 429, an attempt that could not be written) must not
+  // wash out the earlier lost answer: the refusal after it is still `unconfirmed` (D20).
+  it('stays `unconfirmed`, never `failed`, when a 429 comes between the lost answer and the refusal', async () => {
+    world.platform.steps.push('act-then-time-out', {
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429 },
+    })
+    await world.app.outbox.handOver(ORDER)
+    await untilNotRetrying()
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual([
+      'unconfirmed',
+      'will-retry',
+      'will-retry',
+    ])
+    expect(world.handover()).toMatchObject({ state: 'unconfirmed', error: { httpStatus: 409 } })
+    expect(world.platform.handedOver).toBe(1)
+  })
+
+  it('stays `unconfirmed` when an attempt that could not be written comes between', async () => {
+    world.platform.steps.push('act-then-time-out')
+    await world.app.outbox.handOver(ORDER)
+    // The next attempt's record is refused by the disk: that attempt is not sent, and proves nothing.
+    world.app.journal.failNextAppend = true
+    await untilNotRetrying()
+    expect(world.platform.calls).toHaveLength(2)
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual([
+      'unconfirmed',
+      'will-retry',
+      'will-retry',
+    ])
+    expect(world.handover().state).toBe('unconfirmed')
+  })
+
+  it('stays `unconfirmed` when the lost answer and the 429 are read back after a restart', async () => {
+    world.platform.steps.push('act-then-time-out', {
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429 },
+    })
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(1 * SECOND)
+    expect(world.handover()).toMatchObject({ state: 'retrying', error: { code: 'rate-limited' } })
+    await world.crashAndRestart()
+    await untilNotRetrying()
+    expect(world.handover().state).toBe('unconfirmed')
+    expect(world.platform.calls).toHaveLength(3)
+  })
+
   it('keeps `sipariş bulunamadı` a failure even after a lost answer', async () => {
     world.platform.steps.push({ fail: { code: 'timeout', retryable: true } }, { fail: NOT_FOUND })
     await world.app.outbox.handOver(ORDER)
@@ -339,6 +391,28 @@ describe('crash safety', () => {
     expect(world.handover().state).toBe('unconfirmed')
     expect(world.platform.handedOver).toBe(1)
     expect(world.platform.calls).toHaveLength(2)
+  })
+
+  it('counts each crash that cut an attempt off in the backoff, as it counts a retry', async () => {
+    world.platform.steps.push('hang', 'hang', { fail: UNAVAILABLE })
+    void world.app.outbox.handOver(ORDER)
+    await world.settle()
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('sending')
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.app.outbox.allHistory().map((entry) => [entry.attempt, entry.result])).toEqual([
+      [3, 'will-retry'],
+      [2, 'interrupted'],
+      [1, 'interrupted'],
+    ])
+    // Third passing failure in a row: a ceiling of 2 s · 2² = 8 s, half of it with this jitter.
+    expect(world.handover()).toMatchObject({
+      state: 'retrying',
+      attempts: 3,
+      nextAttemptAt: new Date(world.clock.now() + 4 * SECOND).toISOString(),
+    })
   })
 
   it('sends an intent written just before a crash, before any attempt', async () => {

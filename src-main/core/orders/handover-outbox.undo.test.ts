@@ -2,7 +2,13 @@
 // and the panel check of an `unconfirmed` order.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
-import { ORDER, OutboxWorld, UNAVAILABLE } from '../../../test-support/core/orders/outbox-world.ts'
+import { RENEW_BEFORE_EXPIRY_MS } from '../session/token-expiry.ts'
+import {
+  ORDER,
+  OTHER_ORDER,
+  OutboxWorld,
+  UNAVAILABLE,
+} from '../../../test-support/core/orders/outbox-world.ts'
 
 const SECOND = 1000
 let world: OutboxWorld
@@ -82,6 +88,96 @@ describe('the undo window', () => {
   })
 })
 
+// Every other way the outbox sends by itself (a session coming back, a wake, the network, Sürdür, a start) must
+// leave a press alone while its countdown still shows: only the end of its window sends it (D40).
+describe('the undo window against the other ways to send', () => {
+  /** The press is still taken back, and nothing goes out even long after its window would have ended. */
+  async function expectStillUndoable(): Promise<void> {
+    expect(world.platform.calls).toHaveLength(0)
+    expect(world.handover()).toMatchObject({ state: 'queued', sendAt: expect.any(String) as string })
+    expect(world.app.outbox.withdraw(ORDER).handover).toEqual({ state: 'none' })
+    await world.clock.advance(60 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(0)
+  }
+
+  it('a token renewal inside the window sends nothing', async () => {
+    const status = world.app.session.status()
+    if (status.state === 'signed-out' || status.expiresAt === undefined) throw new Error('not signed in')
+    const expiresAt = Date.parse(status.expiresAt)
+    await world.clock.advance(expiresAt - RENEW_BEFORE_EXPIRY_MS - 2 * SECOND - world.clock.now())
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    await world.settle()
+    expect(world.platform.logins).toBe(2)
+    expect(world.app.session.status().state).toBe('signed-in')
+    await expectStillUndoable()
+  })
+
+  it('the first branch list fixing the scope inside the window sends nothing', async () => {
+    const statuses: string[] = []
+    world.app.session.onChange((status) => statuses.push('scope' in status ? String(status.scope) : 'none'))
+    await world.app.outbox.handOver(ORDER)
+    world.app.session.noteBranchCount(1)
+    await world.settle()
+    expect(statuses).toEqual(['branch'])
+    await expectStillUndoable()
+  })
+
+  it('a wake or the network coming back inside the window sends what is retrying, not the press', async () => {
+    world.undoWindowMs = 0
+    world.addOrder(OTHER_ORDER)
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(OTHER_ORDER)
+    expect(world.handover(OTHER_ORDER).state).toBe('retrying')
+    world.undoWindowMs = 5 * SECOND
+    await world.app.outbox.handOver(ORDER)
+    world.platform.calls.length = 0
+    world.app.outbox.retryOwedNow()
+    await world.settle()
+    expect(world.handover(OTHER_ORDER).state).toBe('handed-over')
+    expect(world.platform.calls.map((call) => call.paymentKey)).toEqual([OTHER_ORDER])
+    world.platform.calls.length = 0
+    await expectStillUndoable()
+  })
+
+  it('Sürdür inside the window sends nothing; the window still ends it', async () => {
+    world.app.outbox.pauseSending()
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    world.app.outbox.resumeSending()
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(0)
+    await world.clock.advance(3 * SECOND)
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('a restart inside the window, and the sign-in after it, send nothing: Geri al still works', async () => {
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    await world.crashAndRestart()
+    await world.settle()
+    await world.app.session.resume()
+    world.app.outbox.retryOwedNow()
+    await world.settle()
+    await expectStillUndoable()
+    expect(world.recordTypes()).toEqual(['queued', 'withdrawn'])
+  })
+
+  it('Geri al after a restart is durable: nothing is sent after the next start either', async () => {
+    await world.app.outbox.handOver(ORDER)
+    await world.crashAndRestart()
+    world.app.outbox.withdraw(ORDER)
+    await world.crashAndRestart()
+    await world.clock.advance(60 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(0)
+    expect(world.handover()).toEqual({ state: 'none' })
+    expect(world.app.outbox.countOwed()).toBe(0)
+  })
+})
+
 describe('Şimdi dene', () => {
   it('sends a retrying hand-over now instead of at its next try', async () => {
     world.undoWindowMs = 0
@@ -125,6 +221,19 @@ describe('the panel check of an unconfirmed order', () => {
     await world.app.outbox.handOver(ORDER)
     expect(world.platform.calls).toHaveLength(3)
   })
+
+  it.each([true, false])(
+    'is a final word: compaction moves it to the archive (handed over: %s)',
+    async (handedOver) => {
+      await unconfirmed()
+      world.app.outbox.acknowledge(ORDER, handedOver)
+      world.app.outbox.compact()
+      expect(world.recordTypes()).toEqual([])
+      expect(world.app.outbox.allHistory()[0]).toMatchObject({
+        result: handedOver ? 'checked-handed-over' : 'checked-not-handed-over',
+      })
+    },
+  )
 
   it('is refused for an order that is not unconfirmed', () => {
     expect(problemOf(() => world.app.outbox.acknowledge(ORDER, true))).toBe('not-unconfirmed')
