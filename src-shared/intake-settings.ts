@@ -15,6 +15,11 @@ export const IntakeSettings = z.object({
   intakeHandover: z.boolean(),
   /** The folder the POS writes one file per order into; null when there is none. */
   dropFolder: z.string().max(4096).nullable(),
+  /**
+   * Staff confirmed that other accounts may write the drop folder (D69): without it such a folder is refused.
+   * Saving another folder clears it unless the same update sets it again.
+   */
+  dropFolderSharedConfirmed: z.boolean(),
 })
 export type IntakeSettings = z.infer<typeof IntakeSettings>
 
@@ -25,7 +30,16 @@ export const DEFAULT_INTAKE_SETTINGS: IntakeSettings = {
   // The key exists from the first start (made and stored by the app), so the switch starts on (D46).
   intakeHandover: true,
   dropFolder: null,
+  dropFolderSharedConfirmed: false,
 }
+
+/**
+ * Why a drop folder is not watched (D69): the app's data folder or one inside or above it; a system or
+ * profile folder (a drive root, home, Desktop, Downloads, the shared temp folder); one other accounts can
+ * write, until staff confirm it; a path that is not a folder.
+ */
+export const DROP_FOLDER_REFUSALS = ['data-folder', 'system-folder', 'shared', 'not-a-folder'] as const
+export type DropFolderRefusal = (typeof DROP_FOLDER_REFUSALS)[number]
 
 export const OrderSourceSchema = z.enum(ORDER_SOURCES)
 
@@ -38,7 +52,9 @@ export const IntakeInfo = z.object({
   status: z.enum(['serving', 'port-in-use', 'failed', 'off']),
   dropFolder: z.object({
     folder: z.string().nullable(),
-    status: z.enum(['watching', 'failed', 'off']),
+    status: z.enum(['watching', 'refused', 'failed', 'off']),
+    /** Why, when `refused`. */
+    refusal: z.enum(DROP_FOLDER_REFUSALS).optional(),
   }),
 })
 export type IntakeInfo = z.infer<typeof IntakeInfo>

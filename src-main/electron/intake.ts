@@ -242,7 +242,7 @@ export function installIntake(options: IntakeOptions): ElectronIntake {
   app.on('will-quit', () => void core.intake.stop())
   return {
     takeSecondLaunch: (argv, data) => void take(secondLaunchRequestOf(argv, data), replyIdOf(data)),
-    serving: core.intake.serve(),
+    serving: core.intake.serve({ dataDir }),
   }
 }
 

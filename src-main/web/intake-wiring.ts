@@ -37,7 +37,10 @@ export async function startWebIntake(options: {
   prepareFolderFor(keyFile)
   writeKey(core.intake.info().key)
   core.intake.onKeyRotated(writeKey)
-  await core.intake.serve(options.port === undefined ? {} : { port: options.port })
+  await core.intake.serve({
+    dataDir: options.dataDir,
+    ...(options.port === undefined ? {} : { port: options.port }),
+  })
   const info = core.intake.info()
   if (info.url === null) {
     process.stderr.write(

@@ -1,6 +1,7 @@
 // `npm run web`: the core under plain Node, serving the built renderer on 127.0.0.1 (design.md, "Web mode").
 // stdout carries exactly one line, `READY <url>`, once the app can be opened, so a script or the e2e suite can
-// read the address without parsing logs. The log goes to a rotating file in `<data dir>/logs`; stderr gets only
+// read the address without parsing logs (then `INTAKE …`, and `WARNING …` when other accounts can write the
+// data folder). The log goes to a rotating file in `<data dir>/logs`; stderr gets only
 // a short line for each warning or error (redacted like the file), and the problems that stop the launch.
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path'
 import type { Settings } from '../../src-shared/domain.ts'
 import { describeThrown } from '../core/app-failure.ts'
 import { createCore, type Core } from '../core/app.ts'
+import { othersCanWrite } from '../core/intake/drop-folder.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'
@@ -138,6 +140,12 @@ process.stdout.write(`READY ${server.url}\n`)
 process.stdout.write(
   `${(await startWebIntake({ core, dataDir: options.dataDir, port: options.intakePort, log })).line}\n`,
 )
+// After READY and INTAKE, which scripts read first. Web mode still runs: the folder may be shared on purpose.
+if (await othersCanWrite(options.dataDir)) {
+  const warning = `other accounts can write the data folder ${options.dataDir}: they could replace the settings, secret.key and the journal; make it writable by this account only (chmod 700)`
+  log.warn(`web: ${warning}`)
+  process.stdout.write(`WARNING ${warning}\n`)
+}
 
 let closing = false
 const shutDown = (): void => {

@@ -1,16 +1,23 @@
 /**
- * One file of the drop folder (D45): what order it holds, and where it goes once taken — `done/`, or
- * `failed/` with a `<name>.reason.txt` beside it saying why, Turkish and English.
+ * One file of the drop folder (D45, D69): what order it holds, and where it goes once taken. Anyone who can
+ * write the drop folder controls every name in it, so the app never follows a link there, never opens a file
+ * there, and never writes there: a file is first moved (renamed, which moves a link or a pipe as itself) into
+ * the app's own folder for this drop folder in the data folder (`taking/`), read there only if it is a regular
+ * file with no other hard link, then kept in `done/`, or `failed/` with a `<name>.reason.txt` beside it saying
+ * why, Turkish and English.
  */
+import { randomUUID } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, link, open, rename, unlink, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { lstat, lutimes, open, rename, rm, unlink, writeFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
+import { isErrorWithCode } from '../storage/durable-files.ts'
 import { INTAKE_ERRORS, type IntakeErrorCode } from './intake-errors.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { parsePosOrder, type IntakeOrder } from './order-input.ts'
 
+export const TAKING_FOLDER = 'taking'
 export const DONE_FOLDER = 'done'
 export const FAILED_FOLDER = 'failed'
 
@@ -20,6 +27,14 @@ const FILE_REFUSALS = {
     en: 'The file is not text (UTF-8 or UTF-16 was expected).',
   },
   'empty-file': { tr: 'Dosya boş.', en: 'The file is empty.' },
+  'not-a-file': {
+    tr: 'Bu bir dosya değil (kısayol/bağlantı, boru veya aygıt): okunmadı.',
+    en: 'This is not a file (a link, a pipe or a device): it was not read.',
+  },
+  linked: {
+    tr: 'Dosyanın başka bir adı daha var (sabit bağlantı): okunmadı.',
+    en: 'The file has another name too (a hard link): it was not read.',
+  },
 } as const
 export type DropRefusal = IntakeErrorCode | keyof typeof FILE_REFUSALS
 
@@ -31,11 +46,19 @@ export type DropRead =
   /** Still held open by its writer (Windows): try again later. */
   | { kind: 'locked' }
 
+// Not defined on Windows, which has neither flag's need: no FIFOs in the file system, and links are moved,
+// never opened, before a file is read.
+const NO_FOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0
+const NON_BLOCKING = (constants.O_NONBLOCK as number | undefined) ?? 0
+const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING
+
 /** What the file holds: JSON as the API takes it, or any text holding exactly one id. */
 export async function readDropFile(path: string): Promise<DropRead> {
   let bytes: Buffer
   try {
-    bytes = await readCapped(path, MAX_BODY_BYTES)
+    const read = await readRegular(path, MAX_BODY_BYTES)
+    if (read.kind === 'refused') return read
+    bytes = read.bytes
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { kind: 'gone' }
@@ -65,10 +88,28 @@ export async function readDropFile(path: string): Promise<DropRead> {
   }
 }
 
-/** At most `limit + 1` bytes: enough to know a file is too large without reading all of it. */
-async function readCapped(path: string, limit: number): Promise<Buffer> {
-  const handle = await open(path, constants.O_RDONLY)
+type RegularRead =
+  { kind: 'read'; bytes: Buffer; dev: number; ino: number } | { kind: 'refused'; reason: DropRefusal }
+
+/**
+ * At most `limit + 1` bytes (enough to know a file is too large) of a regular file with one name: opened
+ * without following a link and without waiting on a pipe, and checked on the open handle, so what is read is
+ * what was checked.
+ */
+async function readRegular(path: string, limit: number): Promise<RegularRead> {
+  let handle
   try {
+    handle = await open(path, READ_FLAGS)
+  } catch (error) {
+    // ELOOP: a symbolic link (O_NOFOLLOW); ENXIO: a socket, or a pipe with no writer on some systems.
+    if (isErrorWithCode(error, 'ELOOP') || isErrorWithCode(error, 'ENXIO'))
+      return { kind: 'refused', reason: 'not-a-file' }
+    throw error
+  }
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) return { kind: 'refused', reason: 'not-a-file' }
+    if (stats.nlink > 1) return { kind: 'refused', reason: 'linked' }
     const buffer = Buffer.alloc(limit + 1)
     let filled = 0
     for (;;) {
@@ -77,7 +118,7 @@ async function readCapped(path: string, limit: number): Promise<Buffer> {
       filled += bytesRead
       if (filled === buffer.length) break
     }
-    return buffer.subarray(0, filled)
+    return { kind: 'read', bytes: buffer.subarray(0, filled), dev: stats.dev, ino: stats.ino }
   } finally {
     await handle.close()
   }
@@ -97,44 +138,100 @@ function decodeText(bytes: Buffer): string | undefined {
   }
 }
 
-/** Moves a taken file into `done/`, under a free name. */
-export async function moveToDone(folder: string, path: string): Promise<string> {
-  return moveInto(join(folder, DONE_FOLDER), path)
+export type BroughtIn =
+  { kind: 'taken'; path: string; refusal?: 'not-a-file' | 'linked' } | { kind: 'gone' } | { kind: 'locked' }
+
+/** `taking/<uuid>.<name>`: unique, so a file left there by a crash is never replaced by a new one. */
+const TAKING_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(.+)$/
+
+/** The drop folder's name of a file in `taking/`. */
+export function nameInTaking(takingName: string): string {
+  return TAKING_NAME.exec(takingName)?.[1] ?? takingName
 }
 
-/** Moves a refused file into `failed/` and writes why beside it. */
-export async function moveToFailed(folder: string, path: string, reason: DropRefusal): Promise<string> {
-  const moved = await moveInto(join(folder, FAILED_FOLDER), path)
+/**
+ * Moves `path` out of the drop folder into `taking/`, whatever it is: a rename moves a link, a pipe or a
+ * device as itself, never what it points to. Across volumes (a rename cannot), a regular file with one name is
+ * copied (at most what readDropFile would read) and anything else leaves an empty stand-in, so `failed/` still
+ * says what came and why.
+ */
+export async function bringIn(path: string, taking: string, name: string): Promise<BroughtIn> {
+  const destination = join(taking, `${randomUUID()}.${name}`)
+  try {
+    await rename(path, destination)
+    return { kind: 'taken', path: destination }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return { kind: 'gone' }
+    if (code === 'EBUSY' || code === 'EPERM' || code === 'EACCES') return { kind: 'locked' }
+    if (code !== 'EXDEV') throw error
+  }
+  let read: RegularRead
+  try {
+    read = await readRegular(path, MAX_BODY_BYTES)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return { kind: 'gone' }
+    if (code === 'EBUSY' || code === 'EPERM' || code === 'EACCES') return { kind: 'locked' }
+    throw error
+  }
+  await writeFile(destination, read.kind === 'read' ? read.bytes : '', { flag: 'wx', mode: 0o600 })
+  // Removed only if the name still holds what was copied: a POS that re-wrote it meanwhile keeps its new file.
+  const now = await lstat(path).catch(() => undefined)
+  const same = read.kind === 'read' ? now?.dev === read.dev && now.ino === read.ino : now !== undefined
+  if (same) await unlink(path).catch(() => undefined)
+  return read.kind === 'read'
+    ? { kind: 'taken', path: destination }
+    : { kind: 'taken', path: destination, refusal: read.reason === 'linked' ? 'linked' : 'not-a-file' }
+}
+
+/** Keeps a taken file in `done/`, under a free name. */
+export async function moveToDone(kept: string, path: string, name: string, now: number): Promise<string> {
+  return keepIn(join(kept, DONE_FOLDER), path, name, now, [''])
+}
+
+/** Keeps a refused file in `failed/` and writes why beside it. */
+export async function moveToFailed(
+  kept: string,
+  path: string,
+  name: string,
+  reason: DropRefusal,
+  now: number,
+): Promise<string> {
+  const moved = await keepIn(join(kept, FAILED_FOLDER), path, name, now, ['', REASON_SUFFIX])
   const { tr, en } =
     reason in FILE_REFUSALS
       ? FILE_REFUSALS[reason as keyof typeof FILE_REFUSALS]
       : INTAKE_ERRORS[reason as IntakeErrorCode]
-  await writeFile(`${moved}.reason.txt`, `${reason}\r\n${tr}\r\n${en}\r\n`, 'utf8')
+  // Exclusive: even in the app's own folder, an existing name is never written through.
+  await writeFile(`${moved}${REASON_SUFFIX}`, `${reason}\r\n${tr}\r\n${en}\r\n`, { flag: 'wx', mode: 0o600 })
   return moved
 }
 
+const REASON_SUFFIX = '.reason.txt'
+
 /**
  * A free name in `target` (`order.json`, then `order-2.json`…): a POS that reuses file names must not have an
- * earlier file overwritten. A hard link claims the name atomically (it fails if the name exists, where a
- * rename would replace it); where the disk has no hard links (FAT, some shares), a checked rename does.
+ * earlier file overwritten. Only the app writes in its own folder, one file at a time, so a look then a rename
+ * is enough (a hard link would follow a link to its target on macOS). The time is set to the move's, which is
+ * what pruning counts from.
  */
-async function moveInto(target: string, path: string): Promise<string> {
-  const name = basename(path)
-  const extension = extname(name)
-  const stem = name.slice(0, name.length - extension.length)
+async function keepIn(
+  target: string,
+  path: string,
+  name: string,
+  now: number,
+  suffixes: string[],
+): Promise<string> {
+  const dot = name.lastIndexOf('.')
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
   for (let attempt = 1; attempt < 10_000; attempt++) {
     const destination = join(target, attempt === 1 ? name : `${stem}-${String(attempt)}${extension}`)
-    try {
-      await link(path, destination)
-      await unlink(path)
-      return destination
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EEXIST') continue
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error
-    }
-    if (await exists(destination)) continue
+    const taken = await Promise.all(suffixes.map((suffix) => exists(`${destination}${suffix}`)))
+    if (taken.includes(true)) continue
     await rename(path, destination)
+    const at = new Date(now)
+    await lutimes(destination, at, at).catch(() => undefined)
     return destination
   }
   throw new Error(`drop folder: no free name for ${name} in ${target}`)
@@ -142,9 +239,26 @@ async function moveInto(target: string, path: string): Promise<string> {
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await access(path)
+    await lstat(path)
     return true
   } catch {
     return false
   }
+}
+
+/** Removes from `done/` and `failed/` what has been kept there longer than `maxAgeMs`; returns how many. */
+export async function pruneKept(kept: string, now: number, maxAgeMs: number): Promise<number> {
+  let removed = 0
+  for (const folder of [DONE_FOLDER, FAILED_FOLDER]) {
+    const dir = join(kept, folder)
+    for (const entry of await readdir(dir).catch(() => [] as string[])) {
+      const path = join(dir, entry)
+      const stats = await lstat(path).catch(() => undefined)
+      if (stats === undefined || now - stats.mtimeMs <= maxAgeMs) continue
+      // rm never follows a link: a kept link goes, its target stays.
+      await rm(path, { recursive: true, force: true })
+      removed += 1
+    }
+  }
+  return removed
 }

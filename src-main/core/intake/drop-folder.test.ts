@@ -1,9 +1,28 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  linkSync,
+  lutimesSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DropFolder, isIgnoredName, type DropFolderOptions, type DropOutcome } from './drop-folder.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import {
+  checkDropFolder,
+  DropFolder,
+  isIgnoredName,
+  type DropFolderOptions,
+  type DropOutcome,
+} from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -12,6 +31,8 @@ const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const STABLE_MS = 150
 
 let folder: string
+/** The app's own data folder: done/ and failed/ are kept there, out of the drop folder's writers' reach. */
+let dataDir: string
 let dropFolder: DropFolder | undefined
 let added: IntakeOrder[]
 let outcomes: DropOutcome[]
@@ -20,6 +41,7 @@ let failAdds = 0
 
 beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'drop-folder-'))
+  dataDir = await mkdtemp(join(tmpdir(), 'drop-data-'))
   added = []
   outcomes = []
   waiters = []
@@ -30,11 +52,13 @@ afterEach(async () => {
   await dropFolder?.close()
   dropFolder = undefined
   await rm(folder, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true })
 })
 
 async function startWatching(extra: Partial<DropFolderOptions> = {}): Promise<DropFolder> {
   dropFolder = await DropFolder.start({
     folder,
+    dataDir,
     stableMs: STABLE_MS,
     ...extra,
     addOrder: (order) => {
@@ -65,10 +89,12 @@ function outcomeOf(file: string, result?: DropOutcome['result']): Promise<DropOu
   return new Promise((resolve) => waiters.push({ match, resolve }))
 }
 
-const list = (sub = '') => readdirSync(join(folder, sub)).sort()
+/** The drop folder's names, or those the app kept in its own `done/` or `failed/` for it. */
+const list = (sub: '' | 'done' | 'failed' = '') =>
+  readdirSync(sub === '' ? folder : join((dropFolder as DropFolder).keptIn, sub)).sort()
 
 describe('DropFolder', () => {
-  it('takes files that were there before it started, and moves them to done/', async () => {
+  it('takes files that were there before it started, and keeps them in done/', async () => {
     writeFileSync(join(folder, 'a.json'), JSON.stringify({ payment_key: KEY, shipping_method: 'delivery' }))
     writeFileSync(join(folder, 'b.txt'), `Sipariş no: ${OTHER.toUpperCase()}\r\n`)
     await startWatching()
@@ -80,7 +106,7 @@ describe('DropFolder', () => {
         { paymentKey: OTHER, details: {} },
       ]),
     )
-    expect(list()).toEqual(['done', 'failed'])
+    expect(list()).toEqual([])
     expect(list('done')).toEqual(['a.json', 'b.txt'])
   })
 
@@ -108,12 +134,15 @@ describe('DropFolder', () => {
     ['an empty file', 'empty.txt', '', 'empty-file'],
     ['too many bytes', 'big.txt', `${KEY}${' '.repeat(16 * 1024)}`, 'body-too-large'],
     ['binary', 'bin.dat', Buffer.from([0xc3, 0x28, 0xff, 0x00]), 'not-text'],
-  ])('moves a file with %s to failed/ with its reason beside it', async (_name, file, content, reason) => {
+  ])('keeps a file with %s in failed/ with its reason beside it', async (_name, file, content, reason) => {
     await startWatching()
     writeFileSync(join(folder, file), content)
     expect(await outcomeOf(file)).toEqual({ file, result: 'failed', reason })
     expect(list('failed')).toEqual([file, `${file}.reason.txt`])
-    const why = readFileSync(join(folder, 'failed', `${file}.reason.txt`), 'utf8').split('\r\n')
+    const why = readFileSync(
+      join((dropFolder as DropFolder).keptIn, 'failed', `${file}.reason.txt`),
+      'utf8',
+    ).split('\r\n')
     expect(why[0]).toBe(reason)
     expect(why[1]).not.toBe(why[2])
     expect(added).toEqual([])
@@ -148,7 +177,7 @@ describe('DropFolder', () => {
     writeFileSync(join(folder, 'order.txt'), OTHER)
     await outcomeOf('order.txt', 'done')
     expect(list('done')).toEqual(['order-2.txt', 'order.txt'])
-    expect(readFileSync(join(folder, 'done', 'order.txt'), 'utf8')).toBe(KEY)
+    expect(readFileSync(join((dropFolder as DropFolder).keptIn, 'done', 'order.txt'), 'utf8')).toBe(KEY)
   })
 
   it('leaves names still being written alone: temp files, ~lock files, dotfiles', async () => {
@@ -160,15 +189,7 @@ describe('DropFolder', () => {
     writeFileSync(join(folder, 'real.txt'), OTHER)
     await outcomeOf('real.txt', 'done')
     expect(added).toEqual([{ paymentKey: OTHER, details: {} }])
-    expect(list()).toEqual([
-      '.order.json',
-      'done',
-      'failed',
-      'order.json.part',
-      'order.json.tmp',
-      'order.json~',
-      '~order.json',
-    ])
+    expect(list()).toEqual(['.order.json', 'order.json.part', 'order.json.tmp', 'order.json~', '~order.json'])
   })
 
   it('never reads a file while it is still growing', async () => {
@@ -194,12 +215,16 @@ describe('DropFolder', () => {
     await startWatching()
     writeFileSync(join(folder, 'later.txt'), KEY)
     await outcomeOf('later.txt', 'retry-later')
-    expect(existsSync(join(folder, 'later.txt'))).toBe(true)
+    // Out of the writers' reach already, in the app's own taking/, and taken from there (also after a restart).
+    expect(readdirSync(join((dropFolder as DropFolder).keptIn, 'taking'))).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\.later\.txt$/),
+    ])
     expect(await outcomeOf('later.txt', 'done')).toMatchObject({ paymentKey: KEY })
     expect(added).toEqual([{ paymentKey: KEY, details: {} }])
   })
 
-  it('does not look into done/ or failed/, even for files put there by hand', async () => {
+  it('does not look into sub-folders (done/ and failed/ from before D69), even for files put there', async () => {
+    mkdirSync(join(folder, 'failed'))
     writeFileSync(join(folder, 'first.txt'), KEY)
     await startWatching()
     await outcomeOf('first.txt', 'done')
@@ -207,6 +232,148 @@ describe('DropFolder', () => {
     writeFileSync(join(folder, 'marker.txt'), OTHER)
     await outcomeOf('marker.txt', 'done')
     expect(outcomes.map((outcome) => outcome.file)).toEqual(['first.txt', 'marker.txt'])
+  })
+})
+
+/** A file outside the drop folder that the staff user owns: what an attacker would aim a link at. */
+function victimFile(content = `${KEY}\n`): string {
+  const victim = join(dataDir, 'victim.txt')
+  writeFileSync(victim, content)
+  return victim
+}
+
+/** What the folder's outcomes were, once every named file has one. */
+const outcomesOf = (files: string[]) => Promise.all(files.map((file) => outcomeOf(file)))
+
+// Issue 20: anyone who can write the drop folder (another account, a web page's download) must not reach
+// anything else the staff user can read or write. Every test plants real links, hard links and FIFOs.
+describe('DropFolder against a hostile writer', () => {
+  it('never follows a done/ or failed/ link planted in the drop folder (item 1)', async () => {
+    // Say, the staff user's autostart folder: a file linked into it runs at the next login.
+    const autostart = await mkdtemp(join(tmpdir(), 'drop-autostart-'))
+    try {
+      symlinkSync(autostart, join(folder, 'done'))
+      symlinkSync(autostart, join(folder, 'failed'))
+      await startWatching()
+      writeFileSync(join(folder, 'good.txt'), KEY)
+      writeFileSync(join(folder, 'run.cmd'), 'calc.exe')
+      await outcomesOf(['good.txt', 'run.cmd'])
+      expect(readdirSync(autostart)).toEqual([])
+      expect(added).toEqual([{ paymentKey: KEY, details: {} }])
+    } finally {
+      await rm(autostart, { recursive: true, force: true })
+    }
+  })
+
+  it('never writes through a planted reason-file link (item 2)', async () => {
+    const victim = victimFile('the stored keys')
+    mkdirSync(join(folder, 'failed'))
+    symlinkSync(victim, join(folder, 'failed', 'junk.txt.reason.txt'))
+    await startWatching()
+    writeFileSync(join(folder, 'junk.txt'), 'no order here')
+    expect(await outcomeOf('junk.txt')).toMatchObject({ result: 'failed', reason: 'no-order-id' })
+    expect(readFileSync(victim, 'utf8')).toBe('the stored keys')
+  })
+
+  it('never reads a file through a symbolic link, and leaves its target alone (item 2)', async () => {
+    const victim = victimFile()
+    symlinkSync(victim, join(folder, 'shadow.txt'))
+    await startWatching()
+    expect(await outcomeOf('shadow.txt')).toEqual({
+      file: 'shadow.txt',
+      result: 'failed',
+      reason: 'not-a-file',
+    })
+    expect(added).toEqual([])
+    expect(readFileSync(victim, 'utf8')).toBe(`${KEY}\n`)
+    expect(existsSync(join(folder, 'shadow.txt'))).toBe(false)
+  })
+
+  it('refuses a file with another hard link, and leaves the other name alone (item 2)', async () => {
+    const victim = victimFile()
+    linkSync(victim, join(folder, 'linked.txt'))
+    await startWatching()
+    expect(await outcomeOf('linked.txt')).toEqual({ file: 'linked.txt', result: 'failed', reason: 'linked' })
+    expect(added).toEqual([])
+    expect(readFileSync(victim, 'utf8')).toBe(`${KEY}\n`)
+  })
+
+  it('keeps taken and refused files in the data folder, never in the drop folder (item 1)', async () => {
+    await startWatching()
+    writeFileSync(join(folder, 'good.txt'), KEY)
+    writeFileSync(join(folder, 'bad.txt'), 'no id')
+    await outcomesOf(['good.txt', 'bad.txt'])
+    expect(list()).toEqual([])
+    const kept = (dropFolder as DropFolder).keptIn
+    expect(dirname(dirname(kept))).toBe(dataDir)
+    expect(readdirSync(join(kept, 'done'))).toEqual(['good.txt'])
+    expect(readdirSync(join(kept, 'failed'))).toEqual(['bad.txt', 'bad.txt.reason.txt'])
+  })
+
+  it('refuses to watch the data folder itself and moves nothing out of it (item 5)', async () => {
+    writeFileSync(join(dataDir, 'settings.json'), '{}')
+    writeFileSync(join(dataDir, 'secret.key'), 'k')
+    await expect(startWatching({ folder: dataDir })).rejects.toMatchObject({ refusal: 'data-folder' })
+    expect(readdirSync(dataDir).sort()).toEqual(['secret.key', 'settings.json'])
+  })
+
+  it('refuses a folder other accounts can write unless staff confirmed it (item 5)', async () => {
+    chmodSync(folder, 0o777)
+    await expect(startWatching()).rejects.toMatchObject({ refusal: 'shared' })
+    await startWatching({ sharedConfirmed: true })
+    writeFileSync(join(folder, 'good.txt'), KEY)
+    expect(await outcomeOf('good.txt')).toMatchObject({ result: 'done' })
+  })
+
+  it('is not blocked by a FIFO: a later file is still taken and closing still answers (item 7)', async () => {
+    await startWatching()
+    execFileSync('mkfifo', [join(folder, 'pipe.txt')])
+    expect(await outcomeOf('pipe.txt')).toEqual({ file: 'pipe.txt', result: 'failed', reason: 'not-a-file' })
+    writeFileSync(join(folder, 'after.txt'), KEY)
+    expect(await outcomeOf('after.txt')).toMatchObject({ result: 'done', paymentKey: KEY })
+    // What a Settings change does first: it must not wait on the pipe.
+    await (dropFolder as DropFolder).close()
+    dropFolder = undefined
+  })
+
+  it('takes a FIFO that was there before it started without blocking (item 7)', async () => {
+    execFileSync('mkfifo', [join(folder, 'early-pipe')])
+    writeFileSync(join(folder, 'early.txt'), KEY)
+    await startWatching()
+    expect(await outcomeOf('early.txt')).toMatchObject({ result: 'done' })
+    expect(await outcomeOf('early-pipe')).toMatchObject({ result: 'failed', reason: 'not-a-file' })
+  })
+
+  it('logs one refusal line per reason per interval, saying how many it left out (item 11)', async () => {
+    const log = recordingLogger()
+    let now = 1_000_000
+    await startWatching({ log, clock: { now: () => now } })
+    const junk = Array.from({ length: 30 }, (_, index) => `junk-${String(index)}.txt`)
+    for (const file of junk) writeFileSync(join(folder, file), 'no id')
+    await outcomesOf(junk)
+    expect(log.lines.filter((line) => line.includes('refused'))).toHaveLength(1)
+    now += 60_000
+    writeFileSync(join(folder, 'one-more.txt'), 'no id')
+    await outcomeOf('one-more.txt')
+    const refused = log.lines.filter((line) => line.includes('refused'))
+    expect(refused).toHaveLength(2)
+    expect(refused[1]).toContain('"refusedSinceLastLine":29')
+  })
+
+  it('removes what it kept for more than 30 days, at start (item 11)', async () => {
+    await startWatching()
+    writeFileSync(join(folder, 'old.txt'), KEY)
+    writeFileSync(join(folder, 'old-bad.txt'), 'no id')
+    writeFileSync(join(folder, 'new.txt'), OTHER)
+    await outcomesOf(['old.txt', 'old-bad.txt', 'new.txt'])
+    const kept = (dropFolder as DropFolder).keptIn
+    await (dropFolder as DropFolder).close()
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000)
+    for (const file of ['done/old.txt', 'failed/old-bad.txt', 'failed/old-bad.txt.reason.txt'])
+      lutimesSync(join(kept, file), longAgo, longAgo)
+    await startWatching()
+    expect(readdirSync(join(kept, 'done'))).toEqual(['new.txt'])
+    expect(readdirSync(join(kept, 'failed'))).toEqual([])
   })
 })
 
@@ -226,4 +393,72 @@ describe('isIgnoredName', () => {
   it.each(['order.json', 'order.txt', 'tmp.json', 'order', 'a.tmp.json'])('takes %s', (name) =>
     expect(isIgnoredName(name)).toBe(false),
   )
+})
+
+// Item 5: which folders may be the drop folder at all. A fake home in a temp folder stands in for the staff's.
+describe('checkDropFolder', () => {
+  let home: string
+  /** Where the desktop app keeps its data on Linux. */
+  let appData: string
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'drop-home-'))
+    for (const sub of ['Downloads', 'Desktop', 'Downloads/orders']) mkdirSync(join(home, sub))
+    appData = join(home, '.config', 'pos-companion')
+    mkdirSync(join(appData, 'logs'), { recursive: true })
+  })
+  afterEach(() => rm(home, { recursive: true, force: true }))
+
+  const check = (path: string, sharedConfirmed = false) =>
+    checkDropFolder(path, { dataDir: appData, sharedConfirmed, home })
+
+  it('takes an ordinary folder only its owner can write, by its real path', async () => {
+    symlinkSync(folder, join(home, 'orders-link'))
+    expect(await check(join(home, 'orders-link'))).toEqual({ ok: true, folder })
+  })
+
+  it.each([
+    ['the data folder', () => appData],
+    ['a folder inside it', () => join(appData, 'logs')],
+    ['a folder not made yet inside it', () => join(appData, 'new', 'orders')],
+    ['the folder above it', () => dirname(appData)],
+  ])('refuses %s', async (_name, path) => {
+    expect(await check(path())).toEqual({ ok: false, refusal: 'data-folder' })
+  })
+
+  it('refuses a link that leads into the data folder', async () => {
+    symlinkSync(appData, join(home, 'innocent'))
+    expect(await check(join(home, 'innocent'))).toEqual({ ok: false, refusal: 'data-folder' })
+  })
+
+  it.each([
+    ['the root', () => '/'],
+    ['the home folder', () => home],
+    ['Downloads', () => join(home, 'Downloads')],
+    ['a folder inside Downloads', () => join(home, 'Downloads', 'orders')],
+    ['Desktop', () => join(home, 'Desktop')],
+    ['the shared temp folder', () => tmpdir()],
+  ])('refuses %s, even when confirmed', async (_name, path) => {
+    expect(await check(path(), true)).toEqual({ ok: false, refusal: 'system-folder' })
+  })
+
+  it('refuses a world-writable folder until staff confirm it', async () => {
+    chmodSync(folder, 0o777)
+    expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
+    expect(await check(folder, true)).toEqual({ ok: true, folder })
+  })
+
+  it('refuses a folder whose parent others can write (they could swap it) until confirmed', async () => {
+    const parent = join(folder, 'open')
+    mkdirSync(join(parent, 'orders'), { recursive: true })
+    chmodSync(parent, 0o777)
+    expect(await check(join(parent, 'orders'))).toEqual({ ok: false, refusal: 'shared' })
+    // The sticky bit (as on /tmp) stops others renaming what is not theirs.
+    chmodSync(parent, 0o1777)
+    expect(await check(join(parent, 'orders'))).toEqual({ ok: true, folder: join(parent, 'orders') })
+  })
+
+  it('refuses a file', async () => {
+    writeFileSync(join(folder, 'file'), '')
+    expect(await check(join(folder, 'file'))).toEqual({ ok: false, refusal: 'not-a-folder' })
+  })
 })

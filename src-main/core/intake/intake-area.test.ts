@@ -1,7 +1,7 @@
 // The intake as the core composes it: a real core (memory adapters), its API on a free port, Settings driving
 // the port, the hand-over switch and the drop folder, and the key kept with the secrets' cipher.
 import { createServer, type Server } from 'node:net'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -166,9 +166,10 @@ describe('the intake area in the core', () => {
 
   it('watches the drop folder Settings names, and stops when it is cleared', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'pos-intake-area-'))
-    folders.push(folder)
+    const dataDir = await mkdtemp(join(tmpdir(), 'pos-intake-data-'))
+    folders.push(folder, dataDir)
     const core = await openCore()
-    await core.intake.serve({ port: 0, dropStableMs: 50 })
+    await core.intake.serve({ port: 0, dropStableMs: 50, dataDir })
     value(await core.handlers.updateSettings({ dropFolder: folder }))
     expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
       folder,
@@ -187,7 +188,30 @@ describe('the intake area in the core', () => {
       folder: null,
       status: 'off',
     })
-    expect(await readdir(folder)).toContain('done')
+    // Kept in the app's own folder (D69), nothing left in the drop folder.
+    expect(await readdir(folder)).toEqual([])
+    expect(await readdir(join(dataDir, 'drop-folder'))).toHaveLength(1)
+  })
+
+  it('refuses the data folder and a shared folder in Settings, and watches the shared one once confirmed (issue 20 item 5)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pos-intake-data-'))
+    const shared = await mkdtemp(join(tmpdir(), 'pos-intake-shared-'))
+    folders.push(dataDir, shared)
+    await writeFile(join(dataDir, 'settings.json'), '{}')
+    await chmod(shared, 0o777)
+    const core = await openCore()
+    await core.intake.serve({ port: 0, dropStableMs: 50, dataDir })
+    const dropInfo = async () => value(await core.handlers.getIntakeInfo(undefined)).dropFolder
+    value(await core.handlers.updateSettings({ dropFolder: dataDir }))
+    expect(await dropInfo()).toEqual({ folder: dataDir, status: 'refused', refusal: 'data-folder' })
+    expect(await readdir(dataDir)).toEqual(['settings.json'])
+    value(await core.handlers.updateSettings({ dropFolder: shared }))
+    expect(await dropInfo()).toEqual({ folder: shared, status: 'refused', refusal: 'shared' })
+    value(await core.handlers.updateSettings({ dropFolder: shared, dropFolderSharedConfirmed: true }))
+    expect(await dropInfo()).toEqual({ folder: shared, status: 'watching' })
+    // Naming the folder again without the confirmation takes it back.
+    value(await core.handlers.updateSettings({ dropFolder: shared }))
+    expect(await dropInfo()).toEqual({ folder: shared, status: 'refused', refusal: 'shared' })
   })
 
   it.each([['relative/folder'], ['./x'], ['x']])(

@@ -4,7 +4,7 @@
  * each following Settings. `createCore` makes it from the board and the outbox; both shells get it from the
  * core and add only what is theirs (web mode's INTAKE line, Electron's link and second instance).
  */
-import type { IntakeInfo } from '../../../src-shared/intake-settings.ts'
+import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-settings.ts'
 import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
@@ -14,7 +14,7 @@ import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
 import { isErrorWithCode } from '../storage/durable-files.ts'
-import { DropFolder } from './drop-folder.ts'
+import { DropFolder, DropFolderRefused } from './drop-folder.ts'
 import type { IntakeKeyring } from './intake-key.ts'
 import type { IntakeHealth, IntakePort } from './intake-port.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerLimits } from './intake-server.ts'
@@ -26,7 +26,8 @@ export interface IntakeAreaParts {
   session: Pick<Session, 'status'>
   keyring: IntakeKeyring
   settings: {
-    get(): Pick<Settings, 'intakePort' | 'intakeHandover' | 'dropFolder'>
+    get(): Pick<Settings, 'intakePort' | 'intakeHandover' | 'dropFolder'> &
+      Partial<Pick<Settings, 'dropFolderSharedConfirmed'>>
   }
   clock: Clock
   log: Logger
@@ -42,6 +43,8 @@ export interface IntakeServing {
   port?: number | undefined
   limits?: Partial<IntakeServerLimits> | undefined
   dropStableMs?: number | undefined
+  /** The data folder: the drop folder's taken and refused files are kept there (D69); without it, none is watched. */
+  dataDir?: string | undefined
 }
 
 type ServerState =
@@ -50,8 +53,9 @@ type ServerState =
   | { status: 'port-in-use' | 'failed'; port: number }
 type DropState =
   | { status: 'off' }
-  | { status: 'watching'; folder: string; watcher: DropFolder }
-  | { status: 'failed'; folder: string }
+  | { status: 'watching'; folder: string; shared: boolean; watcher: DropFolder }
+  | { status: 'refused'; folder: string; shared: boolean; refusal: DropFolderRefusal }
+  | { status: 'failed'; folder: string; shared: boolean }
 
 export class IntakeArea implements IntakePort {
   readonly #parts: IntakeAreaParts
@@ -88,10 +92,7 @@ export class IntakeArea implements IntakePort {
     }
     this.#note(order.paymentKey)
     const now = board.get(order.paymentKey) ?? added
-    return Promise.resolve({
-      view: this.#viewOf(now),
-      created: before === undefined,
-    })
+    return Promise.resolve({ view: this.#viewOf(now), created: before === undefined })
   }
 
   getOrder(paymentKey: string): PublicOrderView | undefined {
@@ -125,10 +126,7 @@ export class IntakeArea implements IntakePort {
   }
 
   health(): IntakeHealth {
-    return {
-      signedIn: isSignedIn(this.#parts.session.status()),
-      owed: this.#parts.outbox.countOwed(),
-    }
+    return { signedIn: isSignedIn(this.#parts.session.status()), owed: this.#parts.outbox.countOwed() }
   }
 
   handoverAllowed(): boolean {
@@ -183,6 +181,7 @@ export class IntakeArea implements IntakePort {
       dropFolder: {
         folder: drop.status === 'off' ? null : drop.folder,
         status: drop.status,
+        ...(drop.status === 'refused' ? { refusal: drop.refusal } : {}),
       },
     }
   }
@@ -222,35 +221,36 @@ export class IntakeArea implements IntakePort {
       this.#server = { status: 'serving', server: started }
     } catch (error) {
       const inUse = isErrorWithCode(error, 'EADDRINUSE') || isErrorWithCode(error, 'EACCES')
-      log.warn('intake: the API could not listen', {
-        port: wanted,
-        error: describeThrown(error),
-      })
+      log.warn('intake: the API could not listen', { port: wanted, error: describeThrown(error) })
       this.#server = { status: inUse ? 'port-in-use' : 'failed', port: wanted }
     }
   }
 
   async #followDrop(): Promise<void> {
-    const folder = this.#parts.settings.get().dropFolder
+    const { dropFolder: folder, dropFolderSharedConfirmed: shared = false } = this.#parts.settings.get()
     const drop = this.#drop
-    if (drop.status !== 'off' && drop.folder === folder) return
+    if (drop.status === 'watching' && drop.folder === folder && drop.shared === shared) return
     await this.#closeDrop()
     if (folder === null) return
     const { log } = this.#parts
     const serve = this.#serving
     try {
+      if (serve?.dataDir === undefined) throw new Error('no data folder to keep the drop folder’s files in')
       const watcher = await DropFolder.start({
         folder,
+        dataDir: serve.dataDir,
+        sharedConfirmed: shared,
         log,
-        ...(serve?.dropStableMs === undefined ? {} : { stableMs: serve.dropStableMs }),
+        ...(serve.dropStableMs === undefined ? {} : { stableMs: serve.dropStableMs }),
         addOrder: (order) => this.addOrder(order, 'drop-folder'),
       })
-      this.#drop = { status: 'watching', folder, watcher }
+      this.#drop = { status: 'watching', folder, shared, watcher }
     } catch (error) {
-      log.warn('intake: the drop folder could not be watched', {
-        error: describeThrown(error),
-      })
-      this.#drop = { status: 'failed', folder }
+      log.warn('intake: the drop folder could not be watched', { error: describeThrown(error) })
+      this.#drop =
+        error instanceof DropFolderRefused
+          ? { status: 'refused', folder, shared, refusal: error.refusal }
+          : { status: 'failed', folder, shared }
     }
   }
 

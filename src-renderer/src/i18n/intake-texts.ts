@@ -1,6 +1,7 @@
 // The POS intake's texts (Settings' "POS bağlantısı" card and where each order came from), Turkish first.
 // Kept in their own file so the intake's words do not crowd the shared dictionaries.
-import type { Language } from '../../../src-shared/domain.ts'
+import type { Language, OrderDetails } from '../../../src-shared/domain.ts'
+import type { DropFolderRefusal } from '../../../src-shared/intake-settings.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { useMessages } from './use-messages.tsx'
 
@@ -13,6 +14,15 @@ const tr = {
     typed: 'Elle / okuyucu',
   } satisfies Record<OrderSource, string>,
   sourceLabel: (source: string, time: string) => `Geldiği yer: ${source}, ${time}`,
+  detailName: {
+    shippingMethod: 'teslimat şekli',
+    paymentMethod: 'ödeme',
+    courierType: 'kurye',
+    label: 'etiket',
+  } satisfies Record<keyof OrderDetails, string>,
+  // A link, the command line or the folder offered to change what the order already said (D71).
+  refusedChange: (source: string, fields: string) =>
+    `${source} değiştirmek istedi: ${fields} (değiştirilmedi)`,
   arrived: (code: string, source: string) => `Yeni sipariş ${code} panoya eklendi (${source}).`,
   arrivedMany: (count: number) => `${count} yeni sipariş panoya eklendi.`,
   title: 'POS bağlantısı',
@@ -35,10 +45,21 @@ const tr = {
   handover: 'POS “Kuryeye Verildi” isteyebilsin',
   handoverHint: 'Kapalıyken POS yalnızca sipariş ekleyebilir.',
   dropFolder: 'Sipariş klasörü (isteğe bağlı)',
-  dropFolderHint: 'POS’un her sipariş için bir dosya yazdığı klasörün tam yolu. Boş bırakılırsa kapalı.',
+  dropFolderHint:
+    'POS’un her sipariş için bir dosya yazdığı klasörün tam yolu; yalnızca POS için açılmış bir klasör olsun. Boş bırakılırsa kapalı. Alınan ve reddedilen dosyalar uygulamanın veri klasöründe 30 gün saklanır.',
   saveFolder: 'Klasörü kaydet',
   folderWatching: 'Klasör izleniyor.',
   folderFailed: 'Klasör izlenemiyor: yolu ve izinleri kontrol edin.',
+  folderRefused: {
+    'data-folder':
+      'Bu klasör izlenmiyor: uygulamanın kendi veri klasörü (ya da onun içinde veya üstünde). POS için ayrı bir klasör seçin.',
+    'system-folder':
+      'Bu klasör izlenmiyor: sürücü kökü, ev klasörü, Masaüstü, Belgeler, İndirilenler ya da geçici klasör gibi bir sistem klasörü. Oraya başka programlar ve web sayfaları da dosya bırakabilir. POS için ayrı bir klasör oluşturun.',
+    shared:
+      'Bu klasör izlenmiyor: bu bilgisayardaki başka hesaplar da yazabiliyor ve yazdıkları her dosya panoya sipariş olarak eklenir. İzinleri yalnızca bu hesap ve POS yazabilecek şekilde daraltın ya da bilerek onaylayın.',
+    'not-a-folder': 'Bu klasör izlenmiyor: yol bir klasör değil.',
+  } satisfies Record<DropFolderRefusal, string>,
+  confirmShared: 'Başka hesapların yazabildiğini biliyorum; yine de bu klasörü kullan',
 }
 
 type IntakeTexts = typeof tr
@@ -52,6 +73,13 @@ const en: IntakeTexts = {
     typed: 'Typed / scanner',
   },
   sourceLabel: (source, time) => `Came from: ${source}, ${time}`,
+  detailName: {
+    shippingMethod: 'shipping method',
+    paymentMethod: 'payment',
+    courierType: 'courier',
+    label: 'label',
+  },
+  refusedChange: (source, fields) => `${source} tried to change: ${fields} (kept as it was)`,
   arrived: (code, source) => `New order ${code} added to the board (${source}).`,
   arrivedMany: (count) => `${count} new orders added to the board.`,
   title: 'POS connection',
@@ -74,10 +102,21 @@ const en: IntakeTexts = {
   handover: 'Let the POS ask for “Kuryeye Verildi”',
   handoverHint: 'When off, the POS can only add orders.',
   dropFolder: 'Order folder (optional)',
-  dropFolderHint: 'The full path of the folder the POS writes one file per order into. Empty means off.',
+  dropFolderHint:
+    'The full path of the folder the POS writes one file per order into; make it a folder for the POS alone. Empty means off. Taken and refused files are kept in the app’s data folder for 30 days.',
   saveFolder: 'Save folder',
   folderWatching: 'Watching the folder.',
   folderFailed: 'Cannot watch the folder: check the path and its permissions.',
+  folderRefused: {
+    'data-folder':
+      'This folder is not watched: it is the app’s own data folder (or inside or above it). Choose a separate folder for the POS.',
+    'system-folder':
+      'This folder is not watched: it is a system folder such as a drive root, the home folder, Desktop, Documents, Downloads or the temporary folder. Other programs and web pages can leave files there too. Make a separate folder for the POS.',
+    shared:
+      'This folder is not watched: other accounts on this computer can write to it, and every file they write would be added to the board as an order. Narrow its permissions to this account and the POS, or confirm knowingly.',
+    'not-a-folder': 'This folder is not watched: the path is not a folder.',
+  },
+  confirmShared: 'I know other accounts can write to it; use this folder anyway',
 }
 
 export const intakeTexts: Record<Language, IntakeTexts> = { tr, en }

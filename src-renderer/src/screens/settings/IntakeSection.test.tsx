@@ -91,4 +91,29 @@ describe('IntakeSection', () => {
     await waitFor(() => expect(updateSettings).toHaveBeenCalledWith({ intakePort: 80 }))
     expect(await screen.findByRole('alert')).toBeTruthy()
   })
+
+  it('says why a shared drop folder is not watched, and uses it only after an explicit click', async () => {
+    const { updateSettings } = setup({
+      ...SERVING,
+      dropFolder: { folder: '/srv/pos', status: 'refused', refusal: 'shared' },
+    })
+    expect((await screen.findByRole('alert')).textContent).toContain('başka hesaplar da yazabiliyor')
+    expect(updateSettings).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: /yine de bu klasörü kullan/ }))
+    await waitFor(() =>
+      expect(updateSettings).toHaveBeenCalledWith({
+        dropFolder: '/srv/pos',
+        dropFolderSharedConfirmed: true,
+      }),
+    )
+  })
+
+  it.each([
+    ['data-folder', 'veri klasörü'],
+    ['system-folder', 'İndirilenler'],
+  ] as const)('says why the %s is refused and offers no way round it', async (refusal, words) => {
+    setup({ ...SERVING, dropFolder: { folder: '/x', status: 'refused', refusal } })
+    expect((await screen.findByRole('alert')).textContent).toContain(words)
+    expect(screen.queryByRole('button', { name: /yine de/ })).toBeNull()
+  })
 })

@@ -12,8 +12,8 @@ const INTAKE_KEY = ['intake'] as const
 
 /**
  * "POS bağlantısı": where the local intake API listens, its key (shown on request, copied, rotated with one
- * confirmed click), its port, whether the POS may ask for a hand-over, and the optional drop folder
- * (docs/decisions.md D45-D46). Each part is saved on its own, as soon as staff confirm it.
+ * confirmed click), its port, whether the POS may ask for a hand-over, and the optional drop folder with why
+ * it is not watched when it is refused (docs/decisions.md D45-D46, D69). Each part is saved on its own, as soon as staff confirm it.
  */
 export function IntakeSection() {
   const texts = useIntakeTexts()
@@ -180,7 +180,45 @@ function IntakeOptions(props: {
       </form>
       {folderState === 'watching' && <p className="hint">{texts.folderWatching}</p>}
       {folderState === 'failed' && <p className="error">{texts.folderFailed}</p>}
+      {folderState === 'refused' && (
+        <FolderRefused
+          info={props.info.dropFolder}
+          disabled={update.isPending}
+          onConfirm={(confirmed) => save({ dropFolder: confirmed, dropFolderSharedConfirmed: true })}
+        />
+      )}
       {error && <ErrorMessage error={error} />}
     </>
+  )
+}
+
+/**
+ * Why the folder is not watched (D69). Only a folder other accounts can write may be used anyway, and only by
+ * an explicit click: the others (the data folder, system and profile folders) are never watched.
+ */
+function FolderRefused(props: {
+  info: IntakeInfo['dropFolder']
+  disabled: boolean
+  onConfirm: (folder: string) => void
+}) {
+  const texts = useIntakeTexts()
+  const { folder, refusal } = props.info
+  if (refusal === undefined) return null
+  return (
+    <div className="intake-folder-refused">
+      <p className="error" role="alert">
+        {texts.folderRefused[refusal]}
+      </p>
+      {refusal === 'shared' && folder !== null && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={props.disabled}
+          onClick={() => props.onConfirm(folder)}
+        >
+          {texts.confirmShared}
+        </button>
+      )}
+    </div>
   )
 }
