@@ -8,7 +8,7 @@ import { SettingsStore } from '../settings/settings-store.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { Session } from './session.ts'
-import { TOKEN_LIFETIME_MS } from './token-expiry.ts'
+import { RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './token-expiry.ts'
 
 /** A computer asleep: the wall clock moves on while no timer runs. */
 class SleepingClock implements Clock {
@@ -54,6 +54,21 @@ describe('checkSession', () => {
     await session.checkSession()
     expect(platform.logins).toBe(2)
     expect(session.status().state).toBe('signed-in')
+  })
+
+  it('renews a token that is still live but inside its renew window, whose timer slept through it', async () => {
+    await session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    clock.slept = TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS + 60_000
+    await session.checkSession()
+    expect(platform.logins).toBe(2)
+    expect(session.status().state).toBe('signed-in')
+  })
+
+  it('leaves a token alone until its renew window', async () => {
+    await session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    clock.slept = TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS - 1
+    await session.checkSession()
+    expect(platform.logins).toBe(1)
   })
 
   it('leaves a live token alone', async () => {

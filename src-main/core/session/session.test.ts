@@ -23,6 +23,8 @@ const rejectedToken: AppError = {
 /** The platform as the session sees it: tokens it issued, which it may forget, and counters. */
 class FakePlatform {
   logins = 0
+  /** When each login was asked for, on the test's clock. */
+  readonly loginTimes: number[] = []
   calls = 0
   issued = new Set<string>()
   loginError: AppError | undefined
@@ -36,6 +38,7 @@ class FakePlatform {
     return {
       login: async (credentials) => {
         this.logins++
+        this.loginTimes.push(this.clock.now())
         if (this.loginDelayMs) await new Promise((resolve) => setTimeout(resolve, this.loginDelayMs))
         if (this.loginError) throw new AppFailure(this.loginError)
         if (
@@ -218,6 +221,102 @@ describe('Session', () => {
     await t.clock.advance(60_000)
     expect(t.platform.logins).toBe(3)
     expect(t.vault.token?.accessToken).toBe('token-3')
+  })
+
+  it('signs out when a renewal finds the keys refused, and never sends those keys again by itself', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...GOOD })
+    t.platform.loginError = { code: 'wrong-credentials', platformError: 'yetkisiz erişim', retryable: false }
+    await t.clock.advance(TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS)
+    expect(t.platform.logins).toBe(2)
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'wrong-credentials' })
+    expect(t.vault.token).toBeUndefined()
+    // Not at the next minute, not when the token would have run out, not when a call needs a token.
+    await t.clock.advance(2 * RENEW_BEFORE_EXPIRY_MS)
+    expect((await errorOf(t.session.withToken((c, token) => c.listBranches(token)))).code).toBe('signed-out')
+    expect(t.platform.logins).toBe(2)
+    expect(t.clock.pendingTimers).toBe(0)
+  })
+
+  it('a 401 arriving after another call replaced the token retries with that token, no second login', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...GOOD })
+    let answerLate: () => void = () => undefined
+    const lateAnswer = new Promise<void>((resolve) => (answerLate = resolve))
+    // This call took token-1 and is slow to reach the platform…
+    const late = t.session.withToken(async (client, token) => {
+      await lateAnswer
+      return client.listBranches(token)
+    })
+    await t.clock.advance(0)
+    // …meanwhile the platform revokes token-1, and another call gets its 401 and logs in again.
+    t.platform.issued.clear()
+    await t.session.withToken((client, token) => client.listBranches(token))
+    expect(t.platform.logins).toBe(2)
+    answerLate()
+    expect(await late).toEqual([{ id: 'b1', name: 'Kadıköy' }])
+    expect(t.platform.logins).toBe(2)
+    expect(t.platform.calls).toBe(4)
+    expect(t.session.status().state).toBe('signed-in')
+  })
+
+  describe('at launch, while the platform cannot be reached', () => {
+    /** The app started again with the keys stored and no live token: never signed in since launch. */
+    async function launchedOffline(): Promise<Session> {
+      await t.session.signIn({ platformAddress: ADDRESS, ...GOOD })
+      t.session.dispose()
+      await t.vault.saveToken(undefined)
+      t.platform.loginError = { code: 'unreachable', retryable: true }
+      t.platform.loginTimes.length = 0
+      const session = new Session({
+        vault: t.vault,
+        settings: t.settings,
+        clientFor: () => Promise.resolve(t.platform.client()),
+        clock: t.clock,
+        log: t.log,
+      })
+      expect((await errorOf(session.resumeAtStart())).code).toBe('unreachable')
+      return session
+    }
+
+    const gapsInSeconds = (times: readonly number[]) =>
+      times.slice(1).map((time, i) => (time - (times[i] ?? 0)) / 1000)
+
+    it('signs in again after 5 s, doubling to 5 min, until the platform answers', async () => {
+      const session = await launchedOffline()
+      await t.clock.advance(25 * 60_000)
+      expect(gapsInSeconds(t.platform.loginTimes)).toEqual([5, 10, 20, 40, 80, 160, 300, 300, 300])
+      t.platform.loginError = undefined
+      await t.clock.advance(5 * 60_000)
+      expect(session.status().state).toBe('signed-in')
+      const logins = t.platform.logins
+      await t.clock.advance(60 * 60_000)
+      expect(t.platform.logins).toBe(logins)
+    })
+
+    it('ends its retries when a call signs in meanwhile', async () => {
+      const session = await launchedOffline()
+      t.platform.loginError = undefined
+      expect(await session.withToken((client, token) => client.listBranches(token))).toHaveLength(1)
+      expect(t.platform.loginTimes).toHaveLength(2)
+      await t.clock.advance(60 * 60_000)
+      expect(t.platform.loginTimes).toHaveLength(2)
+      expect(session.status().state).toBe('signed-in')
+    })
+
+    it.each([
+      ['refuses the keys', { code: 'wrong-credentials', platformError: 'yetkisiz erişim', retryable: false }],
+      ['answers something it cannot read', { code: 'unexpected-answer', httpStatus: 200, retryable: false }],
+    ] as const)('stops trying once the platform %s', async (_label, refusal) => {
+      await launchedOffline()
+      await t.clock.advance(15 * 1000)
+      expect(t.platform.loginTimes).toHaveLength(3)
+      t.platform.loginError = refusal
+      await t.clock.advance(20 * 1000)
+      expect(t.platform.loginTimes).toHaveLength(4)
+      expect(t.clock.pendingTimers).toBe(0)
+      t.platform.loginError = undefined
+      await t.clock.advance(60 * 60_000)
+      expect(t.platform.loginTimes).toHaveLength(4)
+    })
   })
 
   it('logs a clock-skew warning and trusts received-at + 24 h', async () => {

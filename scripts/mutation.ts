@@ -1,0 +1,30 @@
+// `npm run test:mutation [-- <Stryker options>]`: runs Stryker with stryker.config.ts, then prints the score of
+// each area and, last, one line `mutation score: NN.N%`. Options go to Stryker as they are, e.g.
+// `npm run test:mutation -- --mutate src-main/core/orders/retry-policy.ts` for one file.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { MUTATION_AREAS, MUTATION_REPORT } from '../stryker.config.ts'
+import { scoreByArea, scoreLines, type MutationReport } from './mutation-score.ts'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const reportFile = join(root, MUTATION_REPORT)
+// An old report must never be read as this run's.
+rmSync(reportFile, { force: true })
+
+const strykerPackage = createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')
+const stryker = join(dirname(strykerPackage), 'bin', 'stryker.js')
+const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+})
+if (!existsSync(reportFile)) {
+  console.error(`Stryker wrote no report (${MUTATION_REPORT}); see its output above.`)
+  process.exit(run.status ?? 1)
+}
+const report = JSON.parse(readFileSync(reportFile, 'utf8')) as MutationReport
+console.log('')
+for (const line of scoreLines(scoreByArea(report, MUTATION_AREAS, root))) console.log(line)
+process.exit(run.status ?? 1)

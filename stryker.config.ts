@@ -1,0 +1,63 @@
+// Mutation testing (issue 23): `npm run test:mutation`. Stryker changes the code where the rules live, one small
+// change (a mutant) at a time, and runs the tests that cover it; a mutant no test notices is a rule the suite does
+// not pin. Not part of `npm test`: a full run takes a while (docs/development.md).
+
+/**
+ * The areas scored apart, each with the files it mutates (globs from the project root). scripts/mutation.ts
+ * prints a score for each. Add the courier ledger here when it lands.
+ */
+export const MUTATION_AREAS: Record<string, string[]> = {
+  'outbox and journal': [
+    'src-main/core/orders/{handover-outbox,outbox-journal,journal-compaction,attempt-outcome,retry-policy}.ts',
+    'src-main/core/storage/{journal,file-journal}.ts',
+  ],
+  'session and its timers': ['src-main/core/session/{session,token-expiry}.ts'],
+  'platform client and error mapping': [
+    'src-main/core/platform/{platform-client,platform-clients,platform-error,error-mapping,transport-failure,bounded-fetch}.ts',
+  ],
+  'intake guards and inputs': [
+    'src-main/core/intake/{http-guards,intake-signature,intake-key,rate-limiter,order-input,order-link,drop-file}.ts',
+    'src-main/core/orders/order-id.ts',
+    'src-shared/order-label.ts',
+  ],
+  'board rules': [
+    'src-main/core/orders/order-board.ts',
+    'src-shared/order-rules.ts',
+    'src-renderer/src/screens/main/board-rules.ts',
+  ],
+  scanner: ['src-renderer/src/screens/main/{scanner-redirect,use-order-scan}.ts'],
+}
+
+export const MUTATION_REPORT = 'reports/mutation/mutation.json'
+
+// Stryker imports this file itself (Node >= 22.18 strips its types): plain objects only.
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  // Each mutant runs only the test files that import the mutated file (the node and renderer projects alike).
+  vitest: { configFile: 'vitest.config.ts', related: true },
+  mutate: [...Object.values(MUTATION_AREAS).flat(), '!**/*.test.*'],
+  // The machine is shared (2 cores): one mutant at a time beside the other work.
+  concurrency: 1,
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  jsonReporter: { fileName: MUTATION_REPORT },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  thresholds: { high: 90, low: 85, break: null },
+  // What a test run never reads stays out of Stryker's sandbox copy.
+  ignorePatterns: [
+    'out',
+    'dist',
+    'release',
+    'coverage',
+    'reports',
+    'test-results',
+    'playwright-report',
+    '.tools',
+    '.data',
+    '.mock-platform',
+    'bench',
+    'resources',
+  ],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+}
