@@ -1,27 +1,11 @@
 import type { App, Dialog } from 'electron'
+import type { Language } from '../../src-shared/domain.ts'
 import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
+import { mainTexts } from '../texts.ts'
 
 /** The steps of start-up, in order; the dialog names the one that failed. */
 export type StartupStage = 'data-folder' | 'secret-storage' | 'core' | 'window'
-
-const STAGE_TEXT: Readonly<Record<StartupStage, { tr: string; en: string }>> = {
-  'data-folder': { tr: 'veri klasörü açılamadı', en: 'the data folder could not be opened' },
-  'secret-storage': { tr: 'anahtar deposu açılamadı', en: 'the key store could not be opened' },
-  core: {
-    tr: 'ayarlar veya teslim kaydı okunamadı',
-    en: 'the settings or the hand-over journal could not be read',
-  },
-  window: { tr: 'pencere açılamadı', en: 'the window could not be opened' },
-}
-
-/** Causes the staff can fix themselves get their own words, whatever step met them. */
-const CAUSE_TEXT: Readonly<Record<string, { tr: string; en: string }>> = {
-  DATA_FOLDER_IN_USE: {
-    tr: 'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor; önce onu kapatın',
-    en: 'the data folder is in use by another POS Companion (web mode or the desktop app); close it first',
-  },
-}
 
 export interface StartupFailureDeps {
   app: Pick<App, 'releaseSingleInstanceLock' | 'exit'>
@@ -77,18 +61,14 @@ export function startupFailureText(
   reason: string,
   logFolder: string,
 ): { title: string; body: string } {
-  const step = CAUSE_TEXT[reason] ?? STAGE_TEXT[stage]
+  const text = (language: Language) => {
+    const t = mainTexts[language].startup
+    const stageText: Readonly<Record<StartupStage, string>> = t.stage
+    return [t.failed(t.cause[reason] ?? stageText[stage], reason), t.logFolder(logFolder), t.whatToDo]
+  }
   return {
-    title: 'POS Companion başlatılamadı / could not start',
-    body: [
-      `POS Companion başlatılamadı: ${step.tr} (${reason}).`,
-      `Ayrıntılar günlük klasöründe: ${logFolder}`,
-      'Uygulamayı yeniden açın; sorun sürerse bu klasörü destek ekibine gönderin.',
-      '',
-      `POS Companion could not start: ${step.en} (${reason}).`,
-      `Details are in the log folder: ${logFolder}`,
-      'Open the app again; if it keeps happening, send this folder to support.',
-    ].join('\n'),
+    title: `${mainTexts.tr.startup.title} / ${mainTexts.en.startup.title}`,
+    body: [...text('tr'), '', ...text('en')].join('\n'),
   }
 }
 

@@ -3,7 +3,7 @@ import { ATTENTION_TEXTS, RETRYING_TOO_LONG_MS } from '../../../src-shared/atten
 import type { BoardOrder, Language, SessionStatus } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
-import { shellTexts } from './texts.ts'
+import { mainTexts } from '../../texts.ts'
 
 // Retrying by itself for longer than this, an order needs someone to look (the same rule in web mode).
 export { RETRYING_TOO_LONG_MS }
@@ -108,7 +108,7 @@ export class AttentionNotifier {
     if (!wasLive || !refused || this.sessionNotified) return
     this.sessionNotified = true
     if (!this.deps.enabled()) return
-    const t = shellTexts[this.deps.language()]
+    const t = mainTexts[this.deps.language()].shell
     this.deps.notify({
       id: 'session',
       kind: 'session',

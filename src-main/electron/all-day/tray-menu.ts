@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import type { Language } from '../../../src-shared/domain.ts'
-import { shellTexts } from './texts.ts'
+import { mainTexts } from '../../texts.ts'
 
 /** What staff can ask of the tray icon. */
 export type TrayCommand = 'open' | 'pause' | 'resume' | 'quit'
@@ -30,7 +30,7 @@ export interface TrayView {
 
 /** The tray's words and menu for these counts: pure, so the tests read exactly what staff will see. */
 export function trayView({ owed, failed, paused, language }: TrayState): TrayView {
-  const t = shellTexts[language]
+  const t = mainTexts[language].shell
   const parts = [owed > 0 ? t.owed(owed) : undefined, failed > 0 ? t.failed(failed) : undefined].filter(
     (part): part is string => part !== undefined,
   )

@@ -1,6 +1,6 @@
 import type { Messages } from './messages.ts'
 
-export const en: Messages = {
+export const en = {
   appName: 'POS Companion',
   loading: 'Loading…',
   retry: 'Try again',
@@ -197,4 +197,41 @@ export const en: Messages = {
   errorUnknownBranch: 'This branch is not among the branches of the signed-in keys.',
   errorRequestIdInvalid: 'The request id is not valid.',
   errorRequestIdReused: 'This request id was used for another kind of record.',
-}
+  // Settings' all-day card: notifications, starting with the computer (D50)
+  allDay: {
+    allDayTitle: 'All day',
+    notifications: 'Notifications',
+    notificationsHint:
+      'Tells you when a hand-over fails, cannot be confirmed, has not gone out for 2 minutes, or the session cannot be renewed.',
+    notificationsBrowserHint: 'If the browser asks, choose “Allow”.',
+    startWithComputer: 'Start with the computer',
+    startWithComputerHint: 'For this user only; no administrator rights. Starts hidden in the tray.',
+  },
+  // Settings' courier-slip card: paper and printer (D52)
+  printing: {
+    printTitle: 'Courier slip',
+    paperWidth: 'Paper width',
+    printer: 'Printer',
+    defaultPrinter: 'The system’s default printer',
+    printWithoutAsking: 'Print without asking',
+    printWithoutAskingHint: 'Sends it to the chosen printer without a preview.',
+    printAfterHandover: 'Print the slip by itself after a hand-over',
+  },
+  // The courier slip (D52)
+  slip: {
+    slipTitle: 'Courier slip',
+    orderCode: 'Order code',
+    branch: 'Branch',
+    shipping: 'Shipping',
+    payment: 'Payment',
+    collectCash: 'The courier collects cash',
+    note: 'Note',
+    handedOverAt: (time: string) => `Handed to the courier: ${time}`,
+    printedAt: (time: string) => `Printed: ${time}`,
+    qrHint: 'Scan to find the order in the app',
+    qrLabel: (paymentKey: string) => `QR code of the order number: ${paymentKey}`,
+    printSlip: 'Print slip',
+    saveAsPdf: 'Save as PDF',
+    printFailed: 'The slip could not be printed. Check the printer and the choice in Settings.',
+  },
+} satisfies Messages

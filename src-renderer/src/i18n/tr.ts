@@ -1,6 +1,7 @@
 /**
- * The Turkish texts: the app's default language and the source of the dictionary's shape. Every other
- * language must have exactly these keys (a missing key is a type error in en.ts).
+ * The renderer's one dictionary, in Turkish: the app's default language and the source of the dictionary's
+ * shape. Every other language must have exactly these keys (a missing or extra key is a type error in en.ts).
+ * Shared words sit at the top level; a screen's or card's own words sit in a section named for it.
  */
 export const tr = {
   appName: 'POS Companion',
@@ -197,4 +198,41 @@ export const tr = {
   errorUnknownBranch: 'Bu şube, giriş yapılan anahtarların şubeleri arasında yok.',
   errorRequestIdInvalid: 'İstek numarası geçersiz.',
   errorRequestIdReused: 'Bu istek numarası başka bir kayıt için kullanıldı.',
+  // Settings' all-day card: notifications, starting with the computer (D50)
+  allDay: {
+    allDayTitle: 'Gün boyu',
+    notifications: 'Bildirimler',
+    notificationsHint:
+      'Bir teslim başarısız olduğunda, teyit edilemediğinde, 2 dakikadır gönderilemediğinde veya oturum yenilenemediğinde haber verir.',
+    notificationsBrowserHint: 'Tarayıcı izin isterse “İzin ver” seçin.',
+    startWithComputer: 'Bilgisayarla birlikte başlat',
+    startWithComputerHint: 'Yalnızca bu kullanıcı için; yönetici izni gerekmez. Simge tepside gizli başlar.',
+  },
+  // Settings' courier-slip card: paper and printer (D52)
+  printing: {
+    printTitle: 'Kurye fişi',
+    paperWidth: 'Kağıt genişliği',
+    printer: 'Yazıcı',
+    defaultPrinter: 'Sistemin varsayılan yazıcısı',
+    printWithoutAsking: 'Sormadan yazdır',
+    printWithoutAskingHint: 'Önizleme göstermeden seçili yazıcıya gönderir.',
+    printAfterHandover: 'Teslimden sonra fişi kendiliğinden yazdır',
+  },
+  // The courier slip (D52)
+  slip: {
+    slipTitle: 'Kurye fişi',
+    orderCode: 'Sipariş kodu',
+    branch: 'Şube',
+    shipping: 'Teslimat şekli',
+    payment: 'Ödeme',
+    collectCash: 'Kurye nakit tahsil edecek',
+    note: 'Not',
+    handedOverAt: (time: string) => `Kuryeye verildi: ${time}`,
+    printedAt: (time: string) => `Yazdırıldı: ${time}`,
+    qrHint: 'Siparişi uygulamada bulmak için okutun',
+    qrLabel: (paymentKey: string) => `Sipariş numarası QR kodu: ${paymentKey}`,
+    printSlip: 'Fiş yazdır',
+    saveAsPdf: 'PDF olarak kaydet',
+    printFailed: 'Fiş yazdırılamadı. Yazıcıyı ve Ayarlar’daki seçimi kontrol edin.',
+  },
 }

@@ -1,9 +1,8 @@
 import type { BoardOrder, Language } from '../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
-import { formatTime } from '../i18n/index.ts'
+import { dictionaries, formatTime } from '../i18n/index.ts'
 import { courierCollectsCash } from './cash.ts'
 import { qrSvg } from './qr-svg.ts'
-import { slipTexts } from './slip-texts.ts'
 
 /** The receipt-roll widths the slip is laid out for (Settings). */
 export type PaperWidth = 80 | 58
@@ -36,7 +35,7 @@ export function CourierSlip({
   paperWidth,
   printedAt,
 }: CourierSlipProps) {
-  const t = slipTexts[language]
+  const t = dictionaries[language].slip
   const nameOf = (key: string | undefined) => (key === undefined ? undefined : (methodNames.get(key) ?? key))
   const shipping = nameOf(order.shippingMethod)
   const payment = nameOf(order.paymentMethod)

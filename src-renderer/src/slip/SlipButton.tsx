@@ -1,6 +1,5 @@
 import type { BoardOrder } from '../../../src-shared/domain.ts'
-import { useSettings } from '../queries.ts'
-import { slipTexts } from './slip-texts.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 import { useSlipQueue } from './slip-queue.ts'
 import { printsSlip } from './SlipPrinter.tsx'
 
@@ -10,14 +9,13 @@ import { printsSlip } from './SlipPrinter.tsx'
  * card says so when it did not print.
  */
 export function SlipButton({ order }: { order: BoardOrder }) {
-  const { data: settings } = useSettings()
+  const t = useMessages().t.slip
   const { paymentKey } = order
   const queued = useSlipQueue((state) => state.jobs.some((job) => job.paymentKey === paymentKey))
   const failed = useSlipQueue((state) => state.failed.has(paymentKey))
   const enqueue = useSlipQueue((state) => state.enqueue)
 
   if (!printsSlip(order)) return null
-  const t = slipTexts[settings?.language ?? 'tr']
   return (
     <span className="slip-buttons">
       <button

@@ -8,6 +8,9 @@ declare global {
   }
 }
 
+/** The desktop app, which has a tray, a login item and printers of its own (web mode has the browser's). */
+export const isDesktopApp = (): boolean => window.printBridge !== undefined
+
 export type SlipOutput = 'print' | 'pdf'
 
 /**

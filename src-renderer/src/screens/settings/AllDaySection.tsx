@@ -3,16 +3,17 @@ import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField } from '../../components/FormFields.tsx'
 import { useSettings, useUpdateSettings } from '../../queries.ts'
-import { allDayTexts, isDesktopApp } from './all-day-texts.ts'
+import { isDesktopApp } from '../../slip/print-slip.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** Notifications, and in the desktop app starting with the computer (docs/decisions.md D50). Saved at once. */
 export function AllDaySection() {
   const id = useId()
+  const t = useMessages().t.allDay
   const settings = useSettings().data
   const update = useUpdateSettings()
   const error = appErrorOf(update.error)
   if (!settings) return null
-  const t = allDayTexts[settings.language]
   const desktop = isDesktopApp()
   return (
     <section className="settings-card all-day" aria-labelledby={`${id}-title`}>

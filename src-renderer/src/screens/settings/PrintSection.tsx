@@ -4,7 +4,8 @@ import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField } from '../../components/FormFields.tsx'
 import { useSettings, useUpdateSettings } from '../../queries.ts'
-import { allDayTexts, isDesktopApp } from './all-day-texts.ts'
+import { isDesktopApp } from '../../slip/print-slip.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 const DEFAULT_PRINTER = ''
 
@@ -14,6 +15,7 @@ const DEFAULT_PRINTER = ''
  */
 export function PrintSection() {
   const id = useId()
+  const t = useMessages().t.printing
   const settings = useSettings().data
   const update = useUpdateSettings()
   const desktop = isDesktopApp()
@@ -24,7 +26,6 @@ export function PrintSection() {
   })
   const error = appErrorOf(update.error)
   if (!settings) return null
-  const t = allDayTexts[settings.language]
   const names = printers.data ?? []
   const chosen = settings.slipPrinter
   return (
