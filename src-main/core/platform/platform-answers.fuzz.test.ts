@@ -3,13 +3,70 @@
 // expected value or a PlatformCallError whose AppError crosses the bridge as it is. Nothing else is ever thrown.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../../src-shared/errors.ts'
+import { AppError, type AppErrorCode } from '../../../src-shared/errors.ts'
 import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { failureOfAnswer, readEnvelope, toPlatformError } from './platform-error.ts'
 import { createPlatformClient, PlatformCallError, type PlatformClient } from './platform-client.ts'
 
 const CALLS = ['login', 'branches', 'variables', 'ontheway'] as const
 type Call = (typeof CALLS)[number]
+
+/** The spec's error strings (section 7) and the code each means on each call: the table in docs/platform-api.md. */
+const SPEC_STRINGS = ['yetkisiz erişim', 'eksik alan', 'sipariş bulunamadı', 'URL hatalı'] as const
+type SpecString = (typeof SPEC_STRINGS)[number]
+function specCode(call: Call, error: SpecString): AppErrorCode {
+  switch (error) {
+    case 'yetkisiz erişim':
+      return call === 'login' ? 'wrong-credentials' : 'signed-out'
+    case 'eksik alan':
+      return 'missing-credentials'
+    case 'sipariş bulunamadı':
+      return 'order-not-found'
+    case 'URL hatalı':
+      return call === 'ontheway' ? 'malformed-url' : 'wrong-address'
+  }
+}
+
+/** A spec string as a platform or a proxy may write it: Turkish capitals, decomposed letters, spaces around. */
+const specStringAsWritten = fc
+  .record({
+    error: fc.constantFrom(...SPEC_STRINGS),
+    form: fc.constantFrom(
+      (text: string) => text,
+      (text: string) => text.toLocaleUpperCase('tr-TR'),
+      (text: string) => text.normalize('NFD'),
+      (text: string) => text.toLocaleUpperCase('tr-TR').normalize('NFD'),
+    ),
+    before: fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u3000'), maxLength: 3 }),
+    after: fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u3000'), maxLength: 3 }),
+  })
+  .map(({ error, form, before, after }) => ({ error, written: `${before}${form(error)}${after}` }))
+
+/** Any status, the ones the mapping names (and their neighbours) often. */
+const anyStatus = fc.oneof(
+  fc.constantFrom(200, 400, 401, 402, 404, 409, 428, 429, 430, 499, 500, 503, 599),
+  fc.integer({ min: 100, max: 999 }),
+)
+
+/** What an answer without a spec string means, by its status alone (D3, D4, D9). */
+function codeByStatus(call: Call, status: number, hasEnvelope: boolean): AppError {
+  if (status === 401) return { code: call === 'login' ? 'wrong-credentials' : 'signed-out', retryable: false }
+  if (status === 429) return { code: 'rate-limited', retryable: true }
+  if (status >= 500) return { code: 'server-error', retryable: true }
+  return { code: hasEnvelope ? 'platform-refused' : 'unexpected-answer', retryable: false }
+}
+
+/** The spec string of an envelope body, when it carries one exactly. */
+function specStringIn(text: string): SpecString | undefined {
+  try {
+    const value = JSON.parse(text) as unknown
+    if (typeof value !== 'object' || value === null) return undefined
+    const { status, error } = value as { status?: unknown; error?: unknown }
+    return status === false ? SPEC_STRINGS.find((spec) => spec === error) : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Statuses a Response can carry; these four must come without a body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304])
@@ -144,6 +201,13 @@ describe('the platform client, fuzzed', () => {
         async (call, answers, key) => {
           const { client, lastServed } = clientAnswering(answers)
           const outcome = await settle(callOf(client, call, key))
+          const served = lastServed()
+          const spec =
+            served && !NULL_BODY_STATUSES.has(served.status) ? specStringIn(served.body) : undefined
+          if (spec !== undefined) {
+            // A spec string decides, whatever the status and the rest of the answer.
+            expect('error' in outcome && expectPlatformError(outcome.error).code).toBe(specCode(call, spec))
+          }
           if ('error' in outcome) {
             const appError = expectPlatformError(outcome.error)
             // Never "handed over" or signed in on an answer we could not read: a failure is a failure.
@@ -199,6 +263,57 @@ describe('the error mapping, fuzzed', () => {
           const error = new PlatformCallError(call, failure)
           expect(AppError.safeParse(error.appError).success).toBe(true)
           expect(failure.httpStatus).toBe(status)
+        },
+      ),
+      FUZZ_RUNS,
+    )
+  })
+
+  it('maps a spec string, however it is written, to its code on every call and status', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CALLS),
+        anyStatus,
+        specStringAsWritten,
+        fc.option(anyText(100), { nil: undefined }),
+        (call, status, { error, written }, message) => {
+          const envelope = {
+            status: false as const,
+            error: written,
+            ...(message === undefined ? {} : { message }),
+          }
+          expect(failureOfAnswer(call, status, envelope, (text) => text)).toEqual({
+            code: specCode(call, error),
+            retryable: false,
+            httpStatus: status,
+            // Kept as it came: the staff and a support call see the platform's own words.
+            platformError: written,
+            ...(message === undefined ? {} : { platformMessage: message }),
+          })
+        },
+      ),
+      FUZZ_RUNS,
+    )
+  })
+
+  it('maps an answer without a spec string by its status, an envelope being a refusal', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CALLS),
+        anyStatus,
+        // Text that cannot be a spec string, or no envelope at all.
+        fc.option(
+          anyText(100).map((text) => `başka hata: ${text}`),
+          { nil: undefined },
+        ),
+        (call, status, error) => {
+          const envelope = error === undefined ? undefined : { status: false as const, error }
+          const failure = failureOfAnswer(call, status, envelope, (text) => text)
+          expect(failure).toMatchObject({
+            ...codeByStatus(call, status, envelope !== undefined),
+            httpStatus: status,
+          })
+          expect(failure.platformError).toBe(error)
         },
       ),
       FUZZ_RUNS,

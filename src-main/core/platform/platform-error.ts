@@ -136,10 +136,12 @@ export function failureOfAnswer(
     ...(envelope.message === undefined ? {} : { platformMessage: redact(envelope.message) }),
   }
   if (known) return { ...known, ...platformWords, httpStatus }
-  // D3 for every 401 but login's: a gateway or proxy in front of the platform answers with its own body (or
-  // none), and the session must still sign in again once and retry once rather than retry with a dead token.
-  if (httpStatus === 401 && call !== 'login') {
-    return { code: 'signed-out', retryable: false, ...platformWords, httpStatus }
+  // D3 for every 401, whatever its body (a gateway or proxy in front of the platform answers with its own, or
+  // none): on login the keys were refused; elsewhere the token was, and the session signs in again once and
+  // retries once rather than retry with a dead token.
+  if (httpStatus === 401) {
+    const code = call === 'login' ? 'wrong-credentials' : 'signed-out'
+    return { code, retryable: false, ...platformWords, httpStatus }
   }
   if (httpStatus === 429) return { code: 'rate-limited', retryable: true, ...platformWords, httpStatus }
   if (httpStatus >= 500) return { code: 'server-error', retryable: true, ...platformWords, httpStatus }
