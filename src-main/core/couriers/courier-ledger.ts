@@ -54,6 +54,15 @@ export interface CourierLedgerOptions {
 /** What an order note may say, checked before it is written. */
 const NOTED_FIELDS = OrderNoted.omit({ type: true, id: true, seq: true, at: true }).strict()
 
+/** Today's and yesterday's records, as the ledger holds them (CourierLedger.live). */
+export interface LedgerLive {
+  /** The latest assignment of each package. */
+  assignments: LedgerAssignment[]
+  /** Oldest first. */
+  cash: CashRecord[]
+  orders: ReadonlyMap<string, OrderFacts>
+}
+
 /** Every write may name its request id; one is made when it does not. */
 interface WithId {
   id?: string
@@ -66,6 +75,10 @@ export class CourierLedger {
   #couriers = new Map<string, LedgerCourier>()
   /** The latest assignment of each package among the journal's records: what the board shows. */
   #current = new Map<string, Assigned>()
+  /** What the journal's order notes say of each package, merged: a note that adds nothing is not written. */
+  #facts = new Map<string, OrderFacts>()
+  /** When each courier last took a package, among the journal's records (the picker's recent couriers). */
+  #lastUsed = new Map<string, string>()
   #nextSeq = 0
   readonly #changes = new Listeners<[LedgerChange]>()
   #cancelDayTurn: () => void = () => undefined
@@ -102,6 +115,25 @@ export class CourierLedger {
     if (!checked.ok) return undefined
     const key = courierNameKey(checked.name)
     return this.#active().find((courier) => courierNameKey(courier.name) === key)
+  }
+
+  /** When each courier last took a package (today or yesterday): the picker offers recent couriers first. */
+  lastUsed(): ReadonlyMap<string, string> {
+    return new Map(this.#lastUsed)
+  }
+
+  /**
+   * Today's and yesterday's records as held in memory, for the board's courier strip: the latest assignment of
+   * each package, the cash records and what the order notes say. Past days are read with `day()`.
+   */
+  live(): LedgerLive {
+    const cash: CashRecord[] = []
+    for (const record of this.#live.values()) if (record.type === 'cash') cash.push(cashRecordOf(record))
+    return {
+      assignments: [...this.#current.values()].map(assignmentOf),
+      cash: cash.sort((a, b) => a.seq - b.seq),
+      orders: new Map([...this.#facts].map(([key, facts]) => [key, { ...facts }])),
+    }
   }
 
   /** Who carries this package now: a courier's id, null when cleared, undefined when never named (or long ago). */
@@ -185,7 +217,11 @@ export class CourierLedger {
     const facts = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
     const parsed = NOTED_FIELDS.safeParse(facts)
     if (!parsed.success) throw new CourierRefusal('order-invalid')
-    this.#write({ type: 'order-noted', id, ...parsed.data })
+    // Noted at every hand-over: a note that says nothing new (a press again, a retry) is not written.
+    const known = this.#facts.get(parsed.data.paymentKey) ?? {}
+    const { paymentKey, ...fields } = parsed.data
+    if (Object.entries(fields).every(([field, value]) => known[field as keyof OrderFacts] === value)) return
+    this.#write({ type: 'order-noted', id, paymentKey, ...fields })
   }
 
   /**
@@ -291,6 +327,8 @@ export class CourierLedger {
     this.#live = new Map()
     this.#couriers = new Map()
     this.#current = new Map()
+    this.#facts = new Map()
+    this.#lastUsed = new Map()
     for (const record of records) this.#apply(record)
     this.#nextSeq = Math.max(this.#nextSeq, highestSeq(raw) + 1)
   }
@@ -331,6 +369,10 @@ export class CourierLedger {
         return
       case 'assigned':
         this.#current.set(record.paymentKey, record)
+        if (record.courierId !== null) this.#lastUsed.set(record.courierId, record.at)
+        return
+      case 'order-noted':
+        this.#facts.set(record.paymentKey, { ...this.#facts.get(record.paymentKey), ...factsOf(record) })
         return
       default:
         return

@@ -28,7 +28,7 @@ import {
   type FailureContext,
   type Outcome,
 } from './attempt-outcome.ts'
-import { allHistoryNewestFirst, historyPage } from './history-query.ts'
+import { allHistoryNewestFirst, dayEntries, historyDays, historyPage } from './history-query.ts'
 import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
 import type { OrderBoard } from './order-board.ts'
 import {
@@ -194,6 +194,11 @@ export class HandoverOutbox {
     return historyPage(this.#deps, query)
   }
 
+  /** One day's history entries, oldest first, read from disk now: the courier day-end's input (D65). */
+  dayHistory(day: string): { entries: HistoryEntry[]; days: string[] } {
+    return { entries: dayEntries(this.#deps, day), days: historyDays(this.#deps) }
+  }
+
   /** Every history entry kept, newest first, read from disk now. */
   allHistory(): HistoryEntry[] {
     return allHistoryNewestFirst(this.#deps)
@@ -247,6 +252,13 @@ export class HandoverOutbox {
   countOwed(): number {
     let owed = 0
     for (const { handover } of this.#actions.values()) if (isOwed(handover)) owed++
+    return owed
+  }
+
+  /** The payment keys whose hand-over is still owed (queued, sending or retrying): not delivered packages yet. */
+  owedNow(): string[] {
+    const owed: string[] = []
+    for (const [paymentKey, { handover }] of this.#actions) if (isOwed(handover)) owed.push(paymentKey)
     return owed
   }
 

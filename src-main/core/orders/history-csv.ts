@@ -113,20 +113,39 @@ export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsv
     entry.error === undefined ? undefined : CSV_ERROR_TEXT[options.language][entry.error.code],
     entry.nextAttemptAt === undefined ? undefined : formatDate(entry.nextAttemptAt),
   ])
-  return BOM + [labels.columns, ...rows].map((row) => row.map(csvCell).join(SEPARATOR) + LINE_END).join('')
+  return csvFile([labels.columns, ...rows])
 }
+
+/**
+ * Rows as the whole text of a CSV file for Excel in Turkey (BOM, `;`, CRLF), every cell through csvCell: the
+ * one way the app writes a CSV (History, the courier day-end).
+ */
+export function csvFile(rows: readonly (readonly CsvValue[])[]): string {
+  return BOM + rows.map((row) => row.map(csvCell).join(SEPARATOR) + LINE_END).join('')
+}
+
+/**
+ * A cell: text (from anywhere, neutralised and quoted as needed), nothing, or a number the app wrote itself
+ * (`-4,50`), kept as it is so a spreadsheet sums it: a leading minus is a formula start only in text.
+ */
+export type CsvValue = string | undefined | { number: string }
+
+/** Only a plain decimal number passes as one; anything else is written as text. */
+const PLAIN_NUMBER = /^-?[0-9]+(?:[.,][0-9]+)?$/
 
 /**
  * One cell: a `'` (text, not formula) put before every formula start, at the cell's start and after every
  * separator candidate inside it; quoted when it holds either separator, a quote or a line end.
  */
-export function csvCell(value: string | undefined): string {
+export function csvCell(value: CsvValue): string {
   if (value === undefined) return ''
+  if (typeof value === 'object') return PLAIN_NUMBER.test(value.number) ? value.number : csvCell(value.number)
   const text = value.replace(FORMULA_AT_A_CELL_START, "'")
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-function dateFormatter(timeZone: string | undefined): (iso: string) => string {
+/** Dates as a CSV cell: `DD.MM.YYYY HH:MM:SS` in `timeZone` (the machine's own when left out). */
+export function dateFormatter(timeZone: string | undefined): (iso: string) => string {
   const two = (value: number) => String(value).padStart(2, '0')
   return (iso) => {
     const wall = wallClockAt(Date.parse(iso), timeZone)

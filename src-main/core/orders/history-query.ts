@@ -88,6 +88,16 @@ export function historyPage(source: HistorySource, query: HistoryQuery): History
   return { day, days, orders, nextOffset: next < rows.length ? next : null, total: rows.length }
 }
 
+/** One day's results, oldest first, read from disk now: what the courier day-end settles (D65). */
+export function dayEntries(source: HistorySource, day: string): HistoryEntry[] {
+  return entriesOf(source, day, journalResultsByDay(source).get(day) ?? [])
+}
+
+/** Every day with history, newest first. */
+export function historyDays(source: HistorySource): string[] {
+  return [...new Set([...source.archive.days(), ...journalResultsByDay(source).keys()])].sort().reverse()
+}
+
 /** Every attempt of every day kept, newest first: for the CSV, read from disk now. */
 export function allHistoryNewestFirst(source: HistorySource): HistoryEntry[] {
   const fromJournal = journalResultsByDay(source)

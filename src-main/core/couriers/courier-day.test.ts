@@ -1,0 +1,327 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
+import type { BoardOrder, Branch, HistoryEntry } from '../../../src-shared/domain.ts'
+import { DEFAULT_COURIER_SETTINGS } from '../../../src-shared/couriers.ts'
+import { toAppError } from '../app-failure.ts'
+import { silentLogger } from '../ports.ts'
+import { MemoryHistoryArchive } from '../storage/history-archive.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
+import { BranchList } from './branch-list.ts'
+import { CourierDay } from './courier-day.ts'
+import { CourierLedger } from './courier-ledger.ts'
+
+const ZONE = 'Europe/Istanbul'
+/** 12:00 in Istanbul on 2026-11-24. */
+const NOON = Date.UTC(2026, 10, 24, 9, 0, 0)
+const KEY_A = '3f1b6a9e-0c1d-4e2f-9a3b-5c6d7e8f9a0b'
+const KEY_B = '4a2c7b0f-1d2e-4f30-8b4c-6d7e8f9a0b1c'
+const DELIVERY = { shippingMethod: 'delivery', courierType: 'restaurant' } as const
+
+/** A journal on a disk that fills up once `full` is set, the way node:fs fails. */
+class FillingJournal extends MemoryJournal {
+  full = false
+  override append(record: unknown): void {
+    if (this.full) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
+    super.append(record)
+  }
+}
+
+/**
+ * The courier's day over a real board and ledger, with an outbox that records each hand-over it is asked for
+ * and confirms it at once (the outbox's own rules have their own tests).
+ */
+function world(options: { courierRequired?: boolean; branches?: Branch[] | Error } = {}) {
+  const clock = new ManualClock(NOON)
+  const journal = new FillingJournal()
+  const ledger = new CourierLedger({
+    journal,
+    archive: new MemoryHistoryArchive(),
+    clock,
+    log: silentLogger,
+    timeZone: () => ZONE,
+  })
+  const board = testBoard({ clock })
+  const history: HistoryEntry[] = []
+  const sent: string[] = []
+  const outbox = {
+    handOver: vi.fn((paymentKey: string) => {
+      sent.push(paymentKey)
+      const at = new Date(clock.now()).toISOString()
+      history.push({ seq: history.length, paymentKey, attempt: 1, at, result: 'handed-over' })
+      return Promise.resolve(board.setHandover(paymentKey, { state: 'handed-over', at }))
+    }),
+    owedNow: () => [] as string[],
+    dayHistory: () => ({ entries: history, days: ['2026-11-24'] }),
+  }
+  const branchAnswer = options.branches ?? []
+  const branches = new BranchList(
+    () => (branchAnswer instanceof Error ? Promise.reject(branchAnswer) : Promise.resolve(branchAnswer)),
+    clock,
+    silentLogger,
+  )
+  const settings = {
+    ...DEFAULT_COURIER_SETTINGS,
+    courierRequired: options.courierRequired ?? false,
+    platformTimeZone: ZONE,
+    language: 'tr' as const,
+  }
+  const shown: BoardOrder[] = []
+  const kinds: string[] = []
+  const day = new CourierDay({
+    ledger,
+    board,
+    outbox,
+    branches,
+    settings: { get: () => settings },
+    clock,
+    log: silentLogger,
+    orderChanged: (order) => shown.push(order),
+    couriersChanged: (kind) => kinds.push(kind),
+  })
+  return { day, ledger, board, journal, outbox, sent, shown, kinds, clock }
+}
+
+async function problemOf(work: () => unknown): Promise<string | undefined> {
+  try {
+    await work()
+  } catch (error) {
+    const appError = toAppError(error)
+    return appError.code === 'invalid-input' ? appError.problem : appError.code
+  }
+  return undefined
+}
+
+describe('the hand-over that names its courier', () => {
+  it('writes the order and its courier to the ledger, then hands over; the card shows the courier', async () => {
+    const { day, ledger, board, journal, sent } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 39990, branch: 'b1' })
+    const order = await day.handOver(KEY_A, { id: ahmet.id })
+    expect(sent).toEqual([KEY_A])
+    expect(order.courier).toEqual({ id: ahmet.id, name: 'Ahmet' })
+    expect(journal.records.map((record) => (record as { type: string }).type)).toEqual([
+      'courier-added',
+      'order-noted',
+      'assigned',
+    ])
+    expect(ledger.live().orders.get(KEY_A)).toEqual({
+      paymentMethod: 'CASH',
+      amountKurus: 39990,
+      branch: 'b1',
+    })
+    expect(day.dayEnd().couriers[0]).toMatchObject({ name: 'Ahmet', packages: 1, cashToCollectKurus: 39990 })
+  })
+
+  it.each([
+    ['an unknown courier', { id: 'no-such-courier' }, 'unknown-courier'],
+    ['an unknown name', { name: 'Kimse' }, 'unknown-courier'],
+  ] as const)('refuses %s and sends nothing', async (_case, courier, problem) => {
+    const { day, board, journal, sent } = world()
+    board.add(KEY_A, DELIVERY)
+    expect(await problemOf(() => day.handOver(KEY_A, courier))).toBe(problem)
+    expect(sent).toEqual([])
+    expect(journal.records).toEqual([])
+  })
+
+  it('refuses a retired courier and sends nothing', async () => {
+    const { day, board, journal, sent } = world()
+    const veli = day.addCourier({ requestId: 'r1', name: 'Veli' })
+    day.retireCourier({ requestId: 'r2', courierId: veli.id })
+    board.add(KEY_A, DELIVERY)
+    const before = journal.records.length
+    expect(await problemOf(() => day.handOver(KEY_A, { id: veli.id }))).toBe('courier-retired')
+    expect(sent).toEqual([])
+    expect(journal.records).toHaveLength(before)
+  })
+
+  it('refuses a hand-over without a courier when Settings require one; with one, it goes', async () => {
+    const { day, board, sent } = world({ courierRequired: true })
+    const ayse = day.addCourier({ requestId: 'r1', name: 'Ayşe' })
+    board.add(KEY_A, DELIVERY)
+    expect(await problemOf(() => day.handOver(KEY_A))).toBe('courier-required')
+    expect(sent).toEqual([])
+    await day.handOver(KEY_A, { id: ayse.id })
+    expect(sent).toEqual([KEY_A])
+  })
+
+  it('sends nothing when the disk refuses the ledger write (disk-full), and the order stays unpressed', async () => {
+    const { day, board, journal, sent } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
+    journal.full = true
+    expect(await problemOf(() => day.handOver(KEY_A, { id: ahmet.id }))).toBe('disk-full')
+    expect(sent).toEqual([])
+    expect(board.get(KEY_A)?.handover).toEqual({ state: 'none' })
+    expect(day.withCourier(board.require(KEY_A)).courier).toBeUndefined()
+  })
+
+  it('refuses a pickup or platform-courier order before writing anything', async () => {
+    const { day, board, journal, sent } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { shippingMethod: 'pickup' })
+    board.add(KEY_B, { courierType: 'platform' })
+    expect(await problemOf(() => day.handOver(KEY_A, { id: ahmet.id }))).toBe('not-eligible')
+    expect(await problemOf(() => day.handOver(KEY_B, { id: ahmet.id }))).toBe('not-eligible')
+    expect(sent).toEqual([])
+    expect(journal.records).toHaveLength(1)
+  })
+
+  it('answers an order already handed over as it is, without naming a courier for it', async () => {
+    const { day, board, sent } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    board.add(KEY_A, DELIVERY)
+    await day.handOver(KEY_A, { id: ahmet.id })
+    const again = await day.handOver(KEY_A, { id: mehmet.id })
+    expect(again.courier?.name).toBe('Ahmet')
+    expect(sent).toEqual([KEY_A, KEY_A])
+  })
+})
+
+describe('the calls over the ledger', () => {
+  it('answers a replayed request id with the first record and writes nothing more', () => {
+    const { day, journal } = world()
+    const first = day.addCourier({ requestId: 'same', name: 'Ahmet' })
+    const again = day.addCourier({ requestId: 'same', name: 'Ahmet' })
+    expect(again).toEqual(first)
+    const cash = day.recordCash({ requestId: 'cash-1', courierId: first.id, amountKurus: 5000 })
+    expect(day.recordCash({ requestId: 'cash-1', courierId: first.id, amountKurus: 5000 })).toEqual(cash)
+    expect(journal.records).toHaveLength(2)
+    // The same id for another kind of record is refused.
+    expect(() => day.retireCourier({ requestId: 'cash-1', courierId: first.id })).toThrow(/id-reused/)
+  })
+
+  it.each([
+    ['a fraction of a kuruş', 12.5],
+    ['a negative amount', -100],
+    ['more than 10,000,000 ₺', 1_000_000_001],
+    ['not a number at all', Number.NaN],
+  ])('refuses %s as amount-invalid', async (_case, amountKurus) => {
+    const { day, journal } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    expect(await problemOf(() => day.recordCash({ requestId: 'c', courierId: ahmet.id, amountKurus }))).toBe(
+      'amount-invalid',
+    )
+    expect(journal.records).toHaveLength(1)
+  })
+
+  it('refuses cash for an unknown courier, a correction of an unknown record, a day in the future', async () => {
+    const { day } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    expect(
+      await problemOf(() => day.recordCash({ requestId: 'c1', courierId: 'nobody', amountKurus: 1 })),
+    ).toBe('unknown-courier')
+    expect(
+      await problemOf(() => day.correctCash({ requestId: 'c2', corrects: 'nothing', amountKurus: 1 })),
+    ).toBe('unknown-cash-record')
+    expect(
+      await problemOf(() =>
+        day.recordCash({ requestId: 'c3', courierId: ahmet.id, amountKurus: 1, day: '2026-11-25' }),
+      ),
+    ).toBe('day-invalid')
+  })
+
+  it('assigns a package to a retired courier never, and announces an assignment to the card', async () => {
+    const { day, board, shown, kinds } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    const veli = day.addCourier({ requestId: 'r2', name: 'Veli' })
+    day.retireCourier({ requestId: 'r3', courierId: veli.id })
+    board.add(KEY_A, DELIVERY)
+    expect(
+      await problemOf(() => day.assignCourier({ requestId: 'a1', paymentKey: KEY_A, courierId: veli.id })),
+    ).toBe('courier-retired')
+    day.assignCourier({ requestId: 'a2', paymentKey: KEY_A, courierId: ahmet.id })
+    expect(shown.at(-1)).toMatchObject({ paymentKey: KEY_A, courier: { id: ahmet.id, name: 'Ahmet' } })
+    expect(kinds).toEqual(['couriers', 'couriers', 'couriers', 'assignment'])
+    // A rename shows on every card of that courier.
+    day.renameCourier({ requestId: 'r4', courierId: ahmet.id, name: 'Ahmet Y.' })
+    expect(shown.at(-1)?.courier?.name).toBe('Ahmet Y.')
+  })
+
+  it('lists couriers with when they last took a package', async () => {
+    const { day, board } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    board.add(KEY_A, DELIVERY)
+    await day.handOver(KEY_A, { id: ahmet.id })
+    const listed = day.listCouriers()
+    expect(listed.find((courier) => courier.name === 'Ahmet')?.lastUsedAt).toBe(new Date(NOON).toISOString())
+    expect(listed.find((courier) => courier.name === 'Mehmet')?.lastUsedAt).toBeUndefined()
+  })
+})
+
+describe('what the intake says of an order', () => {
+  it('refuses a branch the signed-in keys do not list, and takes one they do', async () => {
+    const { day } = world({ branches: [{ id: 'kadikoy', name: 'Kadıköy' }] })
+    expect(await problemOf(() => day.checkBranch('besiktas'))).toBe('unknown-branch')
+    expect(await problemOf(() => day.checkBranch('kadikoy'))).toBeUndefined()
+  })
+
+  it('takes a branch as it came when no branch list can be had (signed out, offline)', async () => {
+    const { day } = world({ branches: new Error('signed out') })
+    expect(await problemOf(() => day.checkBranch('anything'))).toBeUndefined()
+  })
+
+  it('a link, the command line and the drop folder add a courier but never replace one', () => {
+    const { day, board, ledger } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    board.add(KEY_A, DELIVERY)
+    day.orderAdded(KEY_A, day.courierOf('ahmet').id, 'link')
+    expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
+    day.orderAdded(KEY_A, mehmet.id, 'drop-folder')
+    day.orderAdded(KEY_A, mehmet.id, 'command-line')
+    expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
+    // The POS's keyed API may change it, as staff may.
+    day.orderAdded(KEY_A, mehmet.id, 'pos-api')
+    expect(ledger.assignmentOf(KEY_A)).toBe(mehmet.id)
+  })
+})
+
+describe('the day-end and the strip', () => {
+  it('shows who carries what, and a return settles what they carried before it', async () => {
+    const { day, board, clock } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 39990 })
+    board.add(KEY_B, { ...DELIVERY, paymentMethod: 'CREDIT_CARD', amountKurus: 12000 })
+    await day.handOver(KEY_A, { id: ahmet.id })
+    await day.handOver(KEY_B, { id: ahmet.id })
+    expect(day.couriersOut()).toEqual([
+      {
+        courierId: ahmet.id,
+        name: 'Ahmet',
+        packages: 2,
+        cashToCollectKurus: 39990,
+        amountUnknown: 0,
+        paymentKeys: [KEY_A, KEY_B],
+      },
+    ])
+    await clock.advance(60_000)
+    day.recordCash({ requestId: 'c1', courierId: ahmet.id, amountKurus: 39000 })
+    expect(day.couriersOut()).toEqual([])
+    const settled = day.dayEnd()
+    expect(settled.couriers[0]).toMatchObject({
+      packages: 2,
+      cashToCollectKurus: 39990,
+      cashHandedInKurus: 39000,
+      differenceKurus: -990,
+      balance: 'short',
+    })
+    expect(settled.today).toBe('2026-11-24')
+    expect(day.publicDayEnd()).toEqual({
+      date: '2026-11-24',
+      couriers: [
+        {
+          courier: 'Ahmet',
+          packages: 2,
+          cash_to_collect_kurus: 39990,
+          cash_handed_in_kurus: 39000,
+          difference_kurus: -990,
+        },
+      ],
+      unassigned_packages: 0,
+      not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
+    })
+  })
+})

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell } from '../orders/history-csv.ts'
+import { dayEndCsv, kurusCell } from './day-end-csv.ts'
+import { settleDay, type LedgerCourier } from './day-end.ts'
+
+const ZONE = 'Europe/Istanbul'
+const DAY = '2026-11-24'
+const KEY_A = '3f1b6a9e-0c1d-4e2f-9a3b-5c6d7e8f9a0b'
+const KEY_B = '4a2c7b0f-1d2e-4f30-8b4c-6d7e8f9a0b1c'
+const KEY_C = '5b3d8c1a-2e3f-4a41-9c5d-7e8f9a0b1c2d'
+const AT = '2026-11-24T09:00:00.000Z'
+
+const couriers: LedgerCourier[] = [
+  { id: 'c1', name: 'Ahmet', retired: false, addedAt: AT },
+  { id: 'c2', name: '=HYPERLINK("http://x","y")', retired: false, addedAt: AT },
+]
+
+function settled() {
+  return settleDay({
+    day: DAY,
+    timeZone: ZONE,
+    history: [
+      { seq: 1, paymentKey: KEY_A, at: AT, result: 'handed-over' },
+      { seq: 2, paymentKey: KEY_B, at: AT, result: 'handed-over' },
+      { seq: 3, paymentKey: KEY_C, at: AT, result: 'handed-over' },
+    ],
+    couriers,
+    assignments: [
+      { paymentKey: KEY_A, courierId: 'c1', seq: 1, at: AT },
+      { paymentKey: KEY_B, courierId: 'c2', seq: 2, at: AT },
+    ],
+    orders: new Map([
+      [KEY_A, { paymentMethod: 'CASH', amountKurus: 123450, branch: 'b1', label: 'Masa 4; kapı' }],
+      [KEY_B, { paymentMethod: 'CASH', amountKurus: 5000 }],
+      [KEY_C, { paymentMethod: 'CASH', amountKurus: 990 }],
+    ]),
+    cash: [
+      { id: 'x1', seq: 4, at: AT, courierId: 'c1', amountKurus: 100000, day: DAY },
+      {
+        id: 'x2',
+        seq: 5,
+        at: AT,
+        courierId: 'c1',
+        amountKurus: 123000,
+        day: DAY,
+        corrects: 'x1',
+        note: 'sayım',
+      },
+    ],
+    branches: [{ id: 'b1', name: 'Kadıköy' }],
+  })
+}
+
+function rowsOf(csv: string): string[][] {
+  expect(csv.startsWith('\uFEFF')).toBe(true)
+  expect(csv.endsWith('\r\n')).toBe(true)
+  // No cell in these rows holds a quoted separator but the label's, which the test looks at by itself.
+  return csv
+    .slice(1)
+    .split('\r\n')
+    .slice(0, -1)
+    .map((line) => line.split(';'))
+}
+
+describe('the day-end as CSV', () => {
+  it('writes one row per courier with its packages and cash under it, then the unassigned and the total', () => {
+    const rows = rowsOf(dayEndCsv(settled(), { language: 'tr', timeZone: ZONE }))
+    expect(rows[0]?.slice(0, 3)).toEqual(['Gün', 'Kurye', 'Satır'])
+    const ahmet = rows.find((row) => row[1] === 'Ahmet' && row[2] === 'Kurye toplamı')
+    // 1.234,50 ₺ to collect, 1.230,00 handed in (the correction counts, not the first count), 4,50 short.
+    expect(ahmet?.slice(7, 12)).toEqual(['1', '1234,50', '1230,00', '-4,50', 'Açık var'])
+    expect(
+      rows.some((row) => row[1] === 'Ahmet' && row[2] === 'Düzeltildi (sayılmaz)' && row[9] === '1000,00'),
+    )
+    expect(rows.filter((row) => row[1] === 'Ahmet' && row[2] === 'Şube').map((row) => row[3])).toEqual([
+      'Kadıköy',
+    ])
+    const unassigned = rows.find((row) => row[1] === 'Kurye atanmamış' && row[2] === 'Kurye toplamı')
+    expect(unassigned?.slice(7, 9)).toEqual(['1', '9,90'])
+    const total = rows.find((row) => row[1] === 'Genel toplam' && row[2] === 'Genel toplam')
+    expect(total?.slice(7, 12)).toEqual(['3', '1294,40', '1230,00', '-64,40', 'Açık var'])
+    expect(rows.every((row) => row.length === rows[0]?.length || row.join(';').includes('"'))).toBe(true)
+  })
+
+  it('neutralises a formula in a courier name and quotes a label holding the separator', () => {
+    const csv = dayEndCsv(settled(), { language: 'tr', timeZone: ZONE })
+    expect(csv).not.toMatch(/(^|;)=HYPERLINK/m)
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`)
+    expect(csv).toContain('"Masa 4; kapı · Kapıda tahsil"')
+  })
+
+  it('writes amounts as numbers English Excel reads, with English words', () => {
+    const csv = dayEndCsv(settled(), { language: 'en', timeZone: ZONE })
+    expect(csv).toContain(';Courier total;')
+    expect(csv).toContain(';1234.50;1230.00;-4.50;Short;')
+  })
+
+  it('writes kuruş without floats, grouping or a currency sign', () => {
+    expect(kurusCell(0, 'tr')).toBe('0,00')
+    expect(kurusCell(5, 'en')).toBe('0.05')
+    expect(kurusCell(-123456789, 'tr')).toBe('-1234567,89')
+    expect(kurusCell(Number.MAX_SAFE_INTEGER, 'en')).toBe('90071992547409.91')
+  })
+})
+
+describe('a number cell', () => {
+  it('is written as text, neutralised, when it is not a plain number the app wrote', () => {
+    expect(csvCell({ number: '-4,50' })).toBe('-4,50')
+    expect(csvCell({ number: '=1+1' })).toBe("'=1+1")
+    expect(csvCell({ number: '-1;=2' })).toBe(`"'-1;'=2"`)
+  })
+})

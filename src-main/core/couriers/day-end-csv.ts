@@ -1,0 +1,199 @@
+// The day-end settlement as CSV for Excel in Turkey, written the one way the app writes CSV (history-csv.ts's
+// csvFile: BOM, `;`, CRLF, formula starts neutralised: courier names and labels come from staff and the POS).
+// One row per courier, its branch split and its packages and cash records under it, then the packages no
+// courier was named for, then the totals. Amounts are plain numbers with the language's decimal mark
+// (`399,90` / `399.90`), no ₺ and no grouping, so Excel sums them.
+import type { BranchLine, CashLine, DayEnd, PackageLine, PackageTally } from '../../../src-shared/couriers.ts'
+import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
+import { csvFile, dateFormatter, type CsvValue } from '../orders/history-csv.ts'
+
+interface Labels {
+  columns: readonly string[]
+  courier: string
+  branch: string
+  package: string
+  cash: string
+  corrected: string
+  unassigned: string
+  total: string
+  noBranch: string
+  collect: string
+  balance: Record<'even' | 'short' | 'over', string>
+}
+
+const LABELS: Record<Language, Labels> = {
+  tr: {
+    columns: [
+      'Gün',
+      'Kurye',
+      'Satır',
+      'Şube',
+      'Sipariş kodu',
+      'Saat',
+      'Ödeme yöntemi',
+      'Paket',
+      'Tahsil edilecek nakit (₺)',
+      'Teslim edilen nakit (₺)',
+      'Fark (₺)',
+      'Durum',
+      'Tutarı bilinmeyen',
+      'Onaylanmamış',
+      'Not',
+    ],
+    courier: 'Kurye toplamı',
+    branch: 'Şube',
+    package: 'Paket',
+    cash: 'Teslim edilen nakit',
+    corrected: 'Düzeltildi (sayılmaz)',
+    unassigned: 'Kurye atanmamış',
+    total: 'Genel toplam',
+    noBranch: 'Şubesiz',
+    collect: 'Kapıda tahsil',
+    balance: { even: 'Kasa tam', short: 'Açık var', over: 'Fazla var' },
+  },
+  en: {
+    columns: [
+      'Day',
+      'Courier',
+      'Row',
+      'Branch',
+      'Order code',
+      'Time',
+      'Payment method',
+      'Packages',
+      'Cash to collect (₺)',
+      'Cash handed in (₺)',
+      'Difference (₺)',
+      'Balance',
+      'Amount unknown',
+      'Not confirmed',
+      'Note',
+    ],
+    courier: 'Courier total',
+    branch: 'Branch',
+    package: 'Package',
+    cash: 'Cash handed in',
+    corrected: 'Corrected (does not count)',
+    unassigned: 'No courier named',
+    total: 'Grand total',
+    noBranch: 'No branch',
+    collect: 'Collected at the door',
+    balance: { even: 'Even', short: 'Short', over: 'Over' },
+  },
+}
+
+export interface DayEndCsvOptions {
+  language: Language
+  /** The platform's time zone: times are written in it, as the day is. */
+  timeZone: string
+}
+
+/** Kuruş as a number Excel reads in that language: `-1234,50` / `-1234.50`. */
+export function kurusCell(kurus: number, language: Language): string {
+  const sign = kurus < 0 ? '-' : ''
+  const absolute = Math.abs(kurus)
+  const cents = String(absolute % 100).padStart(2, '0')
+  return `${sign}${String(Math.floor(absolute / 100))}${language === 'tr' ? ',' : '.'}${cents}`
+}
+
+type Row = CsvValue[]
+
+/** The settlement of one day as the whole text of a CSV file. */
+export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
+  const labels = LABELS[options.language]
+  const money = (kurus: number): CsvValue => ({ number: kurusCell(kurus, options.language) })
+  const time = dateFormatter(options.timeZone)
+  const notConfirmed = (tally: PackageTally) =>
+    String(tally.notConfirmed.owed + tally.notConfirmed.unconfirmed + tally.notConfirmed.refused)
+  const row = (fields: Partial<Record<number, CsvValue>>): Row =>
+    labels.columns.map((_, index) => (index === 0 ? dayEnd.day : fields[index]))
+
+  const branchRows = (who: string, branches: readonly BranchLine[]): Row[] =>
+    // A split of one line without a branch says nothing the total does not.
+    branches.length === 1 && branches[0]?.branch === null
+      ? []
+      : branches.map((line) =>
+          row({
+            1: who,
+            2: labels.branch,
+            3: line.branchName ?? line.branch ?? labels.noBranch,
+            7: String(line.packages),
+            8: money(line.cashToCollectKurus),
+            12: String(line.amountUnknown),
+          }),
+        )
+  const packageRows = (who: string, lines: readonly PackageLine[]): Row[] =>
+    lines.map((line) =>
+      row({
+        1: who,
+        2: labels.package,
+        3: line.branch,
+        4: shortCodeOf(line.paymentKey),
+        5: time(line.at),
+        6: line.paymentMethod,
+        7: '1',
+        8: line.collect && line.amountKurus !== undefined ? money(line.amountKurus) : undefined,
+        12: line.collect && line.amountKurus === undefined ? '1' : undefined,
+        14: [line.label, line.collect ? labels.collect : undefined].filter(Boolean).join(' · ') || undefined,
+      }),
+    )
+  const cashRows = (who: string, lines: readonly CashLine[]): Row[] =>
+    lines.map((line) =>
+      row({
+        1: who,
+        2: line.counts ? labels.cash : labels.corrected,
+        5: time(line.at),
+        9: money(line.amountKurus),
+        14: line.note,
+      }),
+    )
+
+  const rows: Row[] = [[...labels.columns]]
+  for (const courier of dayEnd.couriers) {
+    rows.push(
+      row({
+        1: courier.name,
+        2: labels.courier,
+        7: String(courier.packages),
+        8: money(courier.cashToCollectKurus),
+        9: money(courier.cashHandedInKurus),
+        10: money(courier.differenceKurus),
+        11: labels.balance[courier.balance],
+        12: String(courier.amountUnknown),
+        13: notConfirmed(courier),
+      }),
+      ...branchRows(courier.name, courier.branches),
+      ...packageRows(courier.name, courier.packageLines),
+      ...cashRows(courier.name, courier.cash),
+    )
+  }
+  const { unassigned, totals } = dayEnd
+  if (unassigned.packages > 0 || notConfirmed(unassigned) !== '0') {
+    rows.push(
+      row({
+        1: labels.unassigned,
+        2: labels.courier,
+        7: String(unassigned.packages),
+        8: money(unassigned.cashToCollectKurus),
+        12: String(unassigned.amountUnknown),
+        13: notConfirmed(unassigned),
+      }),
+      ...packageRows(labels.unassigned, unassigned.packageLines),
+    )
+  }
+  rows.push(
+    row({
+      1: labels.total,
+      2: labels.total,
+      7: String(totals.packages),
+      8: money(totals.cashToCollectKurus),
+      9: money(totals.cashHandedInKurus),
+      10: money(totals.differenceKurus),
+      11: labels.balance[totals.balance],
+      12: String(totals.amountUnknown),
+      13: notConfirmed(totals),
+    }),
+    ...branchRows(labels.total, totals.branches),
+  )
+  return csvFile(rows)
+}
