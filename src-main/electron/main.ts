@@ -14,6 +14,7 @@ import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 import { installAllDay } from './all-day/wire-all-day.ts'
 import { appPageFor, MainWindow } from './main-window.ts'
 import { installSlipPrinting } from './print/install-slip-printing.ts'
+import { installSecretClipboard } from './secret-clipboard.ts'
 import { installPlatformFetch } from './net-fetch.ts'
 import { isE2eBuild, readLaunchOptions, refusedSwitch } from './launch-options.ts'
 import { restrictPermissions } from './permissions.ts'
@@ -116,6 +117,7 @@ function start(): void {
         app.on('will-quit', () => core.dispose())
         registerIpcHandlers(ipcMain, core.handlers, page.isAppTopFrame, log)
         installSlipPrinting(core, page.isAppTopFrame, log)
+        installSecretClipboard(core, page.isAppTopFrame, log)
 
         enter('window')
         // The one window: its place, closing to the tray while hand-overs are owed, a second launch (D26, D50).

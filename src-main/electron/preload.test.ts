@@ -22,7 +22,9 @@ const api = exposed.get('api') as Record<string, (...args: unknown[]) => unknown
 
 describe('the preload', () => {
   it('exposes exactly the contract: one function per call and `on`, nothing else', () => {
-    expect([...exposed.keys()]).toEqual(['api', 'printBridge'])
+    expect([...exposed.keys()]).toEqual(['api', 'printBridge', 'secretClipboard'])
+    // Copying the intake key (issue 20): one call, no argument (the main process reads the key itself).
+    expect(Object.keys(exposed.get('secretClipboard') ?? {})).toEqual(['copyIntakeKey'])
     // The courier slip's three calls (D52), each a function; the main process checks sender and payload.
     expect(Object.keys(exposed.get('printBridge') ?? {}).sort()).toEqual([
       'listPrinters',

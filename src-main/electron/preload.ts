@@ -4,6 +4,7 @@ import { callsOver } from '../../src-shared/call-names.ts'
 import { channelOf, eventChannelOf, isEventName, type EventName } from '../../src-shared/channels.ts'
 import type { PrintBridge } from '../../src-shared/print-bridge.ts'
 import { PRINT_CHANNELS } from '../../src-shared/print-channels.ts'
+import { SECRET_CLIPBOARD_CHANNELS, type SecretClipboard } from '../../src-shared/secret-clipboard.ts'
 
 // The sandboxed preload: one bundled CommonJS file that requires nothing but 'electron'. It exposes the
 // contract's calls by name, from src-shared/call-names.ts (never ipcRenderer, never a generic invoke); the main
@@ -32,3 +33,9 @@ const printBridge = {
   listPrinters: () => ipcRenderer.invoke(PRINT_CHANNELS.listPrinters),
 } satisfies PrintBridge
 contextBridge.exposeInMainWorld('printBridge', printBridge)
+
+// Copying the intake key out of clipboard history (issue 20): one fixed call; the main process reads the key.
+const secretClipboard = {
+  copyIntakeKey: () => ipcRenderer.invoke(SECRET_CLIPBOARD_CHANNELS.copyIntakeKey),
+} satisfies SecretClipboard
+contextBridge.exposeInMainWorld('secretClipboard', secretClipboard)

@@ -50,6 +50,35 @@ describe('IntakeSection', () => {
     expect(await screen.findByText('Anahtar kopyalandı.')).toBeTruthy()
   })
 
+  describe('in the desktop app (issue 20: the copy stays out of clipboard history)', () => {
+    afterEach(() => {
+      delete window.secretClipboard
+    })
+
+    it('copies through the main process, which marks the copy, never as plain text from the page', async () => {
+      const writeText = vi.fn(() => Promise.resolve())
+      Object.assign(navigator, { clipboard: { writeText } })
+      const copyIntakeKey = vi.fn(() => Promise.resolve(true))
+      window.secretClipboard = { copyIntakeKey }
+      setup()
+      fireEvent.click(await screen.findByRole('button', { name: 'Anahtarı kopyala' }))
+      expect(await screen.findByText('Anahtar kopyalandı.')).toBeTruthy()
+      expect(copyIntakeKey).toHaveBeenCalledTimes(1)
+      expect(writeText).not.toHaveBeenCalled()
+    })
+
+    it('shows the key to copy by hand when the main process could not copy it', async () => {
+      const writeText = vi.fn(() => Promise.resolve())
+      Object.assign(navigator, { clipboard: { writeText } })
+      window.secretClipboard = { copyIntakeKey: () => Promise.resolve(false) }
+      setup()
+      fireEvent.click(await screen.findByRole('button', { name: 'Anahtarı kopyala' }))
+      await waitFor(() => expect(screen.getByTestId('intake-key').textContent).toBe(KEY))
+      expect(screen.queryByText('Anahtar kopyalandı.')).toBeNull()
+      expect(writeText).not.toHaveBeenCalled()
+    })
+  })
+
   it('rotates the key only after it is confirmed, and shows the new one', async () => {
     const rotateIntakeKey = vi.fn(() => answer({ ...SERVING, key: 'n'.repeat(43) }))
     setup(SERVING, { rotateIntakeKey })

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
 import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
+import type { SecretClipboard } from '../../../../src-shared/secret-clipboard.ts'
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField, TextField } from '../../components/FormFields.tsx'
@@ -9,6 +10,23 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../../queries.ts'
 
 const INTAKE_KEY = ['intake'] as const
+
+declare global {
+  interface Window {
+    /** The desktop app's copy of the intake key, kept out of clipboard history (preload); absent in web mode. */
+    secretClipboard?: SecretClipboard
+  }
+}
+
+/**
+ * The desktop app's main process copies the key with the marker that keeps it out of clipboard history and
+ * cloud sync (issue 20). A web page can only write plain text: in web mode the copy may stay in the history.
+ */
+async function copyKey(key: string): Promise<void> {
+  const desktop = window.secretClipboard
+  if (desktop === undefined) return navigator.clipboard.writeText(key)
+  if (!(await desktop.copyIntakeKey())) throw new Error('the key was not copied')
+}
 
 /**
  * "POS bağlantısı": where the local intake API listens, its key (shown on request, copied, rotated with one
@@ -74,7 +92,7 @@ function IntakeKey({ info }: { info: IntakeInfo }) {
   })
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(info.key)
+      await copyKey(info.key)
       setNotice(texts.copied)
     } catch {
       setShown(true) // copied by hand, then
