@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   'orderChanged',
   'settingsChanged',
   'focusOrder',
+  'attentionChanged',
   'couriersChanged',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]

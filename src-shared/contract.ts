@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AllDaySettings } from './all-day-settings.ts'
+import { Attention, AttentionSettings } from './attention.ts'
 import { BoardSettings } from './board-settings.ts'
 import {
   AddCourierInput,
@@ -100,6 +101,7 @@ export const SettingsUpdate = z
     autoUpdate: z.boolean(),
     ...BoardSettings.shape,
     ...AllDaySettings.shape,
+    ...AttentionSettings.shape,
     ...IntakeSettings.shape,
     ...RushSettings.shape,
     ...CourierSettings.shape,
@@ -184,6 +186,13 @@ export const calls = {
     output: BoardOrder,
   },
 
+  // What needs staff (docs/decisions.md D70): the one value, the alarm's Sessize al, and the ready mark.
+  getAttention: { input: z.undefined(), output: Attention },
+  /** **Sessize al**: this order's alarm stops for its current crossing; `false` when it was not ringing. */
+  silenceAlarm: { input: OrderRef, output: z.boolean() },
+  /** The order is ready for the courier (staff's "Hazır"; the POS's `ready`): the ready limit counts from now. */
+  markOrderReady: { input: OrderRef, output: BoardOrder },
+
   // The courier's day (docs/decisions.md D65): every write names its request id (a retry is a no-op).
   /** Every courier, retired ones too (past days name them), by name; `lastUsedAt` orders a picker. */
   listCouriers: { input: z.undefined(), output: z.array(CourierListed) },
@@ -216,6 +225,8 @@ export const events = {
   settingsChanged: Settings,
   // The all-day shell (docs/decisions.md D50): a click on a notification opens the app at that order.
   focusOrder: z.object({ paymentKey: z.string() }),
+  /** What needs staff changed, or the alarm rings again (docs/decisions.md D70). */
+  attentionChanged: Attention,
   /**
    * The courier ledger wrote a record (on disk already): the renderer refetches the couriers, the strip and the
    * day-end. The board's cards follow through orderChanged.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AllDaySettings } from './all-day-settings.ts'
+import { AttentionSettings } from './attention.ts'
 import { BoardSettings } from './board-settings.ts'
 import { CourierId, CourierSettings, Kurus } from './couriers.ts'
 import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
@@ -56,6 +57,7 @@ export const Settings = z.object({
   autoUpdate: z.boolean(),
   ...BoardSettings.shape,
   ...AllDaySettings.shape,
+  ...AttentionSettings.shape,
   ...RushSettings.shape,
   ...IntakeSettings.shape,
   ...CourierSettings.shape,
@@ -221,6 +223,8 @@ export const BoardOrder = OrderDetails.extend({
   /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */
   source: OrderSourceSchema.optional(),
   refusedChange: RefusedChange.optional(),
+  /** When the POS or staff said it is ready for the courier: the waiting limit counts from then (D70). */
+  readyAt: z.iso.datetime().optional(),
   /** The courier who carries it now, from the courier ledger (D65); absent when none is named. */
   courier: z.object({ id: CourierId, name: z.string() }).optional(),
 })

@@ -4,6 +4,7 @@ import type { EventName } from '../../src-shared/channels.ts'
 import type { AppInfo, EventPayload } from '../../src-shared/contract.ts'
 import type { Settings } from '../../src-shared/domain.ts'
 import { toAppError } from './app-failure.ts'
+import { AttentionTracker } from './attention/attention-tracker.ts'
 import { callHandlers, type CoreHandlers } from './call-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
 import { IntakeArea, type IntakeServing } from './intake/intake-area.ts'
@@ -154,6 +155,22 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     const { paymentKey, order } = payload as EventPayload<'orderChanged'>
     intake.orderChanged(paymentKey, order)
   })
+  // What needs staff (D70): one value, computed here on the injected clock, pushed on every change.
+  const attention = new AttentionTracker({
+    board,
+    clock,
+    settings: () => settings.get(),
+    isPaused: () => outbox.isPaused,
+    session: () => session.status(),
+    intakePortTaken: () => intake.info().status === 'port-in-use',
+    onChange: (value) => emit('attentionChanged', value),
+  })
+  events.add((event, payload) => {
+    if (event === 'orderChanged') {
+      const { paymentKey, order } = payload as EventPayload<'orderChanged'>
+      attention.orderChanged(paymentKey, order)
+    } else if (event === 'sessionChanged' || event === 'settingsChanged') attention.refresh()
+  })
 
   const handlers = callHandlers({
     appInfo: { name: deps.appName, version: deps.appVersion, shell: deps.shell },
@@ -165,6 +182,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     board,
     outbox,
     intake,
+    attention,
     secrets,
     recentLogLines: deps.recentLogLines,
     redactText,
@@ -177,8 +195,11 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
     intake,
-    ...lifecycle(session, outbox, log, sweeper),
-    allDay: allDayControls(outbox, session),
+    ...lifecycle(session, outbox, log, () => {
+      sweeper()
+      attention.dispose()
+    }),
+    allDay: allDayControls(outbox, session, attention),
   }
 }
 
@@ -191,11 +212,22 @@ function textRedactor(secrets: SecretRedaction): (text: string) => string {
 }
 
 /** What the all-day shell may do with the outbox and the session (tray, wake, the network's return). */
-function allDayControls(outbox: HandoverOutbox, session: Session): AllDayControls {
+function allDayControls(
+  outbox: HandoverOutbox,
+  session: Session,
+  attention: AttentionTracker,
+): AllDayControls {
   return {
     countOwed: () => outbox.countOwed(),
-    pauseSending: () => outbox.pauseSending(),
-    resumeSending: () => outbox.resumeSending(),
+    // Nothing rings while paused, and the pause itself is shown (D70).
+    pauseSending: () => {
+      outbox.pauseSending()
+      attention.refresh()
+    },
+    resumeSending: () => {
+      outbox.resumeSending()
+      attention.refresh()
+    },
     isPaused: () => outbox.isPaused,
     retryOwedNow: () => outbox.retryOwedNow(),
     checkSession: () => session.checkSession(),

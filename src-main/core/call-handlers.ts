@@ -7,6 +7,7 @@ import type { AppInfo, CallName, CallOutput, ParsedInput } from '../../src-share
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
 import type { CoreEventListener } from './app.ts'
+import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
 import { collectSupportBundle } from './diagnostics/support-bundle.ts'
 import type { IntakeArea } from './intake/intake-area.ts'
@@ -38,6 +39,7 @@ export interface CoreParts {
   board: OrderBoard
   outbox: HandoverOutbox
   intake: IntakeArea
+  attention: AttentionTracker
   /** Learns the keys as typed (D11), and redacts the support bundle. */
   secrets: SecretRedaction
   /** The log's last lines, redacted, for the support bundle. */
@@ -147,6 +149,10 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
     withdrawHandover: ({ paymentKey }) => now(() => outbox.withdraw(paymentKey)),
     retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),
     recordPanelCheck: ({ paymentKey, handedOver }) => now(() => outbox.acknowledge(paymentKey, handedOver)),
+
+    getAttention: () => ok(parts.attention.current()),
+    silenceAlarm: ({ paymentKey }) => now(() => parts.attention.silence(paymentKey)),
+    markOrderReady: ({ paymentKey }) => now(() => board.markReady(paymentKey)),
   }
 }
 

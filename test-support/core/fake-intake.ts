@@ -51,6 +51,15 @@ export class FakeIntake implements IntakePort {
     return Promise.resolve(toPublicOrderView(queued))
   }
 
+  /** Ready for the courier (D70): the first time stands. */
+  markReady(paymentKey: string) {
+    const order = this.orders.get(paymentKey)
+    if (!order) return undefined
+    const ready: BoardOrder = order.readyAt ? order : { ...order, readyAt: ADDED_AT }
+    this.orders.set(paymentKey, ready)
+    return toPublicOrderView(ready)
+  }
+
   health() {
     return this.healthAnswer
   }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Api } from '../../src-shared/contract.ts'
 import { DEFAULT_ALL_DAY_SETTINGS } from '../../src-shared/all-day-settings.ts'
+import { DEFAULT_ATTENTION_SETTINGS } from '../../src-shared/attention.ts'
 import { DEFAULT_COURIER_SETTINGS } from '../../src-shared/couriers.ts'
 import type { Settings } from '../../src-shared/domain.ts'
 import { DEFAULT_INTAKE_SETTINGS } from '../../src-shared/intake-settings.ts'
@@ -19,6 +20,7 @@ export const TEST_SETTINGS: Settings = {
   autoUpdate: false,
   handedOverStay: 'day-turn',
   ...DEFAULT_ALL_DAY_SETTINGS,
+  ...DEFAULT_ATTENTION_SETTINGS,
   ...DEFAULT_INTAKE_SETTINGS,
   ...DEFAULT_RUSH_SETTINGS,
   ...DEFAULT_COURIER_SETTINGS,

@@ -84,6 +84,7 @@ export class IntakeArea implements IntakePort {
     const before = board.get(order.paymentKey)
     const added = board.add(order.paymentKey, order.details, source)
     outbox.showOnBoard(order.paymentKey)
+    if (order.ready === true) board.markReady(order.paymentKey)
     if (added.refusedChange && added.refusedChange !== before?.refusedChange) {
       log.warn('intake: kept what was known of an order; another way in offered to change it', {
         source,
@@ -123,6 +124,12 @@ export class IntakeArea implements IntakePort {
     const order = this.#parts.board.get(paymentKey)
     if (!order) throw new Error('intake: the order left the board while it was handed over')
     return this.#viewOf(order)
+  }
+
+  markReady(paymentKey: string): PublicOrderView | undefined {
+    if (!this.#parts.board.get(paymentKey)) return undefined
+    this.#note(paymentKey)
+    return this.#viewOf(this.#parts.board.markReady(paymentKey))
   }
 
   health(): IntakeHealth {

@@ -22,6 +22,11 @@ export interface IntakePort {
    * current view: the hand-over asked for earlier is still on its way, nothing is sent twice).
    */
   handOver(paymentKey: string): Promise<PublicOrderView>
+  /**
+   * The order is ready for the courier (D70): the waiting limit counts from now; marked again, the first time
+   * stands. The view, or undefined when the order is not on the board.
+   */
+  markReady(paymentKey: string): PublicOrderView | undefined
   /** For `GET /v1/health`, which needs no key: nothing more than this. */
   health(): IntakeHealth
   /** The Settings switch: may the API hand over? Read on every request, so a change applies at once. */

@@ -4,6 +4,7 @@
  *   POST /v1/orders                          201 added / 200 merged, with the order's public view
  *   GET  /v1/orders/{payment_key}            the view, or 404
  *   POST /v1/orders/{payment_key}/handover   202 with the view (unless Settings turned it off)
+ *   POST /v1/orders/{payment_key}/ready      200 with the view: ready for the courier (D70)
  * Every route but health needs a signed request (intake-signature.ts). Whatever goes wrong is thrown as an
  * IntakeRefusal.
  */
@@ -26,6 +27,7 @@ export type Caller = { keyed: true; nonce: string; body: Buffer } | { keyed: fal
 
 const ORDER_PATH = /^\/v1\/orders\/([^/]+)$/
 const HANDOVER_PATH = /^\/v1\/orders\/([^/]+)\/handover$/
+const READY_PATH = /^\/v1\/orders\/([^/]+)\/ready$/
 
 export async function routeIntakeRequest(
   request: IncomingMessage,
@@ -49,6 +51,14 @@ export async function routeIntakeRequest(
   if (handoverMatch) {
     allowOnly(method, 'POST')
     return requestHandover(request, caller.body, intake, paymentKeyOf(handoverMatch[1] ?? ''))
+  }
+  const readyMatch = READY_PATH.exec(pathname)
+  if (readyMatch) {
+    allowOnly(method, 'POST')
+    assertEmptyBody(request, caller.body)
+    const view = intake.markReady(paymentKeyOf(readyMatch[1] ?? ''))
+    if (!view) throw new IntakeRefusal('order-not-found')
+    return { status: 200, body: view }
   }
   const orderMatch = ORDER_PATH.exec(pathname)
   if (orderMatch) {
@@ -74,12 +84,7 @@ async function requestHandover(
   intake: IntakePort,
   paymentKey: string,
 ): Promise<RouteAnswer> {
-  // A body is not needed; one that is sent must still be JSON, and an empty object (nothing is unknown).
-  if (body.length > 0) {
-    assertJsonContentType(request)
-    const text = utf8Text(body).trim()
-    if (text !== '{}') throw new IntakeRefusal(text.startsWith('{') ? 'unknown-field' : 'malformed-json')
-  }
+  assertEmptyBody(request, body)
   if (!intake.handoverAllowed()) throw new IntakeRefusal('handover-disabled')
   if (!intake.getOrder(paymentKey)) throw new IntakeRefusal('order-not-found')
   try {
@@ -101,6 +106,14 @@ function viewAfterRefusedPress(error: unknown, intake: IntakePort, paymentKey: s
     throw new IntakeRefusal('order-not-found')
   }
   throw error
+}
+
+/** A body is not needed; one that is sent must still be JSON, and an empty object (nothing is unknown). */
+function assertEmptyBody(request: IncomingMessage, body: Buffer): void {
+  if (body.length === 0) return
+  assertJsonContentType(request)
+  const text = utf8Text(body).trim()
+  if (text !== '{}') throw new IntakeRefusal(text.startsWith('{') ? 'unknown-field' : 'malformed-json')
 }
 
 function paymentKeyOf(segment: string): string {

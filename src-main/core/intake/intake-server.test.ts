@@ -398,3 +398,35 @@ describe('routes and methods', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
   })
 })
+
+describe('ready for the courier (D70)', () => {
+  it('`"ready": true` in POST /v1/orders says the order is ready; `false` changes nothing', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, ready: true } })
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_B, ready: false } })
+    expect(intake.added.map(({ order }) => order.ready)).toEqual([true, undefined])
+    const wrong = await call('POST', '/v1/orders', { body: { payment_key: KEY_A, ready: 'yes' } })
+    expect(wrong.status).toBe(400)
+  })
+
+  it('POST /v1/orders/{payment_key}/ready marks it and answers 200 with the view', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, shipping_method: 'delivery' } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/ready`)
+    expect(answer.status).toBe(200)
+    expect(answer.fromApp).toBe(true)
+    expect(answer.json).toMatchObject({ payment_key: KEY_A })
+    expect(intake.orders.get(KEY_A)?.readyAt).toBeDefined()
+  })
+
+  it('refuses an unknown order, another method, an unsigned call and a body with fields', async () => {
+    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    const unknown = await call('POST', `/v1/orders/${KEY_B}/ready`)
+    expect([unknown.status, errorCode(unknown)]).toEqual([404, 'order-not-found'])
+    const get = await call('GET', `/v1/orders/${KEY_A}/ready`)
+    expect(get.status).toBe(405)
+    const unsigned = await call('POST', `/v1/orders/${KEY_A}/ready`, { auth: false })
+    expect(unsigned.status).toBe(401)
+    const extra = await call('POST', `/v1/orders/${KEY_A}/ready`, { body: { at: 'now' } })
+    expect(errorCode(extra)).toBe('unknown-field')
+    expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
+  })
+})

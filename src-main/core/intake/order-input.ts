@@ -17,6 +17,8 @@ import type { IntakeErrorCode } from './intake-errors.ts'
 export interface IntakeOrder {
   paymentKey: string
   details: OrderDetails
+  /** The POS says it is ready for the courier (`"ready": true`): the waiting limit counts from now (D70). */
+  ready?: boolean
 }
 
 /** A payment_key field or path segment longer than this is refused before any search. */
@@ -33,6 +35,7 @@ const PosOrderBody = z
       .optional(),
     courier_type: z.enum(['restaurant', 'platform']).optional(),
     label: OrderLabel.optional(),
+    ready: z.boolean().optional(),
   })
   .strict()
 
@@ -74,7 +77,11 @@ export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
   if (body.payment_method !== undefined) details.paymentMethod = body.payment_method
   if (body.courier_type !== undefined) details.courierType = body.courier_type
   if (body.label !== undefined) details.label = body.label
-  return { ok: true, value: { paymentKey: key.value, details } }
+  // `false` changes nothing: an order is not made un-ready.
+  return {
+    ok: true,
+    value: { paymentKey: key.value, details, ...(body.ready === true ? { ready: true } : {}) },
+  }
 }
 
 function codeOfIssues(issues: z.core.$ZodIssue[]): IntakeErrorCode {

@@ -239,3 +239,24 @@ describe('OrderBoard: Kaldır and Geri al (D41)', () => {
     expect(restarted.list()).toEqual([])
   })
 })
+
+describe('OrderBoard: ready for the courier (D70)', () => {
+  it('keeps the first ready time, announces it, and has it after a restart', async () => {
+    const clock = new ManualClock()
+    const { board, store, changes } = setup(new MemoryStore(), clock)
+    board.add(A, { courierType: 'restaurant' })
+    await clock.advance(60_000)
+    const ready = board.markReady(A)
+    expect(ready.readyAt).toBe(new Date(clock.now()).toISOString())
+    expect(changes.at(-1)).toEqual([A, ready])
+    await clock.advance(60_000)
+    expect(board.markReady(A).readyAt).toBe(ready.readyAt)
+    expect(changes).toHaveLength(2)
+    expect(setup(store, clock).board.get(A)?.readyAt).toBe(ready.readyAt)
+  })
+
+  it('refuses an order that is not on the board', () => {
+    const { board } = setup()
+    expect(() => board.markReady(B)).toThrow()
+  })
+})

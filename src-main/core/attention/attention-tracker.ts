@@ -1,0 +1,247 @@
+// The one attention value (docs/decisions.md D70): what needs staff, computed in the core on the injected clock
+// and pushed as `attentionChanged`. The board, the counts, the tray, the badge, the title, the notifications
+// and the alarm sound all read it; none computes it again.
+import type {
+  AlarmState,
+  Attention,
+  AttentionOrder,
+  AttentionReason,
+  AttentionSettings,
+} from '../../../src-shared/attention.ts'
+import type { BoardOrder, Handover, SessionStatus } from '../../../src-shared/domain.ts'
+import type { Clock } from '../ports.ts'
+import { ALARM_REPEAT_MS, rememberChange, watchOf, type OrderMemory } from './attention-rules.ts'
+
+/** How often the tracker looks again at what no event tells it of (the intake's port). */
+export const ATTENTION_HEARTBEAT_MS = 5_000
+
+export interface AttentionTrackerDeps {
+  board: { list(): readonly BoardOrder[] }
+  clock: Clock
+  settings: () => AttentionSettings
+  /** "Duraklat": nothing rings while sending is paused. */
+  isPaused: () => boolean
+  session: () => SessionStatus
+  intakePortTaken: () => boolean
+  /** Told of every change of the value (never twice the same). */
+  onChange: (attention: Attention) => void
+}
+
+/** One crossing: an order began to need staff for a reason; it lasts while the reason holds. */
+interface Crossing {
+  reason: AttentionReason
+  since: number
+  silenced: boolean
+  atStart: boolean
+}
+
+interface Tracked extends OrderMemory {
+  state: Handover['state']
+  crossing?: Crossing
+}
+
+/**
+ * Remembers, per order, what the rules need of its past (when it started retrying, when staff brought it back to
+ * waiting, its crossing and whether it was silenced), recomputes the value on every change and at the next
+ * moment something will cross, and rings every ALARM_REPEAT_MS while an order rings.
+ */
+export class AttentionTracker {
+  readonly #deps: AttentionTrackerDeps
+  readonly #orders = new Map<string, Tracked>()
+  #value: Attention
+  #valueText = ''
+  #ring = 0
+  #ringing = new Set<string>()
+  #cancelNext: (() => void) | undefined
+  #nextAt = Infinity
+  #cancelRepeat: (() => void) | undefined
+  #cancelHeartbeat: (() => void) | undefined
+  #portTaken = false
+  #disposed = false
+
+  /** Seeds from the board as it stands: what needs staff already is `atStart`, summed up, never rung. */
+  constructor(deps: AttentionTrackerDeps) {
+    this.#deps = deps
+    const now = deps.clock.now()
+    for (const order of deps.board.list()) {
+      const tracked: Tracked = { state: order.handover.state }
+      if (order.handover.state === 'retrying') tracked.retryingSince = now
+      this.#orders.set(order.paymentKey, tracked)
+    }
+    this.#portTaken = deps.intakePortTaken()
+    this.#value = this.#compute(true)
+    this.#valueText = JSON.stringify(this.#value)
+    this.#heartbeat()
+  }
+
+  current(): Attention {
+    return this.#value
+  }
+
+  /** Every `orderChanged`: its past is remembered, and the value recomputed. */
+  orderChanged(paymentKey: string, order: BoardOrder | null): void {
+    if (order === null) {
+      this.#orders.delete(paymentKey)
+    } else {
+      const tracked = this.#orders.get(paymentKey)
+      const state = order.handover.state
+      if (tracked) {
+        rememberChange(tracked, tracked.state, state, this.#deps.clock.now())
+        tracked.state = state
+      } else {
+        const added: Tracked = { state }
+        rememberChange(added, undefined, state, this.#deps.clock.now())
+        this.#orders.set(paymentKey, added)
+      }
+    }
+    this.refresh()
+  }
+
+  /**
+   * **Sessize al**: this order's alarm stops for this crossing only; a new crossing of it rings again. Returns
+   * whether it was ringing (or silenced already).
+   */
+  silence(paymentKey: string): boolean {
+    const crossing = this.#orders.get(paymentKey)?.crossing
+    if (!crossing) return false
+    crossing.silenced = true
+    this.refresh()
+    return true
+  }
+
+  /** Recomputes now: after a change the tracker hears of by a call (pause, settings, the session). */
+  refresh(): void {
+    if (this.#disposed) return
+    const next = this.#compute(false)
+    const text = JSON.stringify(next)
+    if (text === this.#valueText) return
+    this.#value = next
+    this.#valueText = text
+    this.#deps.onChange(next)
+  }
+
+  dispose(): void {
+    this.#disposed = true
+    this.#cancelNext?.()
+    this.#cancelRepeat?.()
+    this.#cancelHeartbeat?.()
+  }
+
+  #compute(atStart: boolean): Attention {
+    const { clock, settings, board } = this.#deps
+    const now = clock.now()
+    const limits = settings()
+    const paused = this.#deps.isPaused()
+    const orders: AttentionOrder[] = []
+    const ringing = new Set<string>()
+    let next = Infinity
+    let crossedWhileClosed = 0
+    for (const order of board.list()) {
+      const tracked = this.#orders.get(order.paymentKey)
+      if (!tracked) continue
+      const watch = watchOf(order, tracked, limits)
+      if (!watch || now < watch.at) {
+        delete tracked.crossing
+        if (watch && watch.at < next) next = watch.at
+        continue
+      }
+      let crossing = tracked.crossing
+      if (crossing?.reason !== watch.reason) {
+        crossing = { reason: watch.reason, since: watch.at, silenced: false, atStart }
+        tracked.crossing = crossing
+      }
+      let alarm: AlarmState
+      if (crossing.atStart) alarm = 'quiet'
+      else if (crossing.silenced) alarm = 'silenced'
+      else if (watch.ringsAt === null || paused) alarm = 'quiet'
+      else if (now < watch.ringsAt) {
+        alarm = 'quiet'
+        if (watch.ringsAt < next) next = watch.ringsAt
+      } else alarm = 'ringing'
+      if (alarm === 'ringing') ringing.add(order.paymentKey)
+      if (crossing.atStart && crossing.reason === 'waiting-too-long') crossedWhileClosed++
+      orders.push({
+        paymentKey: order.paymentKey,
+        reason: crossing.reason,
+        since: new Date(crossing.since).toISOString(),
+        alarm,
+        atStart: crossing.atStart,
+      })
+    }
+    this.#scheduleNext(next)
+    this.#followRinging(ringing)
+    const sessionLost = isSessionLost(this.#deps.session())
+    const intakePortTaken = this.#portTaken
+    return {
+      orders,
+      sessionLost,
+      intakePortTaken,
+      paused,
+      crossedWhileClosed,
+      count: orders.length + (sessionLost ? 1 : 0) + (intakePortTaken ? 1 : 0),
+      sound: ringing.size > 0 && limits.alarmSound,
+      ring: this.#ring,
+    }
+  }
+
+  /** One timer, at the next moment an order will cross or begin to ring. */
+  #scheduleNext(at: number): void {
+    if (at === this.#nextAt) return
+    this.#cancelNext?.()
+    this.#cancelNext = undefined
+    this.#nextAt = at
+    if (at === Infinity) return
+    const delay = Math.max(0, at - this.#deps.clock.now())
+    this.#cancelNext = this.#deps.clock.setTimer(delay, () => {
+      this.#cancelNext = undefined
+      this.#nextAt = Infinity
+      this.refresh()
+    })
+  }
+
+  /** A ring at once when an order begins to ring, then every ALARM_REPEAT_MS while any rings. */
+  #followRinging(ringing: Set<string>): void {
+    const newcomer = [...ringing].some((key) => !this.#ringing.has(key))
+    this.#ringing = ringing
+    if (ringing.size === 0) {
+      this.#cancelRepeat?.()
+      this.#cancelRepeat = undefined
+      return
+    }
+    if (!newcomer && this.#cancelRepeat) return
+    this.#ring++
+    this.#cancelRepeat?.()
+    this.#repeat()
+  }
+
+  #repeat(): void {
+    this.#cancelRepeat = this.#deps.clock.setTimer(ALARM_REPEAT_MS, () => {
+      this.#cancelRepeat = undefined
+      if (this.#disposed || this.#ringing.size === 0) return
+      this.#ring++
+      this.#repeat()
+      this.refresh()
+    })
+  }
+
+  /** The intake's port is not an event: looked at every few seconds, recomputed only when it changed. */
+  #heartbeat(): void {
+    this.#cancelHeartbeat = this.#deps.clock.setTimer(ATTENTION_HEARTBEAT_MS, () => {
+      if (this.#disposed) return
+      const taken = this.#deps.intakePortTaken()
+      if (taken !== this.#portTaken) {
+        this.#portTaken = taken
+        this.refresh()
+      }
+      this.#heartbeat()
+    })
+  }
+}
+
+/** A session ended by the platform's refusal, not by staff signing out: hand-overs owed cannot be sent. */
+export function isSessionLost(status: SessionStatus): boolean {
+  return (
+    status.state === 'signed-out' &&
+    (status.reason === 'token-rejected' || status.reason === 'wrong-credentials')
+  )
+}

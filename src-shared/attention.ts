@@ -1,0 +1,89 @@
+import { z } from 'zod'
+
+/**
+ * What needs staff, as the core computes it once and pushes it (`attentionChanged`, docs/decisions.md D70): the
+ * board's alarm style and counts, the tray, the badge, the title, the notifications and the alarm sound all
+ * read this one value.
+ */
+
+/** Why an order needs a hand. */
+export const AttentionReason = z.enum(['failed', 'unconfirmed', 'retrying-too-long', 'waiting-too-long'])
+export type AttentionReason = z.infer<typeof AttentionReason>
+
+/**
+ * Whether the alarm sounds for an order: `ringing` until someone acts; `silenced` by **Sessize al**; `quiet` when
+ * it needs staff but does not ring (it was so when the app started, sending is paused, or its reason does not
+ * ring: retrying by itself, unconfirmed for less than a few minutes).
+ */
+export const AlarmState = z.enum(['ringing', 'silenced', 'quiet'])
+export type AlarmState = z.infer<typeof AlarmState>
+
+export const AttentionOrder = z.object({
+  paymentKey: z.string(),
+  reason: AttentionReason,
+  /** When this crossing began (the limit passed, the hand-over failed…): one crossing, one notification. */
+  since: z.iso.datetime(),
+  alarm: AlarmState,
+  /** It needed staff already when the app started: summed up in one line, never rung or notified. */
+  atStart: z.boolean(),
+})
+export type AttentionOrder = z.infer<typeof AttentionOrder>
+
+export const Attention = z.object({
+  /** The orders that need staff, in the board's order. */
+  orders: z.array(AttentionOrder),
+  /** A live session ended by the platform's refusal: owed hand-overs cannot be sent until staff sign in. */
+  sessionLost: z.boolean(),
+  /** Another program holds the POS intake's port: the POS cannot reach the app. */
+  intakePortTaken: z.boolean(),
+  /** Sending is paused with **Duraklat**: nothing rings meanwhile. */
+  paused: z.boolean(),
+  /** Orders that crossed their waiting limit while the app was closed and still wait (one summary line). */
+  crossedWhileClosed: z.int().nonnegative(),
+  /** How many things need staff: the orders, a lost session, a taken port (the title's and the badge's number). */
+  count: z.int().nonnegative(),
+  /** The alarm sound plays now: some order rings and the setting allows the sound. */
+  sound: z.boolean(),
+  /** Goes up by one at each ring (the first, and every ALARM_REPEAT_MS while it lasts): play once per value. */
+  ring: z.int().nonnegative(),
+})
+export type Attention = z.infer<typeof Attention>
+
+export const NO_ATTENTION: Attention = {
+  orders: [],
+  sessionLost: false,
+  intakePortTaken: false,
+  paused: false,
+  crossedWhileClosed: 0,
+  count: 0,
+  sound: false,
+  ring: 0,
+}
+
+/** The waiting limits and the alarm (Settings → "Bekleyen siparişler"). */
+export const AttentionSettings = z.object({
+  /** Minutes an eligible order may wait on the board without a hand-over; null: no waiting limit. */
+  waitingLimitMinutes: z.int().min(1).max(240).nullable(),
+  /** Minutes after the POS or staff said it is ready; null: ready changes nothing. */
+  readyLimitMinutes: z.int().min(1).max(120).nullable(),
+  /** The alarm sound that repeats until someone acts (the short sounds are apart: `sounds`). */
+  alarmSound: z.boolean(),
+})
+export type AttentionSettings = z.infer<typeof AttentionSettings>
+
+export const DEFAULT_ATTENTION_SETTINGS: AttentionSettings = {
+  waitingLimitMinutes: 15,
+  readyLimitMinutes: 5,
+  alarmSound: true,
+}
+
+/** The attention fields an update carries (checked already by the contract), for the settings store to apply. */
+export function attentionUpdate(update: {
+  [K in keyof AttentionSettings]?: AttentionSettings[K] | undefined
+}): Partial<AttentionSettings> {
+  const picked: Partial<AttentionSettings> = {}
+  if (update.waitingLimitMinutes !== undefined) picked.waitingLimitMinutes = update.waitingLimitMinutes
+  if (update.readyLimitMinutes !== undefined) picked.readyLimitMinutes = update.readyLimitMinutes
+  if (update.alarmSound !== undefined) picked.alarmSound = update.alarmSound
+  return picked
+}
