@@ -1,44 +1,53 @@
 import { useEffect, useRef } from 'react'
+import type { Attention } from '../../../src-shared/attention.ts'
+import { AttentionAnnouncer, titleWithCount } from '../../../src-shared/attention-notices.ts'
 import { requireBridge } from '../api.ts'
-import { useOrders, useSettings } from '../queries.ts'
+import { useSettings } from '../queries.ts'
+import { playAlarm } from '../screens/main/sounds.ts'
 import { useBoardUi, useUi } from '../state.ts'
-import { BrowserAttention, titleWithCount } from './attention.ts'
-
-/** How often the board is looked at again for orders now retrying too long. */
-const CHECK_MS = 15_000
+import { useAttention, useAttentionEvents } from './use-attention.ts'
 
 /**
- * The renderer's part of the all-day app (docs/decisions.md D50, D53): a notification's click brings the order
- * on screen (both shells); in web mode, the title's count and the browser's notifications (the desktop app's
- * main process does both itself).
+ * The renderer's part of the all-day app (docs/decisions.md D50, D53, D70): the core's attention value into the
+ * cache, the alarm sound each time the core rings, and a notification's click bringing the order on screen (both
+ * shells); in web mode also the title's count and the browser's notifications (the desktop app's main process
+ * does both itself, from the same value).
  */
 export function useAllDay(): void {
   useFocusOrder()
-  const orders = useOrders().data
+  useAttentionEvents()
+  const attention = useAttention().data
   const settings = useSettings().data
-  const attention = useRef<BrowserAttention>(null)
+  useAlarmSound(attention)
+  const announcer = useRef<AttentionAnnouncer>(null)
   const webMode = window.printBridge === undefined
   useEffect(() => {
-    if (!webMode || !orders || !settings) return
-    attention.current ??= new BrowserAttention()
-    const tracker = attention.current
-    const look = () => {
-      const { count, notices } = tracker.update(orders, Date.now(), settings.language)
-      document.title = titleWithCount(count)
-      if (!settings.notifications || !('Notification' in window) || Notification.permission !== 'granted')
-        return
-      for (const notice of notices) {
-        const shown = new Notification(notice.title, { body: notice.body, tag: notice.paymentKey })
-        shown.onclick = () => {
-          window.focus()
-          showOrderOnBoard(notice.paymentKey)
-        }
+    if (!webMode || !attention || !settings) return
+    announcer.current ??= new AttentionAnnouncer()
+    const notices = announcer.current.update(attention, settings.language)
+    document.title = titleWithCount(attention.count)
+    if (!settings.notifications || !('Notification' in window) || Notification.permission !== 'granted')
+      return
+    for (const notice of notices) {
+      const shown = new Notification(notice.title, { body: notice.body, tag: notice.id })
+      const { paymentKey } = notice
+      shown.onclick = () => {
+        window.focus()
+        if (paymentKey !== undefined) showOrderOnBoard(paymentKey)
       }
     }
-    look()
-    const timer = setInterval(look, CHECK_MS)
-    return () => clearInterval(timer)
-  }, [webMode, orders, settings])
+  }, [webMode, attention, settings])
+}
+
+/** Plays the alarm once for each ring the core counts while it asks for sound (its `ring` goes up). */
+function useAlarmSound(attention: Attention | undefined): void {
+  const played = useRef<number>(null)
+  useEffect(() => {
+    if (!attention) return
+    const { sound, ring } = attention
+    if (sound && ring !== played.current) playAlarm()
+    played.current = ring
+  }, [attention])
 }
 
 function useFocusOrder(): void {

@@ -1,11 +1,18 @@
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { boardCounts, type BoardFilter, type StateFilter } from './board-rules.ts'
+import { boardCounts, type AttentionKeys, type BoardFilter, type StateFilter } from './board-rules.ts'
 import { useRushTexts } from './rush-texts.ts'
 
 /** The counts at the top of the board (docs/decisions.md D43): what waits, what is on its way, what needs a look. */
-export function BoardCounts({ orders }: { orders: readonly BoardOrder[] }) {
+export function BoardCounts({
+  orders,
+  attention,
+}: {
+  orders: readonly BoardOrder[]
+  /** The orders the core's attention value names (D70). */
+  attention: AttentionKeys
+}) {
   const rt = useRushTexts()
-  const counts = boardCounts(orders, new Date())
+  const counts = boardCounts(orders, new Date(), attention)
   const items: [string, number, string][] = [
     ['waiting', counts.waiting, rt.countWaiting],
     ['sending', counts.sending, rt.countSending],

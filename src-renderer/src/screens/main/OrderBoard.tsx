@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { AttentionBanner } from '../../all-day/AttentionBanner.tsx'
+import { useAttention } from '../../all-day/use-attention.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
@@ -40,6 +42,11 @@ export function OrderBoard() {
   useOwedWarningOnLeave(orders.data)
   useAnnounceIncomingOrders(orders.data)
 
+  const attention = useAttention().data
+  const attentionKeys = useMemo(
+    () => new Set((attention?.orders ?? []).map((order) => order.paymentKey)),
+    [attention],
+  )
   const methodNames = useMethodNames(methods.data)
   const visible = useMemo(
     () => (orders.data ?? []).filter((order) => !removing.has(order.paymentKey)),
@@ -49,10 +56,11 @@ export function OrderBoard() {
   const shown = useMemo(
     () =>
       arrangeBoard(
-        visible.filter((order) => matchesFilter(order, filter)),
+        visible.filter((order) => matchesFilter(order, filter, attentionKeys)),
         now,
+        attentionKeys,
       ),
-    [visible, filter, now],
+    [visible, filter, now, attentionKeys],
   )
   const renderItem = (
     order: BoardOrder,
@@ -81,8 +89,9 @@ export function OrderBoard() {
         </h2>
         <AddOrderForm methods={methods.data} orders={orders.data} sounds={sounds} />
         <BoardAnnouncer orders={orders.data} />
-        <BoardCounts orders={visible} />
+        <BoardCounts orders={visible} attention={attentionKeys} />
       </div>
+      <AttentionBanner attention={attention} />
       <BoardFilterBar filter={filter} onChange={setFilter} />
       <RemovedNotes removing={[...removing.keys()]} onUndo={undoRemove} />
       {orders.isPending && <p className="muted">{t.loading}</p>}

@@ -2,6 +2,7 @@ import { memo, useId } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { AttentionMark } from '../../all-day/AttentionMark.tsx'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { courierCollectsCash } from '../../slip/cash.ts'
@@ -83,6 +84,7 @@ export const OrderItem = memo(function OrderItem({
         {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
         {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
         <HandoverStatus handover={handover} />
+        <AttentionMark order={order} />
         {(eligibility === 'eligible' || eligibility === 'unknown') && (
           <OrderActionButtons order={order} code={code} actions={actions} />
         )}

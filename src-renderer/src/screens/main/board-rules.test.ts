@@ -75,6 +75,21 @@ describe('the board for the rush', () => {
     expect(boardCounts(board, new Date('2026-11-25T12:00:00.000Z')).handedOverToday).toBe(0)
   })
 
+  it('puts an order the core says needs staff (waiting too long) in the attention group: counts, filter, first', () => {
+    const attention = new Set([key(6), key(2), key(5)])
+    expect(boardCounts(board, new Date(at), attention)).toMatchObject({ waiting: 1, attention: 3 })
+    expect(
+      board
+        .filter((o) => matchesFilter(o, { text: '', state: 'attention' }, attention))
+        .map((o) => o.paymentKey),
+    ).toEqual([key(2), key(5), key(6)])
+    expect(
+      arrangeBoard(board, Date.parse(at), attention)
+        .active.slice(0, 3)
+        .map((o) => o.paymentKey),
+    ).toEqual([key(6), key(5), key(2)])
+  })
+
   it('filters by code with or without its dash, by note, and by state', () => {
     const codes = (text: string, state: 'all' | 'attention' = 'all') =>
       board.filter((o) => matchesFilter(o, { text, state })).map((o) => o.paymentKey)

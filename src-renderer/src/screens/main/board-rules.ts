@@ -36,9 +36,18 @@ export interface BoardFilter {
 
 export type StateGroup = Exclude<StateFilter, 'all'>
 
-/** The board's four groups of states, the same for the counts, the filter and the list's order. */
-export function groupOf(order: BoardOrder): StateGroup {
+/** The orders the core's attention value names (docs/decisions.md D70): failed, unconfirmed, waiting too long… */
+export type AttentionKeys = ReadonlySet<string>
+
+const NONE: AttentionKeys = new Set()
+
+/**
+ * The board's four groups of states, the same for the counts, the filter and the list's order. An order the
+ * core says needs staff is in the attention group whatever its state.
+ */
+export function groupOf(order: BoardOrder, attention: AttentionKeys = NONE): StateGroup {
   const { state } = order.handover
+  if (attention.has(order.paymentKey)) return 'attention'
   if (state === 'handed-over') return 'handed-over'
   if (state === 'failed' || state === 'unconfirmed') return 'attention'
   if (isOwed(order.handover)) return 'sending'
@@ -46,8 +55,12 @@ export function groupOf(order: BoardOrder): StateGroup {
 }
 
 /** Code (with or without its dash), label or full id contain the filter's text; the state is the chosen one. */
-export function matchesFilter(order: BoardOrder, filter: BoardFilter): boolean {
-  if (filter.state !== 'all' && groupOf(order) !== filter.state) return false
+export function matchesFilter(
+  order: BoardOrder,
+  filter: BoardFilter,
+  attention: AttentionKeys = NONE,
+): boolean {
+  if (filter.state !== 'all' && groupOf(order, attention) !== filter.state) return false
   const text = filter.text.trim().toLowerCase().replace(/-/g, '')
   if (!text) return true
   const haystack = [shortCodeOf(order.paymentKey), order.label ?? '', order.paymentKey]
@@ -70,13 +83,14 @@ export const RECENT_HAND_OVER_MS = 60_000
 export function arrangeBoard(
   orders: readonly BoardOrder[],
   now: number = Date.now(),
+  attention: AttentionKeys = NONE,
 ): { active: BoardOrder[]; handedOver: BoardOrder[] } {
   const newestFirst = [...orders].reverse()
   const settled = (order: BoardOrder) =>
     order.handover.state === 'handed-over' && now - Date.parse(order.handover.at) >= RECENT_HAND_OVER_MS
   const active = newestFirst
     .filter((order) => !settled(order))
-    .sort((a, b) => RANK[groupOf(a)] - RANK[groupOf(b)])
+    .sort((a, b) => RANK[groupOf(a, attention)] - RANK[groupOf(b, attention)])
   return { active, handedOver: newestFirst.filter(settled) }
 }
 
@@ -88,10 +102,14 @@ export interface BoardCounts {
 }
 
 /** The counts at the top; "today" is the local day of `now`. */
-export function boardCounts(orders: readonly BoardOrder[], now: Date): BoardCounts {
+export function boardCounts(
+  orders: readonly BoardOrder[],
+  now: Date,
+  attention: AttentionKeys = NONE,
+): BoardCounts {
   const counts: BoardCounts = { waiting: 0, sending: 0, attention: 0, handedOverToday: 0 }
   for (const order of orders) {
-    const group = groupOf(order)
+    const group = groupOf(order, attention)
     if (group === 'waiting') counts.waiting++
     else if (group === 'sending') counts.sending++
     else if (group === 'attention') counts.attention++

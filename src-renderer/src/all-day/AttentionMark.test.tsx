@@ -1,0 +1,151 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NO_ATTENTION, type Attention, type AttentionOrder } from '../../../src-shared/attention.ts'
+import type { Api } from '../../../src-shared/contract.ts'
+import type { BoardOrder } from '../../../src-shared/domain.ts'
+import { renderWithApi } from '../../../test-support/renderer/render-with-api.tsx'
+import { AttentionBanner } from './AttentionBanner.tsx'
+import { AttentionMark } from './AttentionMark.tsx'
+import { useAttentionEvents } from './use-attention.ts'
+
+const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
+const OTHER = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
+
+function delivery(overrides: Partial<BoardOrder> = {}): BoardOrder {
+  return {
+    paymentKey: KEY,
+    addedAt: '2026-11-21T12:00:00.000Z',
+    handover: { state: 'none' },
+    courierType: 'restaurant',
+    shippingMethod: 'delivery',
+    ...overrides,
+  }
+}
+
+function crossing(paymentKey: string, alarm: AttentionOrder['alarm']): AttentionOrder {
+  return { paymentKey, reason: 'waiting-too-long', since: '2026-11-21T12:15:00.000Z', alarm, atStart: false }
+}
+
+function attentionOf(orders: AttentionOrder[], extra: Partial<Attention> = {}): Attention {
+  return {
+    ...NO_ATTENTION,
+    orders,
+    count: orders.length,
+    sound: orders.some((o) => o.alarm === 'ringing'),
+    ...extra,
+  }
+}
+
+/** A stand-in core: answers getAttention, records silenceAlarm and markOrderReady, and pushes attentionChanged. */
+function core(initial: Attention) {
+  let listener: ((attention: Attention) => void) | undefined
+  const silenceAlarm = vi.fn(() => Promise.resolve({ ok: true as const, value: true }))
+  const markOrderReady = vi.fn(() => Promise.resolve({ ok: true as const, value: delivery() }))
+  const api: Partial<Api> = {
+    getAttention: () => Promise.resolve({ ok: true as const, value: initial }),
+    silenceAlarm,
+    markOrderReady,
+    on: ((event: string, handler: (attention: Attention) => void) => {
+      if (event === 'attentionChanged') listener = handler
+      return () => undefined
+    }) as Api['on'],
+  }
+  return { api, silenceAlarm, markOrderReady, push: (next: Attention) => act(() => listener?.(next)) }
+}
+
+afterEach(cleanup)
+
+/** The card as the app mounts it: the app subscribes to the core's pushes once (useAllDay). */
+function LiveMark({ order }: { order: BoardOrder }) {
+  useAttentionEvents()
+  return <AttentionMark order={order} />
+}
+
+describe('AttentionMark (the card)', () => {
+  it('a ringing order shows why and a Sessize al that silences that order only', async () => {
+    const { api, silenceAlarm } = core(attentionOf([crossing(KEY, 'ringing'), crossing(OTHER, 'ringing')]))
+    const { container } = renderWithApi(<AttentionMark order={delivery()} />, api)
+    const button = await screen.findByRole('button', { name: 'Sessize al: 000-001' })
+    expect(screen.getByRole('alert').textContent).toContain('Bekleme süresi doldu')
+    expect(container.querySelector('.attention-ringing-note')).not.toBeNull()
+    fireEvent.click(button)
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(1))
+    expect(silenceAlarm).toHaveBeenCalledWith({ paymentKey: KEY })
+  })
+
+  it('silenced by the core: the button goes, the alarm style stays, and it says silenced', async () => {
+    const { api } = core(attentionOf([crossing(KEY, 'silenced')]))
+    const { container } = renderWithApi(<AttentionMark order={delivery()} />, api)
+    expect(await screen.findByText('Sessize alındı')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Sessize al/ })).toBeNull()
+    expect(container.querySelector('.attention-note')).not.toBeNull()
+  })
+
+  it('an order the core does not name shows no alarm; once named it does, and it goes when the core says', async () => {
+    const { api, push } = core(NO_ATTENTION)
+    const { container } = renderWithApi(<LiveMark order={delivery()} />, api)
+    await screen.findByRole('button', { name: 'Hazır: 000-001' })
+    expect(container.querySelector('.attention-note')).toBeNull()
+    push(attentionOf([crossing(KEY, 'ringing')]))
+    expect(await screen.findByRole('button', { name: 'Sessize al: 000-001' })).toBeTruthy()
+    push(NO_ATTENTION)
+    await waitFor(() => expect(container.querySelector('.attention-note')).toBeNull())
+  })
+
+  it('"Hazır" marks an eligible waiting order ready; a ready order shows the mark and no button', async () => {
+    const { api, markOrderReady } = core(NO_ATTENTION)
+    renderWithApi(<AttentionMark order={delivery()} />, api)
+    fireEvent.click(await screen.findByRole('button', { name: 'Hazır: 000-001' }))
+    await waitFor(() => expect(markOrderReady).toHaveBeenCalledWith({ paymentKey: KEY }))
+    cleanup()
+    renderWithApi(<AttentionMark order={delivery({ readyAt: '2026-11-21T12:05:00.000Z' })} />, api)
+    expect(await screen.findByText(/^Hazır · /)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Hazır/ })).toBeNull()
+  })
+
+  it('no "Hazır" for pickup, a platform courier, or an order on its way', async () => {
+    const { api } = core(NO_ATTENTION)
+    renderWithApi(
+      <>
+        <AttentionMark order={delivery({ shippingMethod: 'pickup' })} />
+        <AttentionMark order={delivery({ courierType: 'platform' })} />
+        <AttentionMark
+          order={delivery({ handover: { state: 'sending', since: '2026-11-21T12:01:00.000Z' } })}
+        />
+      </>,
+      api,
+    )
+    await act(() => Promise.resolve())
+    expect(screen.queryByRole('button', { name: /Hazır/ })).toBeNull()
+  })
+})
+
+describe('AttentionBanner (the top of the board)', () => {
+  it('lists each ringing order with its own Sessize al, and the paused, closed-app, session and port lines', async () => {
+    const { api, silenceAlarm } = core(NO_ATTENTION)
+    const value = attentionOf([crossing(KEY, 'ringing'), crossing(OTHER, 'silenced')], {
+      paused: false,
+      crossedWhileClosed: 2,
+      sessionLost: true,
+      intakePortTaken: true,
+    })
+    renderWithApi(<AttentionBanner attention={value} />, api)
+    expect(
+      screen.getAllByRole('button', { name: /Sessize al/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Sessize al: 000-001'])
+    expect(screen.getByText(/Uygulama kapalıyken 2 siparişin/)).toBeTruthy()
+    expect(screen.getByText(/Oturum yenilenemedi/)).toBeTruthy()
+    expect(screen.getByText(/POS bağlantı noktası/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Sessize al: 000-001' }))
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledWith({ paymentKey: KEY }))
+  })
+
+  it('shows the paused state, and nothing at all when nothing needs staff', () => {
+    const { api } = core(NO_ATTENTION)
+    const { container } = renderWithApi(<AttentionBanner attention={NO_ATTENTION} />, api)
+    expect(container.textContent).toBe('')
+    cleanup()
+    renderWithApi(<AttentionBanner attention={{ ...NO_ATTENTION, paused: true }} />, api)
+    expect(screen.getByRole('status').textContent).toContain('Gönderim duraklatıldı')
+  })
+})

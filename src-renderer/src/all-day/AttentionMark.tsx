@@ -1,0 +1,72 @@
+import type { AttentionOrder } from '../../../src-shared/attention.ts'
+import type { BoardOrder } from '../../../src-shared/domain.ts'
+import { handoverEligibility, shortCodeOf } from '../../../src-shared/order-rules.ts'
+import { formatClockTime } from '../i18n/index.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
+import { useAlarmTexts } from './alarm-texts.ts'
+import { useAttention, useMarkReady, useSilenceAlarm } from './use-attention.ts'
+
+/**
+ * What a card shows of the attention value (docs/decisions.md D70): why the order needs a hand, **Sessize al**
+ * while it rings, and the ready mark, or the "Hazır" button for an eligible order still waiting. The card's
+ * alarm style follows from the `attention-…` class here (styles.css, `.order:has(…)`).
+ */
+export function AttentionMark({ order }: { order: BoardOrder }) {
+  const entry = useAttention().data?.orders.find((item) => item.paymentKey === order.paymentKey)
+  return <AttentionMarkView order={order} entry={entry} />
+}
+
+export function AttentionMarkView({
+  order,
+  entry,
+}: {
+  order: BoardOrder
+  entry: AttentionOrder | undefined
+}) {
+  const at = useAlarmTexts()
+  const { language } = useMessages()
+  const silence = useSilenceAlarm()
+  const markReady = useMarkReady()
+  const code = shortCodeOf(order.paymentKey)
+  const canMarkReady =
+    order.readyAt === undefined &&
+    order.handover.state === 'none' &&
+    handoverEligibility(order) === 'eligible'
+  return (
+    <>
+      {order.readyAt !== undefined && (
+        <span className="ready-mark">{at.readyAt(formatClockTime(order.readyAt, language))}</span>
+      )}
+      {canMarkReady && (
+        <button
+          type="button"
+          className="button secondary small"
+          aria-label={at.markReady(code)}
+          onClick={() => markReady.mutate(order.paymentKey)}
+        >
+          {at.ready}
+        </button>
+      )}
+      {entry && (
+        <div
+          className={`attention-note attention-${entry.alarm}-note`}
+          role={entry.alarm === 'ringing' ? 'alert' : 'status'}
+        >
+          <p>{at.reason[entry.reason]}</p>
+          {entry.alarm === 'ringing' && (
+            <button
+              type="button"
+              className="button warning small"
+              aria-label={at.silenceOrder(code)}
+              disabled={silence.isPending}
+              onClick={() => silence.mutate(order.paymentKey)}
+            >
+              {at.silence}
+            </button>
+          )}
+          {entry.alarm === 'silenced' && <p className="muted">{at.silenced}</p>}
+        </div>
+      )}
+    </>
+  )
+}
