@@ -205,7 +205,7 @@ export type OrderDetails = z.infer<typeof OrderDetails>
 
 /**
  * A change of what was known that a link, the command line or the drop folder offered for an order already on
- * the board, and that was not made (docs/decisions.md D65): the card says so. Only the latest is kept.
+ * the board, and that was not made (docs/decisions.md D71): the card says so. Only the latest is kept.
  */
 export const RefusedChange = z.object({
   source: OrderSourceSchema,

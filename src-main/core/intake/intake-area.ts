@@ -76,7 +76,7 @@ export class IntakeArea implements IntakePort {
 
   /**
    * The board's one add path, for every way in (the API, a link, the command line, the folder, and staff's
-   * own typing): adds the order, or merges what is new by the board's rule (D45, D65); never hands over. A
+   * own typing): adds the order, or merges what is new by the board's rule (D45, D71); never hands over. A
    * change the board refused is logged: which way in, which fields, never their values.
    */
   addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }> {

@@ -8,7 +8,7 @@ import type { IntakeOrder } from './order-input.ts'
 export interface IntakePort {
   /**
    * Adds the order, or merges what is new into the one already on the board by the board's rule (its
-   * hand-over stays; only the POS's API and staff may change what is known, D65). `created` is true only when
+   * hand-over stays; only the POS's API and staff may change what is known, D71). `created` is true only when
    * the order was not on the board before. Never hands over.
    */
   addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }>

@@ -1,4 +1,4 @@
-import type { BoardOrder, Handover, OrderDetails } from '../../../src-shared/domain.ts'
+import { OrderDetails, type BoardOrder, type Handover } from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { Clock, KeyValueStore, Logger } from '../ports.ts'
@@ -60,13 +60,15 @@ export class OrderBoard {
   }
 
   /**
-   * Adds an order, or fills in what is newly known of one already on the board (its hand-over stays, and so
-   * does where it first came from).
+   * Adds an order, or merges what `source` says of one already on the board (its hand-over stays, and so does
+   * where it first came from). Staff and the POS's keyed API may change what is known; a link, the command
+   * line and the drop folder only fill what is still unknown, and a change they offer is kept on the order as
+   * `refusedChange` for the card to show (D71).
    */
   add(paymentKey: string, details: OrderDetails, source: OrderSource = 'typed'): BoardOrder {
     const existing = this.#orders.get(paymentKey)
     const order: BoardOrder = existing
-      ? { ...existing, ...details }
+      ? mergedInto(existing, details, source, new Date(this.#clock.now()).toISOString())
       : {
           paymentKey,
           ...details,
@@ -151,4 +153,28 @@ export class OrderBoard {
     this.#orders.set(order.paymentKey, order)
     this.#onChange(order.paymentKey, order)
   }
+}
+
+/** The ways in that may change what is known of an order: staff at the till, and the POS through its key. */
+const MAY_CHANGE_WHAT_IS_KNOWN: ReadonlySet<OrderSource> = new Set(['typed', 'pos-api'])
+/** Every detail an order can carry: what is known of it is never changed by another way in. */
+const DETAIL_FIELDS = OrderDetails.keyof().options
+
+function mergedInto(
+  existing: BoardOrder,
+  details: OrderDetails,
+  source: OrderSource,
+  at: string,
+): BoardOrder {
+  if (MAY_CHANGE_WHAT_IS_KNOWN.has(source)) return { ...existing, ...details }
+  const merged: BoardOrder = { ...existing }
+  const refused: (keyof OrderDetails)[] = []
+  for (const field of DETAIL_FIELDS) {
+    const offered = details[field]
+    if (offered === undefined || offered === existing[field]) continue
+    if (existing[field] === undefined) Object.assign(merged, { [field]: offered })
+    else refused.push(field)
+  }
+  if (refused.length > 0) merged.refusedChange = { source, fields: refused, at }
+  return merged
 }

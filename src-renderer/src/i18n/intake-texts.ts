@@ -19,6 +19,8 @@ const tr = {
     paymentMethod: 'ödeme',
     courierType: 'kurye',
     label: 'etiket',
+    amountKurus: 'tutar',
+    branch: 'şube',
   } satisfies Record<keyof OrderDetails, string>,
   // A link, the command line or the folder offered to change what the order already said (D71).
   refusedChange: (source: string, fields: string) =>
@@ -78,6 +80,8 @@ const en: IntakeTexts = {
     paymentMethod: 'payment',
     courierType: 'courier',
     label: 'label',
+    amountKurus: 'amount',
+    branch: 'branch',
   },
   refusedChange: (source, fields) => `${source} tried to change: ${fields} (kept as it was)`,
   arrived: (code, source) => `New order ${code} added to the board (${source}).`,

@@ -32,6 +32,23 @@ describe('OrderSource', () => {
     expect(time.parentElement?.textContent.startsWith(`${name} · `)).toBe(true)
   })
 
+  it('says which way in tried to change what the order said, and what (it was not changed)', () => {
+    renderWithApi(
+      <OrderSource
+        order={{
+          ...order(A, 'pos-api'),
+          refusedChange: {
+            source: 'drop-folder',
+            fields: ['paymentMethod', 'courierType'],
+            at: '2026-11-22T09:07:00.000Z',
+          },
+        }}
+      />,
+    )
+    const line = screen.getByTitle(/^Geldiği yer: POS/)
+    expect(line.textContent).toContain('Klasör değiştirmek istedi: ödeme, kurye (değiştirilmedi)')
+  })
+
   it('treats an order kept from before the intake as typed', () => {
     renderWithApi(<OrderSource order={order(A)} />)
     expect(screen.getByTitle(/Elle \/ okuyucu/)).toBeTruthy()

@@ -6,16 +6,27 @@ import { useIntakeTexts } from '../../i18n/intake-texts.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useBoardUi } from '../../state.ts'
 
-/** Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card. */
-export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt'> }) {
+/**
+ * Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card; and, when
+ * another way in offered to change what the order said, which way and what (it was not changed, D71).
+ */
+export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt' | 'refusedChange'> }) {
   const texts = useIntakeTexts()
   const { language } = useMessages()
   // Orders kept from before the intake have no source: they were all typed or scanned.
   const source = texts.source[order.source ?? 'typed']
   const time = formatTime(order.addedAt, language)
+  const refused = order.refusedChange
+  const refusal =
+    refused &&
+    texts.refusedChange(
+      texts.source[refused.source],
+      refused.fields.map((field) => texts.detailName[field]).join(', '),
+    )
   return (
-    <span className="order-source" title={texts.sourceLabel(source, time)}>
+    <span className="order-source" title={texts.sourceLabel(source, time) + (refusal ? `. ${refusal}` : '')}>
       {source} · <time dateTime={order.addedAt}>{time}</time>
+      {refusal && ` · ${refusal}`}
     </span>
   )
 }
