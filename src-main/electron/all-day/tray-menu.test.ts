@@ -10,7 +10,7 @@ beforeEach(() => {
 
 const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   owed: 0,
-  failed: 0,
+  attention: 0,
   paused: false,
   language: 'tr',
   ...overrides,
@@ -22,12 +22,12 @@ const labels = (template: MenuItemConstructorOptions[]) =>
   )
 
 describe('trayView', () => {
-  it('shows the owed and failed counts in the tooltip, the menu bar title and the first menu line', () => {
-    const view = trayView(state({ owed: 3, failed: 1 }))
-    expect(view.tooltip).toBe('POS Companion — 3 teslim bekliyor · 1 başarısız')
+  it('shows the owed count and what needs staff in the tooltip, the menu bar title and the first menu line', () => {
+    const view = trayView(state({ owed: 3, attention: 1 }))
+    expect(view.tooltip).toBe('POS Companion — 3 teslim bekliyor · 1 sipariş ilginizi bekliyor')
     expect(view.title).toBe('↑3 !1')
     expect(labels(trayMenuTemplate(view, vi.fn()))).toEqual([
-      '3 teslim bekliyor · 1 başarısız (info)',
+      '3 teslim bekliyor · 1 sipariş ilginizi bekliyor (info)',
       '---',
       'Aç',
       'Duraklat',
@@ -52,10 +52,10 @@ describe('trayView', () => {
   })
 
   it('speaks English when the app does', () => {
-    const view = trayView(state({ owed: 1, failed: 2, language: 'en' }))
-    expect(view.tooltip).toBe('POS Companion — 1 hand-over waiting · 2 failed')
+    const view = trayView(state({ owed: 1, attention: 2, language: 'en' }))
+    expect(view.tooltip).toBe('POS Companion — 1 hand-over waiting · 2 orders need your attention')
     expect(labels(trayMenuTemplate(view, vi.fn()))).toEqual([
-      '1 hand-over waiting · 2 failed (info)',
+      '1 hand-over waiting · 2 orders need your attention (info)',
       '---',
       'Open',
       'Pause',
@@ -80,13 +80,13 @@ describe('createTray', () => {
     const onCommand = vi.fn()
     const handle = createTray({
       iconPath: '/app/tray.png',
-      initial: state({ failed: 1 }),
+      initial: state({ attention: 1 }),
       onCommand,
     })
     const [tray] = electron.trays
     expect(electron.trays).toHaveLength(1)
     expect(tray?.image).toEqual({ path: '/app/tray.png' })
-    expect(tray?.tooltip).toBe('POS Companion — 1 başarısız')
+    expect(tray?.tooltip).toBe('POS Companion — 1 sipariş ilginizi bekliyor')
     expect(tray?.title).toBe('!1')
 
     handle.update(state({ owed: 4, paused: true, language: 'en' }))

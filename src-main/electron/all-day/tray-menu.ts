@@ -7,7 +7,8 @@ export type TrayCommand = 'open' | 'pause' | 'resume' | 'quit'
 
 export interface TrayState {
   owed: number
-  failed: number
+  /** What needs staff, as the core's attention value counts it (D70). */
+  attention: number
   /** Sending is paused by the staff (e.g. during a network change). */
   paused: boolean
   language: Language
@@ -29,14 +30,15 @@ export interface TrayView {
 }
 
 /** The tray's words and menu for these counts: pure, so the tests read exactly what staff will see. */
-export function trayView({ owed, failed, paused, language }: TrayState): TrayView {
+export function trayView({ owed, attention, paused, language }: TrayState): TrayView {
   const t = mainTexts[language].shell
-  const parts = [owed > 0 ? t.owed(owed) : undefined, failed > 0 ? t.failed(failed) : undefined].filter(
-    (part): part is string => part !== undefined,
-  )
+  const parts = [
+    owed > 0 ? t.owed(owed) : undefined,
+    attention > 0 ? t.attentionTitle(attention) : undefined,
+  ].filter((part): part is string => part !== undefined)
   const status = parts.length > 0 ? parts.join(' · ') : t.allSent
   const tooltip = `${t.appName} — ${status}${paused ? ` (${t.paused})` : ''}`
-  const title = [owed > 0 ? `↑${owed}` : '', failed > 0 ? `!${failed}` : ''].filter(Boolean).join(' ')
+  const title = [owed > 0 ? `↑${owed}` : '', attention > 0 ? `!${attention}` : ''].filter(Boolean).join(' ')
   const items: (TrayItem | null)[] = [{ label: status, info: true }]
   if (paused) items.push({ label: t.paused, info: true })
   items.push(

@@ -2,13 +2,13 @@
 import type { BrowserWindow } from 'electron'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
+import { NO_ATTENTION, type Attention, type AttentionOrder } from '../../../src-shared/attention.ts'
 import { eventChannelOf } from '../../../src-shared/channels.ts'
-import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
+import type { Settings } from '../../../src-shared/domain.ts'
 import type { CoreEventListener } from '../../core/app.ts'
 import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import * as electron from '../../../test-support/electron/fake-electron.ts'
-import { ATTENTION_CHECK_INTERVAL_MS } from './attention-notifications.ts'
 import { WAKE_SETTLE_MS } from './wake-and-network.ts'
 
 vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
@@ -17,18 +17,28 @@ const { installAllDay } = await import('./wire-all-day.ts')
 
 const KEY = '0d3c5e2a-1b4f-4c8d-9e7a-6f5b4a3c2d1e'
 const at = '2026-11-22T12:00:00.000Z'
-const order = (handover: BoardOrder['handover']): BoardOrder => ({
-  paymentKey: KEY,
-  addedAt: at,
-  handover,
-  courierType: 'restaurant',
-})
+/** Time enough for any timer the shell might still run (it runs none of its own for attention since D70). */
+const A_WHILE_MS = 5 * 60_000
 
-function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
+/** The core's attention value with these orders needing staff. */
+function needing(orders: Partial<AttentionOrder>[]): Attention {
+  const full = orders.map((order): AttentionOrder => ({
+    paymentKey: KEY,
+    reason: 'failed',
+    since: at,
+    alarm: 'ringing',
+    atStart: false,
+    ...order,
+  }))
+  return { ...NO_ATTENTION, orders: full, count: full.length }
+}
+
+function fakeCore(initial: Attention, settings: Partial<Settings> = {}) {
   let listener: CoreEventListener = () => undefined
   let paused = false
+  const owed = { count: 0 }
   const allDay = {
-    countOwed: vi.fn(() => 0),
+    countOwed: vi.fn(() => owed.count),
     pauseSending: vi.fn(() => void (paused = true)),
     resumeSending: vi.fn(() => void (paused = false)),
     isPaused: () => paused,
@@ -38,7 +48,7 @@ function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
   const values: Settings = { ...DEFAULT_SETTINGS, ...DEFAULT_ALL_DAY_SETTINGS, ...settings }
   const handlers = {
     getSettings: vi.fn(() => Promise.resolve({ ok: true, value: values })),
-    listOrders: () => Promise.resolve({ ok: true, value: board }),
+    getAttention: () => Promise.resolve({ ok: true, value: initial }),
   }
   const core = {
     handlers: handlers as never,
@@ -48,12 +58,12 @@ function fakeCore(board: BoardOrder[], settings: Partial<Settings> = {}) {
       return () => void (listener = () => undefined)
     },
   }
-  return { core, allDay, handlers, emit: (...args: Parameters<CoreEventListener>) => listener(...args) }
+  return { core, allDay, owed, handlers, emit: (...args: Parameters<CoreEventListener>) => listener(...args) }
 }
 
 let world: ReturnType<typeof start>
-function start(options: { board?: BoardOrder[]; settings?: Partial<Settings> } = {}) {
-  const core = fakeCore(options.board ?? [], options.settings)
+function start(options: { attention?: Attention; settings?: Partial<Settings> } = {}) {
+  const core = fakeCore(options.attention ?? NO_ATTENTION, options.settings)
   const window = new electron.BrowserWindow({ title: 'POS Companion' })
   const mainWindow = {
     show: vi.fn(() => window.show()),
@@ -79,21 +89,17 @@ afterEach(() => {
 })
 
 describe('the tray', () => {
-  it('shows the board’s owed and failed counts, and follows each change', async () => {
-    world = start({
-      board: [
-        order({
-          state: 'retrying',
-          attempts: 1,
-          nextAttemptAt: at,
-          error: { code: 'timeout', retryable: true },
-        }),
-      ],
-    })
+  it('shows the owed count and what the core says needs staff, and follows each change', async () => {
+    world = start()
+    world.owed.count = 1
     await settle()
     expect(tray().tooltip).toContain('1 teslim bekliyor')
-    world.emit('orderChanged', { paymentKey: KEY, order: order({ state: 'handed-over', at }) })
+    world.owed.count = 0
+    world.emit('orderChanged', { paymentKey: KEY, order: null })
     expect(tray().tooltip).not.toContain('teslim bekliyor')
+    world.emit('attentionChanged', needing([{ reason: 'waiting-too-long' }]))
+    expect(tray().tooltip).toContain('1 sipariş ilginizi bekliyor')
+    expect(electron.trays[0]?.title).toBe('!1')
   })
 
   it('opens the window, pauses and resumes sending through the core, and quits through the app', async () => {
@@ -114,9 +120,9 @@ describe('notifications and the badge', () => {
   it('tells staff once that a hand-over failed; the click opens the app at that order', async () => {
     world = start()
     await settle()
-    const failed = order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } })
-    world.emit('orderChanged', { paymentKey: KEY, order: failed })
-    world.emit('orderChanged', { paymentKey: KEY, order: failed })
+    world.emit('attentionChanged', needing([{ reason: 'failed' }]))
+    world.emit('attentionChanged', needing([{ reason: 'failed', alarm: 'silenced' }]))
+    expect(electron.notifications).toMatchObject([{ title: 'Sipariş 3C2-D1E: teslim başarısız' }])
     expect(electron.notifications).toHaveLength(1)
     expect(world.window.title).toBe('(1) POS Companion')
     electron.notifications[0]?.click()
@@ -127,28 +133,25 @@ describe('notifications and the badge', () => {
   it('shows none when the setting is off, and still counts the order on the badge', async () => {
     world = start({ settings: { notifications: false } })
     await settle()
-    world.emit('orderChanged', {
-      paymentKey: KEY,
-      order: order({ state: 'unconfirmed', at, error: { code: 'order-not-found', retryable: false } }),
-    })
+    world.emit('attentionChanged', needing([{ reason: 'unconfirmed', alarm: 'quiet' }]))
     expect(electron.notifications).toHaveLength(0)
     expect(world.window.title).toBe('(1) POS Companion')
   })
 
-  it('counts an order retrying for over 2 minutes once the periodic check finds it', async () => {
-    world = start()
+  it('counts what needed staff at start without announcing it; a new crossing later is announced', async () => {
+    world = start({ attention: needing([{ reason: 'waiting-too-long', alarm: 'quiet', atStart: true }]) })
     await settle()
-    const retrying = order({
-      state: 'retrying',
-      attempts: 1,
-      nextAttemptAt: at,
-      error: { code: 'timeout', retryable: true },
-    })
-    world.emit('orderChanged', { paymentKey: KEY, order: retrying })
-    expect(world.window.title).toBe('POS Companion')
-    await vi.advanceTimersByTimeAsync(2 * 60_000 + ATTENTION_CHECK_INTERVAL_MS)
-    expect(electron.notifications).toHaveLength(1)
     expect(world.window.title).toBe('(1) POS Companion')
+    expect(electron.notifications).toHaveLength(0)
+    world.emit(
+      'attentionChanged',
+      needing([
+        { reason: 'waiting-too-long', alarm: 'quiet', atStart: true },
+        { paymentKey: '1d3c5e2a-1b4f-4c8d-9e7a-6f5b4a3c2d1e', reason: 'waiting-too-long' },
+      ]),
+    )
+    expect(electron.notifications).toHaveLength(1)
+    expect(world.window.title).toBe('(2) POS Companion')
   })
 })
 
@@ -181,27 +184,11 @@ describe('waking, starting with the computer, the language and quitting', () => 
     await settle()
     const OTHER = '1d3c5e2a-1b4f-4c8d-9e7a-6f5b4a3c2d1e'
     electron.app.emit('before-quit', { preventDefault: vi.fn() })
-    world.emit('orderChanged', {
-      paymentKey: KEY,
-      order: order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } }),
-    })
-    world.emit('orderChanged', {
-      paymentKey: OTHER,
-      order: {
-        ...order({
-          state: 'retrying',
-          attempts: 1,
-          nextAttemptAt: at,
-          error: { code: 'timeout', retryable: true },
-        }),
-        paymentKey: OTHER,
-      },
-    })
+    world.emit('attentionChanged', needing([{ reason: 'failed' }]))
     expect(world.window.title).toBe('(1) POS Companion')
     electron.app.emit('will-quit')
-    world.emit('orderChanged', { paymentKey: KEY, order: null })
-    // Neither the core's events nor the periodic check (which would find OTHER retrying too long) reach it now.
-    await vi.advanceTimersByTimeAsync(2 * 60_000 + ATTENTION_CHECK_INTERVAL_MS)
+    world.emit('attentionChanged', needing([{}, { paymentKey: OTHER }]))
+    await vi.advanceTimersByTimeAsync(A_WHILE_MS)
     expect(world.window.title).toBe('(1) POS Companion')
   })
 })
@@ -229,7 +216,7 @@ describe('following Settings as the core announces each change (issue 19.6)', ()
       openAtLogin: false,
       args: ['--hidden'],
     })
-    await vi.advanceTimersByTimeAsync(4 * ATTENTION_CHECK_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(A_WHILE_MS)
     expect(world.handlers.getSettings).toHaveBeenCalledTimes(1)
   })
 
@@ -239,10 +226,7 @@ describe('following Settings as the core announces each change (issue 19.6)', ()
     world.emit('settingsChanged', changed({ language: 'en', notifications: false }))
     expect(tray().tooltip).toBe('POS Companion — No hand-overs waiting')
     expect(world.wired.language()).toBe('en')
-    world.emit('orderChanged', {
-      paymentKey: KEY,
-      order: order({ state: 'failed', at, error: { code: 'order-not-found', retryable: false } }),
-    })
+    world.emit('attentionChanged', needing([{ reason: 'failed' }]))
     expect(electron.notifications).toHaveLength(0)
   })
 

@@ -1,20 +1,17 @@
 // The desktop app as an all-day companion (docs/decisions.md D50–D51): around the one window (main-window.ts),
 // the tray, notifications, badge, wake and start-with-the-computer, wired to the core's events and settings.
+// What needs staff is the core's one attention value (D70): the tray, the badge and the notifications read it.
 import { app } from 'electron'
+import { NO_ATTENTION, type Attention } from '../../../src-shared/attention.ts'
+import { AttentionAnnouncer } from '../../../src-shared/attention-notices.ts'
 import { eventChannelOf } from '../../../src-shared/channels.ts'
 import type { EventPayload } from '../../../src-shared/contract.ts'
-import type { BoardOrder, Language, Settings } from '../../../src-shared/domain.ts'
+import type { Language, Settings } from '../../../src-shared/domain.ts'
 import type { Core } from '../../core/app.ts'
 import type { Logger } from '../../core/ports.ts'
 import type { MainWindow } from '../main-window.ts'
-import {
-  ATTENTION_CHECK_INTERVAL_MS,
-  AttentionNotifier,
-  createNotificationShower,
-  type AttentionAction,
-} from './attention-notifications.ts'
+import { createNotificationShower, withAction, type AttentionAction } from './attention-notifications.ts'
 import { createBadge } from './badge.ts'
-import { countHandovers } from './counts.ts'
 import { applyLoginItem, planLoginItem } from './login-item.ts'
 import { TRAY_ICON_PATH } from './tray-icon.ts'
 import { createTray, type TrayCommand } from './tray-menu.ts'
@@ -40,7 +37,7 @@ export function installAllDay(options: AllDayOptions): AllDay {
   const platform = options.platform ?? process.platform
   let settings: Settings | undefined
   const language = (): Language => settings?.language ?? 'tr'
-  const orders = new Map<string, BoardOrder>()
+  let attention: Attention = NO_ATTENTION
 
   const onAction = (action: AttentionAction) => {
     mainWindow.show()
@@ -49,17 +46,23 @@ export function installAllDay(options: AllDayOptions): AllDay {
       mainWindow.send(eventChannelOf('focusOrder'), { paymentKey: action.paymentKey })
     }
   }
-  const notifier = new AttentionNotifier({
-    clock: Date.now,
-    enabled: () => settings?.notifications ?? false,
-    language,
-    notify: createNotificationShower(onAction),
-  })
+  const announcer = new AttentionAnnouncer()
+  const notify = createNotificationShower(onAction)
+  /** The value as the core pushes it; what is due is decided even while notifications are off (no burst later). */
+  const attentionIs = (next: Attention) => {
+    attention = next
+    const notices = announcer.update(next, language())
+    if (settings?.notifications ?? false) for (const notice of notices) notify(withAction(notice))
+  }
   const showBadge = createBadge(mainWindow.window, platform)
   const refresh = () => {
-    const counts = countHandovers(orders.values(), notifier.retryingTooLong())
-    tray.update({ ...counts, paused: core.allDay.isPaused(), language: language() })
-    showBadge(counts.attention, language())
+    tray.update({
+      owed: core.allDay.countOwed(),
+      attention: attention.count,
+      paused: core.allDay.isPaused(),
+      language: language(),
+    })
+    showBadge(attention.count, language())
   }
   const onCommand = (command: TrayCommand) => {
     if (command === 'open') mainWindow.show()
@@ -73,7 +76,7 @@ export function installAllDay(options: AllDayOptions): AllDay {
   }
   const tray = createTray({
     iconPath: TRAY_ICON_PATH,
-    initial: { owed: 0, failed: 0, paused: false, language: 'tr' },
+    initial: { owed: 0, attention: 0, paused: false, language: 'tr' },
     onCommand,
   })
   const wake = watchWakeAndNetwork(
@@ -94,44 +97,34 @@ export function installAllDay(options: AllDayOptions): AllDay {
     settings = next
     startWithComputer(next.startWithComputer)
   }
+  let seeded = false
   const unsubscribe = core.subscribe((event, payload) => {
-    if (event === 'orderChanged') {
-      const change = payload as EventPayload<'orderChanged'>
-      if (change.order) orders.set(change.paymentKey, change.order)
-      else orders.delete(change.paymentKey)
-      notifier.orderChanged(change)
-    } else if (event === 'sessionChanged') {
-      notifier.sessionChanged(payload as EventPayload<'sessionChanged'>)
+    if (event === 'attentionChanged') {
+      const next = payload as EventPayload<'attentionChanged'>
+      if (seeded) attentionIs(next)
+      else attention = next
     } else if (event === 'settingsChanged') {
       settingsAre(payload as EventPayload<'settingsChanged'>)
-    }
+    } else if (event !== 'orderChanged') return
     refresh()
   })
-  // The board at start: remembered by the notifier, not announced (staff see it when they open the app).
+  // What needs staff at start: remembered by the announcer, not announced (staff see it when they open the app).
   const seed = async () => {
-    const [board, stored] = await Promise.all([
-      core.handlers.listOrders(undefined),
+    const [first, stored] = await Promise.all([
+      core.handlers.getAttention(undefined),
       core.handlers.getSettings(undefined),
     ])
-    if (board.ok) {
-      for (const order of board.value) orders.set(order.paymentKey, order)
-      notifier.seed(board.value)
-    }
-    // A change announced meanwhile is newer than this answer.
+    // A change announced meanwhile is newer than these answers.
     if (stored.ok && settings === undefined) settingsAre(stored.value)
+    if (first.ok && attention === NO_ATTENTION) attention = first.value
+    announcer.update(attention, language())
+    seeded = true
   }
   void seed().then(refresh)
-  // Orders retrying for too long are found by looking, not by an event.
-  const tick = setInterval(() => {
-    notifier.check()
-    refresh()
-  }, ATTENTION_CHECK_INTERVAL_MS)
-  tick.unref()
 
   // will-quit, not before-quit: a quit that staff call off at its question must leave all this running.
   app.on('will-quit', () => {
     unsubscribe()
-    clearInterval(tick)
     wake.dispose()
   })
   return { language }
