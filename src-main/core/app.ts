@@ -7,6 +7,9 @@ import { toAppError } from './app-failure.ts'
 import { AttentionTracker } from './attention/attention-tracker.ts'
 import { callHandlers, type CoreHandlers } from './call-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
+import { BranchList } from './couriers/branch-list.ts'
+import { CourierDay } from './couriers/courier-day.ts'
+import { CourierLedger } from './couriers/courier-ledger.ts'
 import { IntakeArea, type IntakeServing } from './intake/intake-area.ts'
 import { IntakeKeyring } from './intake/intake-key.ts'
 import { intakeKeyStorage } from './intake/intake-key-storage.ts'
@@ -45,6 +48,9 @@ export interface CoreDependencies {
   /** The board's own log and the history's day files (D55, D56): `openDataFiles` gives all three. */
   boardLog: Journal
   historyArchive: HistoryArchive
+  /** The courier ledger's journal and its older days (D65): `openDataFiles` gives them too. */
+  courierJournal: Journal
+  courierArchive: HistoryArchive
   cipher: SecretCipher
   createFetch: FetchFactory
   clock?: Clock
@@ -126,10 +132,17 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   // The renderer hears of a session change before the outbox acts on it, as it subscribes first.
   session.onChange((status) => emit('sessionChanged', status))
   const methodsCache = new MethodsCache(store, clock)
+  // Made below, after the outbox it hands over through; the board may announce an order before that.
+  const late: { couriers?: CourierDay } = {}
   const board = new OrderBoard({
     store,
     clock,
-    onChange: (paymentKey, order) => emit('orderChanged', { paymentKey, order }),
+    // The cards show their courier, which the courier ledger holds (D65).
+    onChange: (paymentKey, order) =>
+      emit('orderChanged', {
+        paymentKey,
+        order: order && late.couriers ? late.couriers.withCourier(order) : order,
+      }),
     boardLog: deps.boardLog,
     log,
   })
@@ -146,6 +159,34 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     ...(deps.handoverRetry ? { policy: deps.handoverRetry } : {}),
   })
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
+
+  // The courier's day (D65): its own journal, the hand-over that names a courier, the strip and the day-end.
+  const branches = new BranchList(
+    () => session.withToken((client, token) => client.listBranches(token)),
+    clock,
+    log,
+  )
+  session.onChange((status) => {
+    if (status.state === 'signed-out') branches.forget()
+  })
+  const courierDay = new CourierDay({
+    ledger: new CourierLedger({
+      journal: deps.courierJournal,
+      archive: deps.courierArchive,
+      clock,
+      log,
+      timeZone,
+    }),
+    board,
+    outbox,
+    branches,
+    settings,
+    clock,
+    log,
+    orderChanged: (order) => emit('orderChanged', { paymentKey: order.paymentKey, order }),
+    couriersChanged: (kind) => emit('couriersChanged', { kind }),
+  })
+  late.couriers = courierDay
 
   const keyring = await IntakeKeyring.open(intakeKeyStorage(store, deps.cipher, log), secrets)
   const intake = new IntakeArea({ board, outbox, session, keyring, settings, clock, log, serve: deps.intake })
@@ -183,6 +224,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     outbox,
     intake,
     attention,
+    couriers: courierDay,
     secrets,
     recentLogLines: deps.recentLogLines,
     redactText,
@@ -198,6 +240,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     ...lifecycle(session, outbox, log, () => {
       sweeper()
       attention.dispose()
+      courierDay.dispose()
     }),
     allDay: allDayControls(outbox, session, attention),
   }

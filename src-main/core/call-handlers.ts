@@ -4,11 +4,13 @@
  * parts (the session, the outbox, the board, the intake); what follows a settings change is settings-change.ts.
  */
 import type { AppInfo, CallName, CallOutput, ParsedInput } from '../../src-shared/contract.ts'
+import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
 import type { CoreEventListener } from './app.ts'
 import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
+import type { CourierDay } from './couriers/courier-day.ts'
 import { collectSupportBundle } from './diagnostics/support-bundle.ts'
 import type { IntakeArea } from './intake/intake-area.ts'
 import type { HandoverOutbox } from './orders/handover-outbox.ts'
@@ -40,6 +42,8 @@ export interface CoreParts {
   outbox: HandoverOutbox
   intake: IntakeArea
   attention: AttentionTracker
+  /** The courier's day (D65): the ledger's calls, the hand-over naming its courier, the cards' courier. */
+  couriers: CourierDay
   /** Learns the keys as typed (D11), and redacts the support bundle. */
   secrets: SecretRedaction
   /** The log's last lines, redacted, for the support bundle. */
@@ -53,7 +57,9 @@ export interface CoreParts {
 
 export function callHandlers(parts: CoreParts): CoreHandlers {
   const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = parts
-  const { redactText, log } = parts
+  const { redactText, log, couriers } = parts
+  /** A board order as the cards show it: with its courier, from the ledger. */
+  const shown = (order: BoardOrder) => couriers.withCourier(order)
   const attempt = attemptLogging(log)
   // Work that cannot throw, or whose throw is an AppFailure, answered the same way as async work.
   const now = <T>(work: () => T) => attempt(() => Promise.resolve(work()))
@@ -82,6 +88,7 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
       attempt(async () => {
         const branches = await session.withToken((client, token) => client.listBranches(token))
         session.noteBranchCount(branches.length)
+        couriers.branchesListed(branches)
         return branches
       }),
     // The platform's payment and shipping methods, cached per credential set (D10).
@@ -98,13 +105,13 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
     getSettings: () => ok(settings.get()),
     updateSettings: (update) => attempt(() => changeSettings(parts, update)),
 
-    listOrders: () => ok(board.list()),
+    listOrders: () => ok(board.list().map(shown)),
     // Typed, pasted or scanned: the same way in as the POS's (D45).
     addOrder: ({ text, ...details }) =>
       attempt(async () => {
         const paymentKey = extractOrderId(text)
         await intake.addOrder({ paymentKey, details }, 'typed')
-        return board.require(paymentKey)
+        return shown(board.require(paymentKey))
       }),
     removeOrder: ({ paymentKey }) =>
       now(() => {
@@ -113,8 +120,10 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
         board.remove(paymentKey, { undoable: true })
         return null
       }),
-    restoreOrder: ({ paymentKey }) => now(() => board.restore(paymentKey)),
-    handOverOrder: ({ paymentKey }) => attempt(() => outbox.handOver(paymentKey)),
+    restoreOrder: ({ paymentKey }) => now(() => shown(board.restore(paymentKey))),
+    // Naming the courier or not: the ledger is written first, then the outbox (D65).
+    handOverOrder: ({ paymentKey, courierId }) =>
+      attempt(() => couriers.handOver(paymentKey, courierId === undefined ? undefined : { id: courierId })),
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
       const page = outbox.listHistory(query)
@@ -146,13 +155,26 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
     getIntakeInfo: () => ok(intake.info()),
     rotateIntakeKey: () => attempt(() => intake.rotateKey()),
 
-    withdrawHandover: ({ paymentKey }) => now(() => outbox.withdraw(paymentKey)),
-    retryHandoverNow: ({ paymentKey }) => attempt(() => outbox.sendNow(paymentKey)),
-    recordPanelCheck: ({ paymentKey, handedOver }) => now(() => outbox.acknowledge(paymentKey, handedOver)),
+    withdrawHandover: ({ paymentKey }) => now(() => shown(outbox.withdraw(paymentKey))),
+    retryHandoverNow: ({ paymentKey }) => attempt(async () => shown(await outbox.sendNow(paymentKey))),
+    recordPanelCheck: ({ paymentKey, handedOver }) =>
+      now(() => shown(outbox.acknowledge(paymentKey, handedOver))),
 
     getAttention: () => ok(parts.attention.current()),
     silenceAlarm: ({ paymentKey }) => now(() => parts.attention.silence(paymentKey)),
-    markOrderReady: ({ paymentKey }) => now(() => board.markReady(paymentKey)),
+    markOrderReady: ({ paymentKey }) => now(() => shown(board.markReady(paymentKey))),
+
+    listCouriers: () => ok(couriers.listCouriers()),
+    addCourier: (input) => now(() => couriers.addCourier(input)),
+    renameCourier: (input) => now(() => couriers.renameCourier(input)),
+    setCourierBadge: (input) => now(() => couriers.setCourierBadge(input)),
+    retireCourier: (input) => now(() => couriers.retireCourier(input)),
+    assignCourier: (input) => now(() => couriers.assignCourier(input)),
+    listCouriersOut: () => now(() => couriers.couriersOut()),
+    recordCash: (input) => now(() => couriers.recordCash(input)),
+    correctCash: (input) => now(() => couriers.correctCash(input)),
+    getDayEnd: ({ day }) => now(() => couriers.dayEnd(day)),
+    exportDayEndCsv: ({ day }) => now(() => couriers.dayEndCsv(day)),
   }
 }
 

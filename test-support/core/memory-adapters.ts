@@ -18,6 +18,8 @@ export function inMemoryCoreParts(): {
   journal: Journal
   boardLog: Journal
   historyArchive: HistoryArchive
+  courierJournal: Journal
+  courierArchive: HistoryArchive
   log: Logger
   secrets: SecretRedaction
 } {
@@ -25,6 +27,8 @@ export function inMemoryCoreParts(): {
     journal: new MemoryJournal(),
     boardLog: new MemoryJournal(),
     historyArchive: new MemoryHistoryArchive(),
+    courierJournal: new MemoryJournal(),
+    courierArchive: new MemoryHistoryArchive(),
     log: silentLogger,
     secrets: noSecretRedaction,
   }

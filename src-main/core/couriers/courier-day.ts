@@ -11,7 +11,12 @@ import type {
   CourierOut,
   DayEndView,
 } from '../../../src-shared/couriers.ts'
-import { handoverEligibility, type BoardOrder, type Settings } from '../../../src-shared/domain.ts'
+import {
+  handoverEligibility,
+  type BoardOrder,
+  type Branch,
+  type Settings,
+} from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
@@ -109,6 +114,11 @@ export class CourierDay {
    */
   courierOf(name: string): Courier {
     return this.#working({ name })
+  }
+
+  /** The platform's answer to a branch list asked for elsewhere (Settings): the checks use it. */
+  branchesListed(branches: readonly Branch[]): void {
+    this.#parts.branches.remember(branches)
   }
 
   /** An order's branch, checked against the branches the signed-in keys list (before it is added). */

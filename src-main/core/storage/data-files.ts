@@ -9,12 +9,17 @@ import type { Journal } from './journal.ts'
 export const BOARD_LOG_FILE = 'order-board.jsonl'
 /** The history's archive: one file per day (docs/decisions.md D55). */
 export const HISTORY_FOLDER = 'history'
+/** The courier ledger's journal and its older days (docs/decisions.md D65). */
+export const COURIER_LEDGER_FILE = 'courier-ledger.jsonl'
+export const COURIER_DAYS_FOLDER = 'courier-days'
 
 export interface DataFiles {
   /** The hand-over outbox's journal. */
   journal: Journal
   boardLog: Journal
   historyArchive: HistoryArchive
+  courierJournal: Journal
+  courierArchive: HistoryArchive
 }
 
 export function openDataFiles(dataDir: string, log: Logger): DataFiles {
@@ -22,5 +27,7 @@ export function openDataFiles(dataDir: string, log: Logger): DataFiles {
     journal: new FileJournal(join(dataDir, HANDOVER_JOURNAL_FILE), log),
     boardLog: new FileJournal(join(dataDir, BOARD_LOG_FILE), log),
     historyArchive: new FileHistoryArchive(join(dataDir, HISTORY_FOLDER), log),
+    courierJournal: new FileJournal(join(dataDir, COURIER_LEDGER_FILE), log),
+    courierArchive: new FileHistoryArchive(join(dataDir, COURIER_DAYS_FOLDER), log),
   }
 }
