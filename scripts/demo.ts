@@ -8,7 +8,17 @@ import { resolve } from 'node:path'
 import { connectBridge } from '../e2e/support/bridge-client.ts'
 import { findElectronBinary } from '../e2e/support/electron-binary.ts'
 import { launchWebMode } from '../e2e/support/web-mode.ts'
-import { DEMO_BRANCHES, DEMO_CREDENTIALS, DEMO_ORDERS } from '../e2e/mock-platform/demo-data.ts'
+import { randomUUID } from 'node:crypto'
+import {
+  DEMO_BRANCHES,
+  DEMO_CASH_HANDED_IN,
+  DEMO_COURIER_PACKAGES,
+  DEMO_COURIERS,
+  DEMO_CREDENTIALS,
+  DEMO_ORDER_AMOUNTS,
+  DEMO_ORDERS,
+} from '../e2e/mock-platform/demo-data.ts'
+import type { Api } from '../src-shared/contract.ts'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
 
 const dataDir = resolve('.data/demo')
@@ -44,7 +54,10 @@ if ('path' in electronBinary) {
   console.log(`demo: open ${web.url}`)
   console.log(`demo: POS intake API at ${web.intake.url ?? 'unavailable'} (key in ${web.intake.keyFile})`)
   console.log(
-    'demo: signed in with the vendor-wide demo keys; the board holds the demo orders. Ctrl+C stops.',
+    'demo: signed in with the vendor-wide demo keys; the board holds the demo orders, three couriers have',
+  )
+  console.log(
+    'demo: been out this morning (Gün sonu shows their settlement; badges K-01…K-03). Ctrl+C stops.',
   )
   printDemoKeys('after signing out and forgetting the keys, sign in again with one of these')
   let stopping = false
@@ -86,12 +99,68 @@ async function signInAndFillTheBoard(url: string): Promise<void> {
   })
   if (!signedIn.ok) throw new Error(`demo: sign-in failed: ${signedIn.error.code}`)
   for (const order of DEMO_ORDERS) {
+    const amountKurus = DEMO_ORDER_AMOUNTS[order.payment_key]
     await api.addOrder({
       text: order.payment_key,
       courierType: order.courier_type,
       shippingMethod: order.shipping_method,
       paymentMethod: order.payment_type,
+      ...(amountKurus === undefined ? {} : { amountKurus }),
     })
   }
+  await playTheCouriersMorning(api)
   bridge.close()
+}
+
+/**
+ * The courier's day so far (issue 21): the couriers with their badges, packages handed to them (each a real
+ * hand-over to the mock), and the cash two of them handed in on their return.
+ */
+async function playTheCouriersMorning(api: Api): Promise<void> {
+  const ok = <T>(
+    result: { ok: true; value: T } | { ok: false; error: { code: string } },
+    what: string,
+  ): T => {
+    if (!result.ok) throw new Error(`demo: ${what} failed: ${result.error.code}`)
+    return result.value
+  }
+  await mock.control.upsertOrders(DEMO_COURIER_PACKAGES.map((item) => item.order))
+  const couriers = []
+  for (const courier of DEMO_COURIERS) {
+    couriers.push(ok(await api.addCourier({ requestId: randomUUID(), ...courier }), 'adding a courier'))
+  }
+  // These presses are the past: sent at once, not after the undo window staff get for their own.
+  const { undoWindowSeconds } = ok(await api.getSettings(), 'reading settings')
+  ok(await api.updateSettings({ undoWindowSeconds: 0 }), 'a setting')
+  try {
+    for (const item of DEMO_COURIER_PACKAGES) {
+      const { order, amountKurus } = item
+      ok(
+        await api.addOrder({
+          text: order.payment_key,
+          courierType: order.courier_type,
+          shippingMethod: order.shipping_method,
+          paymentMethod: order.payment_type,
+          amountKurus,
+          branch: order.branch_id,
+        }),
+        'adding an order',
+      )
+      const courierId = item.courier === null ? undefined : couriers[item.courier]?.id
+      ok(
+        await api.handOverOrder({ paymentKey: order.payment_key, ...(courierId ? { courierId } : {}) }),
+        'a hand-over',
+      )
+    }
+  } finally {
+    ok(await api.updateSettings({ undoWindowSeconds }), 'a setting')
+  }
+  for (const cash of DEMO_CASH_HANDED_IN) {
+    const courierId = couriers[cash.courier]?.id
+    if (courierId === undefined) continue
+    ok(
+      await api.recordCash({ requestId: randomUUID(), courierId, amountKurus: cash.amountKurus }),
+      'recording cash',
+    )
+  }
 }

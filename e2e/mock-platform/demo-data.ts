@@ -103,3 +103,74 @@ export const DEMO_ORDERS: readonly MockOrder[] = [
   order(ids.karsiyakaDebitCardPickup, branches.karsiyakaCarsi, 'restaurant', 'pickup', 'DEBIT_CARD'),
   order(ids.karsiyakaCreditCardDelivery, branches.karsiyakaCarsi, 'restaurant', 'delivery', 'CREDIT_CARD'),
 ]
+
+// The courier's day (issue 21): the platform's API gives no amounts and no couriers, so these stand for what
+// the POS and the staff would say. `npm run demo` plays a morning with them, so a newcomer sees the couriers'
+// strip and the day-end settlement ("Gün sonu") at once.
+
+/** The restaurant's couriers, with the codes on their badges. */
+export const DEMO_COURIERS = [
+  { name: 'Ahmet Yılmaz', badge: 'K-01' },
+  { name: 'Mehmet Demir', badge: 'K-02' },
+  { name: 'Ayşe Kaya', badge: 'K-03' },
+] as const
+
+/** What each seed order costs the customer, in kuruş, as the POS would send it (`amount_kurus`). */
+export const DEMO_ORDER_AMOUNTS: Readonly<Record<string, number>> = {
+  [ids.kadikoyCashDelivery]: 39990,
+  [ids.kadikoyCreditCardDelivery]: 24550,
+  [ids.kadikoyCashPickup]: 18000,
+  [ids.kadikoyPlatformCourierDelivery]: 31075,
+  [ids.besiktasDebitCardDelivery]: 52000,
+  [ids.besiktasInDelivery]: 27500,
+  [ids.cankayaPlatformCourierDelivery]: 44990,
+  [ids.karsiyakaDebitCardPickup]: 16500,
+  [ids.karsiyakaCreditCardDelivery]: 36800,
+}
+
+/** One package of the demo's morning: an order the platform knows, its amount, and who took it. */
+export interface DemoCourierPackage {
+  order: MockOrder
+  amountKurus: number
+  /** Index into DEMO_COURIERS; null: handed over without naming a courier. */
+  courier: number | null
+}
+
+const packageOf = (
+  payment_key: string,
+  branch_id: string,
+  payment_type: MockOrder['payment_type'],
+  amountKurus: number,
+  courier: number | null,
+): DemoCourierPackage => ({
+  order: {
+    payment_key,
+    courier_type: 'restaurant',
+    status_id: ORDER_STATUS.CONFIRMED,
+    payment_type,
+    shipping_method: 'delivery',
+    branch_id,
+  },
+  amountKurus,
+  courier,
+})
+
+/** Restaurant-courier deliveries the demo hands over before a newcomer looks (added to the mock by the demo). */
+export const DEMO_COURIER_PACKAGES: readonly DemoCourierPackage[] = [
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000001', branches.kadikoyModa, 'CASH', 27450, 0),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000002', branches.kadikoyModa, 'CREDIT_CARD', 41900, 0),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000003', branches.besiktasCarsi, 'CASH', 18550, 0),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000004', branches.kadikoyModa, 'CASH', 33000, 1),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000005', branches.besiktasCarsi, 'DEBIT_CARD', 22800, 1),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000006', branches.karsiyakaCarsi, 'CASH', 15990, 2),
+  packageOf('0d3e1f00-5a1b-4c2d-8e3f-200000000007', branches.karsiyakaCarsi, 'CASH', 12500, null),
+]
+
+/**
+ * The cash the couriers handed in on their return: Ahmet Yılmaz all he collected (274,50 + 185,50: "kasa tam"),
+ * Mehmet Demir 12,50 ₺ short ("açık var"); Ayşe Kaya is still out.
+ */
+export const DEMO_CASH_HANDED_IN: readonly { courier: number; amountKurus: number }[] = [
+  { courier: 0, amountKurus: 46000 },
+  { courier: 1, amountKurus: 31750 },
+]
