@@ -17,6 +17,10 @@ export interface WebModeOptions {
   webMain?: string
   /** The POS intake's port (`--intake-port`); default 0, any free port, so runs never collide. */
   intakePort?: number
+  /** Node's own flags before the script (a test's `--import` of test-support/web/shifted-clock.ts). */
+  nodeArgs?: string[]
+  /** Added to the environment (the shifted clock's control file). */
+  env?: Record<string, string>
 }
 
 /** The POS intake as web mode's INTAKE line names it. */
@@ -44,13 +48,16 @@ export interface WebModeProcess {
 export async function launchWebMode(options: WebModeOptions): Promise<WebModeProcess> {
   const webMain = options.webMain ?? BUILT_WEB_MAIN
   if (!existsSync(webMain)) throw new Error(`no web-mode build at ${webMain}: run \`npm run build\` first`)
-  const args = [webMain, '--port', '0', '--data-dir', options.dataDir]
+  const args = [...(options.nodeArgs ?? []), webMain, '--port', '0', '--data-dir', options.dataDir]
   args.push('--intake-port', String(options.intakePort ?? 0))
   if (options.apiBase) args.push('--api-base', options.apiBase)
   if (options.extraCa) args.push('--extra-ca', options.extraCa)
   if (options.lang) args.push('--lang', options.lang)
   if (options.rendererDir) args.push('--renderer-dir', options.rendererDir)
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+  })
   let log = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     log += chunk

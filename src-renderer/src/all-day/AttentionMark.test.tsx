@@ -66,7 +66,7 @@ describe('AttentionMark (the card)', () => {
     const { api, silenceAlarm } = core(attentionOf([crossing(KEY, 'ringing'), crossing(OTHER, 'ringing')]))
     const { container } = renderWithApi(<AttentionMark order={delivery()} />, api)
     const button = await screen.findByRole('button', { name: 'Sessize al: 000-001' })
-    expect(screen.getByRole('alert').textContent).toContain('Bekleme süresi doldu')
+    expect(screen.getByRole('status').textContent).toContain('Bekleme süresi doldu')
     expect(container.querySelector('.attention-ringing-note')).not.toBeNull()
     fireEvent.click(button)
     await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(1))

@@ -50,7 +50,8 @@ export function AttentionMarkView({
       {entry && (
         <div
           className={`attention-note attention-${entry.alarm}-note`}
-          role={entry.alarm === 'ringing' ? 'alert' : 'status'}
+          // A status, not an alert: a failed card already has its own alert, and the alarm itself is heard.
+          role="status"
         >
           <p>{at.reason[entry.reason]}</p>
           {entry.alarm === 'ringing' && (
