@@ -24,6 +24,18 @@ const tr = {
   sessionLost: 'Oturum yenilenemedi: bekleyen teslimler gönderilemiyor. Yeniden giriş yapın.',
   intakePortTaken:
     'POS bağlantı noktası başka bir programda: POS siparişleri ulaşamıyor (Ayarlar → POS bağlantısı).',
+  settingsTitle: 'Bekleyen siparişler',
+  waitingLimit: 'Kuryeye verilmemiş sipariş ne kadar bekleyince uyarılsın?',
+  waitingLimitHint:
+    'Yalnızca restoran kuryesiyle teslim edilecek siparişler için. Kurye aldıysa “Kuryeye Verildi”ye basın: müşteri ancak o zaman haberdar olur.',
+  readyLimit: 'POS veya siz “Hazır” dedikten sonra ne kadar bekleyince?',
+  readyLimitHint: 'Hazır işaretli siparişte bu süre, hazır olduğu andan sayılır.',
+  off: 'Kapalı',
+  readyOff: 'Hazır süreyi değiştirmesin',
+  minutes: (minutes: number) => `${String(minutes)} dakika`,
+  alarmSound: 'Uyarı sesi',
+  alarmSoundHint:
+    'Süresi dolan, başarısız olan veya uzun süre teyit edilemeyen sipariş için, biri ilgilenene ya da “Sessize al”a basana kadar 20 saniyede bir çalar. Ses düzeyi sistemin ses düzeyidir.',
 }
 
 export type AlarmTexts = typeof tr
@@ -49,6 +61,18 @@ const en: AlarmTexts = {
   sessionLost: 'The session could not be renewed: waiting hand-overs cannot be sent. Sign in again.',
   intakePortTaken:
     'Another program holds the POS port: POS orders cannot arrive (Settings → POS connection).',
+  settingsTitle: 'Waiting orders',
+  waitingLimit: 'Warn when an order has not been handed to the courier after',
+  waitingLimitHint:
+    'Only for orders the restaurant’s courier delivers. If the courier took it, press “Handed to courier”: only then is the customer told.',
+  readyLimit: 'After the POS or you said “Ready”, warn after',
+  readyLimitHint: 'For an order marked ready, this time counts from when it was ready.',
+  off: 'Off',
+  readyOff: 'Ready changes nothing',
+  minutes: (minutes: number) => `${String(minutes)} minute${minutes === 1 ? '' : 's'}`,
+  alarmSound: 'Alarm sound',
+  alarmSoundHint:
+    'For an order past its time, a failed hand-over or one unconfirmed for long: rings every 20 seconds until someone acts or presses “Silence”. The volume is the system’s.',
 }
 
 export function useAlarmTexts(): AlarmTexts {

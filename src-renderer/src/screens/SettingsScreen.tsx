@@ -16,6 +16,7 @@ import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
 
 /** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
+import { WaitingAlarmSection } from './settings/WaitingAlarmSection.tsx'
 export function SettingsScreen({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const settings = useSettings()
@@ -32,6 +33,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       <BoardStaySection />
       <AllDaySection />
       <PrintSection />
+      <WaitingAlarmSection />
       <IntakeSection />
       <DiagnosticsSection />
     </main>
