@@ -123,7 +123,9 @@ export function callHandlers(parts: CoreParts): CoreHandlers {
     restoreOrder: ({ paymentKey }) => now(() => shown(board.restore(paymentKey))),
     // Naming the courier or not: the ledger is written first, then the outbox (D65).
     handOverOrder: ({ paymentKey, courierId }) =>
-      attempt(() => couriers.handOver(paymentKey, courierId === undefined ? undefined : { id: courierId })),
+      attempt(async () =>
+        shown(await couriers.handOver(paymentKey, courierId === undefined ? undefined : { id: courierId })),
+      ),
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
       const page = outbox.listHistory(query)

@@ -97,7 +97,7 @@ describe('the hand-over that names its courier', () => {
     const { day, ledger, board, journal, sent } = world()
     const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
     board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 39990, branch: 'b1' })
-    const order = await day.handOver(KEY_A, { id: ahmet.id })
+    const order = day.withCourier(await day.handOver(KEY_A, { id: ahmet.id }))
     expect(sent).toEqual([KEY_A])
     expect(order.courier).toEqual({ id: ahmet.id, name: 'Ahmet' })
     expect(journal.records.map((record) => (record as { type: string }).type)).toEqual([
@@ -173,7 +173,7 @@ describe('the hand-over that names its courier', () => {
     const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
     board.add(KEY_A, DELIVERY)
     await day.handOver(KEY_A, { id: ahmet.id })
-    const again = await day.handOver(KEY_A, { id: mehmet.id })
+    const again = day.withCourier(await day.handOver(KEY_A, { id: mehmet.id }))
     expect(again.courier?.name).toBe('Ahmet')
     expect(sent).toEqual([KEY_A, KEY_A])
   })

@@ -87,15 +87,16 @@ export class CourierDay {
 
   /**
    * "Kuryeye Verildi", naming the courier or not. Everything that can refuse is checked before anything is
-   * written; then the order's facts and its courier go to the ledger; only then the outbox. A failed ledger
-   * write (a full disk) throws and nothing is sent.
+   * written, and throws at once; then the order's facts and its courier go to the ledger (a write the disk
+   * refuses throws, and nothing is sent); only then the outbox, whose promise is answered as it is (the intake
+   * tells a refusal from a send under way by when it rejects), without the courier: see withCourier.
    */
-  async handOver(paymentKey: string, courier?: CourierRef): Promise<BoardOrder> {
+  handOver(paymentKey: string, courier?: CourierRef): Promise<BoardOrder> {
     const { board, ledger, outbox, settings } = this.#parts
     const order = board.require(paymentKey)
     // Already handed over: the outbox answers the order as it is, and nothing is written (assignCourier
     // changes a courier afterwards).
-    if (order.handover.state === 'handed-over') return this.withCourier(await outbox.handOver(paymentKey))
+    if (order.handover.state === 'handed-over') return outbox.handOver(paymentKey)
     if (outbox.owedNow().includes(paymentKey)) throw invalidInput('already-sending')
     const eligibility = handoverEligibility(order)
     if (eligibility === 'pickup' || eligibility === 'platform-courier') throw invalidInput('not-eligible')
@@ -105,7 +106,7 @@ export class CourierDay {
     }
     this.#noteOrder(order)
     if (courierId !== undefined) ledger.assign({ paymentKey, courierId })
-    return this.withCourier(await outbox.handOver(paymentKey))
+    return outbox.handOver(paymentKey)
   }
 
   /**
