@@ -5,10 +5,10 @@
  */
 import type { CallName } from './contract.ts'
 
-export const CHANNEL_PREFIX = 'pos:'
-export const EVENT_PREFIX = 'pos-event:'
+const CHANNEL_PREFIX = 'pos:'
+const EVENT_PREFIX = 'pos-event:'
 
-export const EVENT_NAMES = [
+const EVENT_NAMES = [
   'sessionChanged',
   'orderChanged',
   'settingsChanged',

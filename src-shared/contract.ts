@@ -116,8 +116,8 @@ export const AddOrderInput = OrderDetails.extend({
 }).strict()
 export type AddOrderInput = z.input<typeof AddOrderInput>
 
-export const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
-export type OrderRef = z.input<typeof OrderRef>
+const OrderRef = z.object({ paymentKey: PaymentKey }).strict()
+type OrderRef = z.input<typeof OrderRef>
 
 /**
  * "Kuryeye Verildi", naming the courier who takes it (or not: optional unless Settings require one). The

@@ -7,7 +7,7 @@ export const COURIER_NAME_MAX = 60
 /** A badge code is printed as a QR code and typed or scanned back: short, and plain ASCII for any scanner. */
 export const BADGE_CODE_MAX = 32
 
-export type CourierNameProblem =
+type CourierNameProblem =
   | 'name-empty'
   | 'name-too-long'
   | 'name-not-one-line' // a line or paragraph break

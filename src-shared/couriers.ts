@@ -107,8 +107,8 @@ export const PackageTally = z.object({
 export type PackageTally = z.infer<typeof PackageTally>
 
 /** kasa tam / açık var / fazla. */
-export const Balance = z.enum(['even', 'short', 'over'])
-export type Balance = z.infer<typeof Balance>
+const Balance = z.enum(['even', 'short', 'over'])
+type Balance = z.infer<typeof Balance>
 
 /** One cash record of the day as the settlement shows it; a corrected record stays, and does not count. */
 export const CashLine = z.object({

@@ -31,7 +31,7 @@ export type AppErrorCode = z.infer<typeof AppErrorCode>
  * Why the courier's day refused a write (docs/decisions.md D65): the ledger's refusals, and the hand-over's and
  * the intake's own checks of a courier, an amount and a branch. Nothing was recorded, nothing was sent.
  */
-export const COURIER_PROBLEMS = [
+const COURIER_PROBLEMS = [
   'name-empty',
   'name-too-long', // a courier's name is at most 60 characters
   'name-not-one-line',

@@ -11,15 +11,13 @@ export const ORDER_SOURCES = ['pos-api', 'link', 'command-line', 'drop-folder', 
 export type OrderSource = (typeof ORDER_SOURCES)[number]
 
 /** The hand-over states the API names; stable for integrators, unlike the outbox's own. */
-export const PUBLIC_ORDER_STATES = [
-  'waiting', // on the board, no hand-over asked for yet
-  'sending', // asked for; written down and on its way to the platform
-  'retrying', // owed: sent again by itself (after a passing failure, or once staff sign in again)
-  'handed-over', // the platform answered `status: true` (D5)
-  'failed', // the platform refused it: staff must look
-  'unconfirmed', // probably reached the platform, but it never said so: staff check its panel
-] as const
-export type PublicOrderState = (typeof PUBLIC_ORDER_STATES)[number]
+export type PublicOrderState =
+  | 'waiting' // on the board, no hand-over asked for yet
+  | 'sending' // asked for; written down and on its way to the platform
+  | 'retrying' // owed: sent again by itself (after a passing failure, or once staff sign in again)
+  | 'handed-over' // the platform answered `status: true` (D5)
+  | 'failed' // the platform refused it: staff must look
+  | 'unconfirmed' // probably reached the platform, but it never said so: staff check its panel
 
 /** The order as the intake API answers it: nothing else of the order, and never a secret. */
 export interface PublicOrderView {

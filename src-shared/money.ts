@@ -8,7 +8,7 @@ import type { Language } from './domain.ts'
 export const MAX_KURUS = 10_000_000 * 100
 
 /** Why a typed amount was refused, so the screen can say what to fix. */
-export type MoneyProblem =
+type MoneyProblem =
   | 'empty' // nothing but spaces or a currency sign
   | 'not-a-number' // letters, a sign other than one leading minus, separators in the wrong places
   | 'negative' // an amount handed in or charged is never below zero; a shortfall is a difference, not an input

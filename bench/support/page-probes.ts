@@ -2,7 +2,7 @@
 // timed in the page itself, with no Playwright round trip inside the measurement.
 
 /** What `headingProbe` records: for each h1/h2 text, the epoch time (ms) it first had a box on the page. */
-export type HeadingTimes = Record<string, number>
+type HeadingTimes = Record<string, number>
 
 /**
  * Records when each h1/h2 first appears with a non-empty box (layout forced), as epoch milliseconds.

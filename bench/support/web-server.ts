@@ -55,7 +55,7 @@ export async function startWebServer(context: BenchContext, dataDir: string): Pr
 }
 
 /** VmRSS and VmHWM from /proc on Linux; `ps -o rss=` elsewhere (no peak there). */
-export async function residentMemory(pid: number): Promise<{ rss: number; peak: number | undefined }> {
+async function residentMemory(pid: number): Promise<{ rss: number; peak: number | undefined }> {
   if (process.platform === 'linux') {
     const status = await readFile(`/proc/${String(pid)}/status`, 'utf8')
     const kibibytes = (field: string) => {

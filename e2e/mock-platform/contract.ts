@@ -7,7 +7,7 @@ import { z } from 'zod'
 const MOCK_ROUTES = ['login', 'branches', 'variables', 'ontheway'] as const
 export type MockRoute = (typeof MOCK_ROUTES)[number]
 
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   'status',
   'rate-limit',
   'malformed-json',
@@ -18,14 +18,14 @@ export const FAULT_KINDS = [
   'hang',
   'token-rejected',
 ] as const
-export type MockFaultKind = (typeof FAULT_KINDS)[number]
+type MockFaultKind = (typeof FAULT_KINDS)[number]
 
 /** Any 8-4-4-4-12 hex identifier, in either case; the platform does not insist on a UUID version. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const uuid = z.string().regex(UUID_PATTERN, 'must be a UUID')
 
-export const mockOrderSchema = z.strictObject({
+const mockOrderSchema = z.strictObject({
   payment_key: uuid,
   courier_type: z.string().min(1),
   status_id: z.int(),

@@ -14,21 +14,7 @@ import type {
   MockTokenInfo,
 } from './contract.ts'
 
-export type {
-  ArmedFault,
-  MockBranch,
-  MockClock,
-  MockCounters,
-  MockCredential,
-  MockFault,
-  MockFaultKind,
-  MockHolds,
-  MockLatency,
-  MockMethod,
-  MockOrder,
-  MockRoute,
-  MockTokenInfo,
-} from './contract.ts'
+export type { MockFault, MockOrder } from './contract.ts'
 
 export interface MockControl {
   /** Everything back to the seed: orders, tokens, clock, expiration skew, latency, faults, counters. */

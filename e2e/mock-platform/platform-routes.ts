@@ -15,7 +15,7 @@ export const PLATFORM_PREFIX = '/integrations'
 /** Waits `ms`, or rejects when the server closes (`signal`). */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 export const realSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal })
-export const LOGIN_BODY_LIMIT_BYTES = 64 * 1024
+const LOGIN_BODY_LIMIT_BYTES = 64 * 1024
 
 const ON_THE_WAY_PATH = '/orders/ontheway'
 const CREDENTIAL_FIELDS = ['app_secret_key', 'rest_secret_key'] as const

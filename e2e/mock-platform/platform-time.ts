@@ -2,7 +2,7 @@
 // is Europe/Istanbul; the conversion goes through Intl's time-zone data rather than a fixed +03:00, so the mock
 // stays right if the zone's rules ever change.
 
-export const PLATFORM_TIME_ZONE = 'Europe/Istanbul'
+const PLATFORM_TIME_ZONE = 'Europe/Istanbul'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

@@ -40,7 +40,7 @@ export interface MockSeed {
   shippingMethods: readonly MockMethod[]
 }
 
-export const DEMO_SEED: MockSeed = {
+const DEMO_SEED: MockSeed = {
   credentials: DEMO_CREDENTIAL_SETS,
   branches: DEMO_BRANCHES,
   orders: DEMO_ORDERS,

@@ -16,7 +16,7 @@ import { launchWebMode, type WebModeProcess } from './web-mode.ts'
 export type Shell = 'web' | 'electron'
 
 /** The app under test, whichever shell runs it: a page on the app, and a way to restart it on the same data. */
-export interface AppUnderTest {
+interface AppUnderTest {
   page: Page
   dataDir: string
   /** Stops the app and starts it again on the same data folder; `page` is the new app's page. */

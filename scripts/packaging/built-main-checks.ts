@@ -41,7 +41,7 @@ interface BuiltMainRun {
 }
 
 /** One run of out/main/main.js under the stand-in, with `args` after it on the command line. */
-export function runBuiltMain(root: string, packaged: boolean, args: readonly string[]): BuiltMainRun {
+function runBuiltMain(root: string, packaged: boolean, args: readonly string[]): BuiltMainRun {
   const work = mkdtempSync(join(tmpdir(), 'pos-built-main-'))
   const out = join(work, 'observations.jsonl')
   try {

@@ -33,7 +33,7 @@ export function toAppError(error: unknown): AppError {
   return { code: 'internal', retryable: false }
 }
 
-export function isDiskFull(error: unknown): boolean {
+function isDiskFull(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && DISK_FULL_CODES.has(error.code)
 }
 

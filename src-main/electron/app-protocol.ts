@@ -6,7 +6,7 @@ import type { Protocol } from 'electron'
 import { CSP_HEADER } from '../../src-shared/content-security-policy.ts'
 import { contentTypeOf, resolveRendererFile } from '../core/http/renderer-file.ts'
 
-export const APP_SCHEME = 'app'
+const APP_SCHEME = 'app'
 const APP_HOST = 'renderer'
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 

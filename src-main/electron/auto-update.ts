@@ -18,7 +18,7 @@ export function decideAutoUpdate(isPackaged: boolean, turnedOn: boolean): Update
 }
 
 /** The part of electron-updater's `autoUpdater` (an AppUpdater) that we use. */
-export interface Updater {
+interface Updater {
   autoDownload: boolean
   autoInstallOnAppQuit: boolean
   allowDowngrade: boolean
@@ -30,7 +30,7 @@ export interface Updater {
 }
 
 /** electron-updater's own logger (its default is the console). */
-export interface UpdaterLogger {
+interface UpdaterLogger {
   info(message?: unknown): void
   warn(message?: unknown): void
   error(message?: unknown): void

@@ -89,12 +89,12 @@ export const WINDOW_STATE_KEY = 'window.state'
 const RectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
 
 /** What is kept between runs: the normal bounds, maximised, and which display. */
-export const WindowState = z.object({
+const WindowState = z.object({
   bounds: RectSchema,
   maximized: z.boolean(),
   displayId: z.number().optional(),
 })
-export type WindowState = z.infer<typeof WindowState>
+type WindowState = z.infer<typeof WindowState>
 
 /** A display as `screen.getAllDisplays()` gives it: where windows may go is its `workArea` (no taskbar). */
 type DisplayArea = Pick<Display, 'id' | 'workArea'>

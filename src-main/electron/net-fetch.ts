@@ -100,6 +100,6 @@ function bareHost(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase()
 }
 
-export function parseCertificates(pem: string): X509Certificate[] {
+function parseCertificates(pem: string): X509Certificate[] {
   return (pem.match(PEM_CERTIFICATE) ?? []).map((block) => new X509Certificate(block))
 }

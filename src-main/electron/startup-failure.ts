@@ -34,7 +34,7 @@ export async function startOrFail(
   }
 }
 
-export function failStartup(stage: StartupStage, error: unknown, deps: StartupFailureDeps): void {
+function failStartup(stage: StartupStage, error: unknown, deps: StartupFailureDeps): void {
   const reason = reasonOf(error)
   try {
     deps.log.error('startup: failed', {
@@ -56,7 +56,7 @@ export function failStartup(stage: StartupStage, error: unknown, deps: StartupFa
 }
 
 /** What the staff read: the failed step and where the log is, never a stack trace. */
-export function startupFailureText(
+function startupFailureText(
   stage: StartupStage,
   reason: string,
   logFolder: string,

@@ -19,7 +19,7 @@ const CLOSE_GRACE_MS = 1000
  * that slept, a tab killed without a close, a half-open TCP connection) is cut, so its socket does not hold a
  * connection slot and keep receiving every event for ever.
  */
-export const PING_INTERVAL_MS = 30_000
+const PING_INTERVAL_MS = 30_000
 
 export interface BridgeHubOptions {
   pingIntervalMs?: number

@@ -22,7 +22,7 @@ export interface ServerLimits extends LoopbackLimits {
  * per tab), and every request is a small GET on loopback that completes in milliseconds: these bounds leave
  * that plenty of room and a flood or a stuck client none.
  */
-export const DEFAULT_LIMITS: ServerLimits = {
+const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

@@ -9,7 +9,7 @@ declare global {
 }
 
 /** A failed call as React Query sees it: the AppError travels inside, for the UI to put into words. */
-export class AppErrorException extends Error {
+class AppErrorException extends Error {
   readonly appError: AppError
 
   constructor(appError: AppError) {

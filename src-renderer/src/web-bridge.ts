@@ -6,7 +6,7 @@ import { bridge } from './api.ts'
 import { BridgeConnection, type WebBridgeOptions } from './bridge-connection.ts'
 
 /** Where a reload of the same tab finds the token again; see `installWebBridge`. */
-export const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
+const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
 
 export type { WebBridgeOptions } from './bridge-connection.ts'
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { TestCertificates } from '../../e2e/mock-platform/tls.ts'
 import { ensureTestCertificates } from '../../e2e/mock-platform/tls.ts'
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string
   /** The request target as sent, e.g. `/integrations/auth/login`. */
   url: string
@@ -15,7 +15,7 @@ export interface RecordedRequest {
   body: string
 }
 
-export type LocalHandler = (request: RecordedRequest, res: ServerResponse) => void
+type LocalHandler = (request: RecordedRequest, res: ServerResponse) => void
 
 export interface LocalHttpsServer {
   /** `https://127.0.0.1:PORT/integrations`, like the mock platform's. */

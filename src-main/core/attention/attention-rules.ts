@@ -41,7 +41,7 @@ export type WaitingLimits = Pick<AttentionSettings, 'waitingLimitMinutes' | 'rea
  * the waiting limit from when it was added; counted again from when staff last brought it back to waiting.
  * Undefined when no limit applies.
  */
-export function waitingDeadline(
+function waitingDeadline(
   order: Pick<BoardOrder, 'addedAt' | 'readyAt'>,
   noneSince: number | undefined,
   limits: WaitingLimits,

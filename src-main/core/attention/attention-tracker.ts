@@ -239,7 +239,7 @@ export class AttentionTracker {
 }
 
 /** A session ended by the platform's refusal, not by staff signing out: hand-overs owed cannot be sent. */
-export function isSessionLost(status: SessionStatus): boolean {
+function isSessionLost(status: SessionStatus): boolean {
   return (
     status.state === 'signed-out' &&
     (status.reason === 'token-rejected' || status.reason === 'wrong-credentials')

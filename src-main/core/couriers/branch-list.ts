@@ -7,7 +7,7 @@ import type { Clock, Logger } from '../ports.ts'
 import { CourierRefusal } from './courier-refusal.ts'
 
 /** How long an answer is trusted before the next check asks again. */
-export const BRANCH_LIST_MAX_AGE_MS = 10 * 60 * 1000
+const BRANCH_LIST_MAX_AGE_MS = 10 * 60 * 1000
 
 export class BranchList {
   readonly #fetch: () => Promise<Branch[]>

@@ -6,37 +6,37 @@ import { z } from 'zod'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { dayOf } from '../time/platform-day.ts'
 
-export const RecordId = z.string().min(1).max(100)
+const RecordId = z.string().min(1).max(100)
 const Iso = z.iso.datetime()
-export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 /** An amount in kuruş: a whole number, never below zero, at most 10,000,000 ₺ (money.ts). */
 export const Kurus = z.int().nonnegative().max(MAX_KURUS)
 const Text = (max: number) => z.string().min(1).max(max)
 
 const base = { id: RecordId, seq: z.int().nonnegative(), at: Iso }
 
-export const CourierAdded = z.object({
+const CourierAdded = z.object({
   type: z.literal('courier-added'),
   ...base,
   courierId: RecordId,
   name: Text(200),
   badge: Text(64).optional(),
 })
-export const CourierRenamed = z.object({
+const CourierRenamed = z.object({
   type: z.literal('courier-renamed'),
   ...base,
   courierId: RecordId,
   name: Text(200),
 })
 /** A badge given, changed, or taken away (null). */
-export const CourierBadgeSet = z.object({
+const CourierBadgeSet = z.object({
   type: z.literal('courier-badge'),
   ...base,
   courierId: RecordId,
   badge: Text(64).nullable(),
 })
 /** The courier no longer works here: not offered any more, still named in past days. */
-export const CourierRetired = z.object({ type: z.literal('courier-retired'), ...base, courierId: RecordId })
+const CourierRetired = z.object({ type: z.literal('courier-retired'), ...base, courierId: RecordId })
 
 /** This package went with this courier (null: with nobody named). The latest record for a package wins. */
 export const Assigned = z.object({

@@ -30,18 +30,7 @@ import { isKurus } from '../../../src-shared/money.ts'
 import { dayOf } from '../time/platform-day.ts'
 
 // The settlement's shapes are the contract's (src-shared/couriers.ts): one source for the core and the screens.
-export type {
-  Balance,
-  BranchLine,
-  CashLine,
-  CashRecord,
-  CashTally,
-  CourierDayEnd,
-  DayEnd,
-  NotConfirmed,
-  PackageLine,
-  PackageTally,
-} from '../../../src-shared/couriers.ts'
+export type { CashRecord, DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
 
 /** A courier as the ledger holds it (the contract's Courier). */
 export type LedgerCourier = Courier

@@ -11,14 +11,14 @@ import { dayBefore, dayOf } from '../time/platform-day.ts'
 import { dayOfRecord, highestSeq, LedgerRecord, SeqMark } from './courier-records.ts'
 
 /** The journal keeps today's and yesterday's records: the board's orders and the cash of a shift past midnight. */
-export const LIVE_DAYS = 2
+const LIVE_DAYS = 2
 
 /**
  * Who carried a package is read from this many days before the package's day (a hand-over the platform
  * confirmed only after a long outage) and, after it, for corrections staff make the next days.
  */
-export const ASSIGNMENT_DAYS_BEFORE = 7
-export const ASSIGNMENT_DAYS_AFTER = 2
+const ASSIGNMENT_DAYS_BEFORE = 7
+const ASSIGNMENT_DAYS_AFTER = 2
 
 /** Day files are kept long enough that the oldest day History keeps can still be settled. */
 export const LEDGER_RETENTION_DAYS = HISTORY_RETENTION_DAYS + ASSIGNMENT_DAYS_BEFORE

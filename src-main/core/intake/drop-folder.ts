@@ -86,12 +86,12 @@ const DEFAULT_RESCAN_MS = 5000
 /** A file still locked or refused by the app after this many tries stays where it is until the next start. */
 const MAX_TRIES = 5
 /** Kept files are removed after this long (D69): long enough to look into a complaint, short enough to stay small. */
-export const KEEP_DAYS = 30
+const KEEP_DAYS = 30
 const KEEP_MS = KEEP_DAYS * 24 * 60 * 60 * 1000
 /** Besides each start: the app may run for weeks. */
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000
 /** Under the data folder: one sub-folder per drop folder. */
-export const KEPT_FOLDER = 'drop-folder'
+const KEPT_FOLDER = 'drop-folder'
 
 const TEMPORARY_NAME = /^[.~]|~$|\.(tmp|temp|part|partial|crdownload|swp)$/i
 
@@ -101,7 +101,7 @@ export function isIgnoredName(name: string): boolean {
 }
 
 /** `<data folder>/drop-folder/<folder's name>-<hash of its real path>`: readable, and one per drop folder. */
-export function keptFolderOf(dataDir: string, realFolder: string): string {
+function keptFolderOf(dataDir: string, realFolder: string): string {
   const name =
     basename(realFolder)
       .replace(/[^A-Za-z0-9._-]/g, '_')

@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IntakeKeyCheck } from './intake-port.ts'
 
 /** 32 random bytes: as strong as the platform's own secrets, beyond guessing at 50 tries a second. */
-export const INTAKE_KEY_BYTES = 32
+const INTAKE_KEY_BYTES = 32
 
 /**
  * The log's redactor, as much of it as the key needs (SecretRegistry in ports.ts). `pin`, where the redactor
@@ -20,7 +20,7 @@ export interface IntakeKeyRedaction {
 }
 
 /** The redactor slot the current intake key is pinned under. */
-export const INTAKE_KEY_SLOT = 'intake-key'
+const INTAKE_KEY_SLOT = 'intake-key'
 
 /** Where the key lives between runs; the lead backs it by the secrets vault (encrypted at rest). */
 export interface IntakeKeyStorage {

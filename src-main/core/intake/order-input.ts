@@ -22,7 +22,7 @@ export interface IntakeOrder {
 }
 
 /** A payment_key field or path segment longer than this is refused before any search. */
-export const MAX_PAYMENT_KEY_TEXT = 200
+const MAX_PAYMENT_KEY_TEXT = 200
 
 const PosOrderBody = z
   .object({

@@ -11,11 +11,11 @@ import { parsePaymentKey, type IntakeOrder } from './order-input.ts'
 
 export const ORDER_LINK_SCHEME = 'pos-companion'
 /** A real link is well under this; a longer one is not ours. */
-export const MAX_LINK_LENGTH = 2048
+const MAX_LINK_LENGTH = 2048
 
 const BARE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const ORDER_LINK_REFUSALS = {
+const ORDER_LINK_REFUSALS = {
   'not-a-link': {
     tr: 'Bağlantı pos-companion://order/<payment_key> biçiminde değil.',
     en: 'The link is not of the form pos-companion://order/<payment_key>.',
@@ -38,7 +38,7 @@ export const ORDER_LINK_REFUSALS = {
     en: 'The label must be 1–120 characters, on one line, with no invisible characters.',
   },
 } as const satisfies Record<string, { tr: string; en: string }>
-export type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS
+type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS
 
 export type LinkParse = { ok: true; order: IntakeOrder } | { ok: false; reason: OrderLinkRefusal }
 

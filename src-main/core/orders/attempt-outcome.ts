@@ -70,7 +70,7 @@ export function settledDetails(record: ResultRecord): Record<string, unknown> {
 }
 
 /** A failure that may pass: tried again after the backoff (or the platform's Retry-After) (D19). */
-export function passingOutcome(
+function passingOutcome(
   error: AppError,
   retryAfterMs: number | undefined,
   context: Pick<FailureContext, 'passingFailures' | 'now' | 'random' | 'policy'>,

@@ -19,7 +19,7 @@ export interface SweepParts {
  * The moment before which a hand-over has stayed long enough at `now`: the last midnight in the platform's time
  * zone, or `stay` minutes ago. One wall-clock reading per sweep, however many orders the board holds.
  */
-export function leaveBefore(now: number, stay: HandedOverStay, timeZone: string): number {
+function leaveBefore(now: number, stay: HandedOverStay, timeZone: string): number {
   if (stay === 'day-turn') return now - msSinceDayStart(now, timeZone)
   return now - stay * 60_000 + 1
 }

@@ -55,7 +55,7 @@ function entriesOf(source: HistorySource, day: string, fromJournal: ResultRecord
 }
 
 /** One row per order: its attempts of the day folded inside, the latest order first. */
-export function foldByOrder(entries: readonly HistoryEntry[]): OrderHistory[] {
+function foldByOrder(entries: readonly HistoryEntry[]): OrderHistory[] {
   const byOrder = new Map<string, HistoryEntry[]>()
   for (const entry of entries)
     byOrder.set(entry.paymentKey, [...(byOrder.get(entry.paymentKey) ?? []), entry])

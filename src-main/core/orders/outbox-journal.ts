@@ -48,8 +48,8 @@ export const ResultRecord = z.object({
 export type ResultRecord = z.infer<typeof ResultRecord>
 
 /** Staff pressed `Geri al` inside the undo window, before any attempt: the press is taken back (D40). */
-export const WithdrawnRecord = z.object({ type: z.literal('withdrawn'), action: ActionId, at: Iso })
-export type WithdrawnRecord = z.infer<typeof WithdrawnRecord>
+const WithdrawnRecord = z.object({ type: z.literal('withdrawn'), action: ActionId, at: Iso })
+type WithdrawnRecord = z.infer<typeof WithdrawnRecord>
 
 export const JournalRecord = z.discriminatedUnion('type', [
   QueuedRecord,

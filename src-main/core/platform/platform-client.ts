@@ -26,7 +26,6 @@ import {
 import { findCertificateFailure, findChromiumNetworkFailure } from './transport-failure.ts'
 
 export { PlatformCallError } from './platform-error.ts'
-export type { Branch, Method } from './schemas.ts'
 
 export interface PlatformClientDeps {
   /** The integrations base address, e.g. `https://host/integrations`. Must be https:// (D8). */
@@ -44,7 +43,7 @@ export interface PlatformClientDeps {
   retry?: PlatformRetryPolicy
 }
 
-export interface PlatformRetryPolicy {
+interface PlatformRetryPolicy {
   /** Retries after the first attempt: `limit: 3` means at most four attempts. */
   limit: number
   baseDelayMs: number
@@ -52,18 +51,18 @@ export interface PlatformRetryPolicy {
   maxDelayMs: number
 }
 
-export interface LoginCredentials {
+interface LoginCredentials {
   appSecretKey: string
   restSecretKey: string
 }
 
-export interface PlatformSession {
+interface PlatformSession {
   accessToken: string
   /** As the platform wrote it (`YYYY-MM-DD HH:MM:SS`, platform-local time); the session layer interprets it (D2). */
   expirationDate: string
 }
 
-export interface PlatformVariables {
+interface PlatformVariables {
   paymentMethods: Method[]
   shippingMethods: Method[]
 }
@@ -87,7 +86,7 @@ export interface PlatformClient {
 }
 
 /** The platform's yes to an on-the-way call, as the hand-over history records it. */
-export interface OnTheWayConfirmation {
+interface OnTheWayConfirmation {
   httpStatus: number
 }
 

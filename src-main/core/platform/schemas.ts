@@ -19,7 +19,7 @@ export const loginAnswerSchema = z.object({
   }),
 })
 
-export const branchSchema = z.object({ id: text, name: text })
+const branchSchema = z.object({ id: text, name: text })
 export type Branch = z.infer<typeof branchSchema>
 
 export const branchesAnswerSchema = z.object({
@@ -28,7 +28,7 @@ export const branchesAnswerSchema = z.object({
 })
 
 /** Payment and shipping methods share this shape. Keys beyond the spec's list are allowed (D6). */
-export const methodSchema = z.object({ key: text, name: text })
+const methodSchema = z.object({ key: text, name: text })
 export type Method = z.infer<typeof methodSchema>
 
 export const variablesAnswerSchema = z.object({

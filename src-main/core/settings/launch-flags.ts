@@ -3,8 +3,7 @@ import { Language, type Settings } from '../../../src-shared/domain.ts'
 import { normalizePlatformAddress } from './settings-store.ts'
 
 /** The flags both shells take, with the same meaning (the e2e suite and the demo drive both alike). */
-export const LAUNCH_FLAG_NAMES = ['data-dir', 'api-base', 'extra-ca', 'lang'] as const
-export type LaunchFlagName = (typeof LAUNCH_FLAG_NAMES)[number]
+export type LaunchFlagName = 'data-dir' | 'api-base' | 'extra-ca' | 'lang'
 
 export const LAUNCH_FLAGS_USAGE = '[--api-base https://…] [--extra-ca FILE] [--data-dir DIR] [--lang tr|en]'
 

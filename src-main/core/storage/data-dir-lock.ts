@@ -23,7 +23,7 @@ import { join } from 'node:path'
 import { isErrorWithCode } from './durable-files.ts'
 
 /** The random part of the lock's name, kept in the data folder. */
-export const LOCK_ID_FILE = 'instance-lock-id'
+const LOCK_ID_FILE = 'instance-lock-id'
 
 export type Shell = 'web' | 'electron'
 export interface LockHolder {

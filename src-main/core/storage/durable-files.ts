@@ -74,7 +74,7 @@ export function prepareFolderFor(file: string): void {
 }
 
 /** A crash between writing and renaming leaves a temporary file behind; it holds nothing the real file lacks. */
-export function removeStaleTemporaryFiles(file: string): void {
+function removeStaleTemporaryFiles(file: string): void {
   const prefix = `${basename(file)}.`
   for (const name of readdirSync(dirname(file))) {
     if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dirname(file), name), { force: true })

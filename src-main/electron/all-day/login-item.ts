@@ -6,7 +6,7 @@ import { app, type Settings as LoginItemSettings } from 'electron'
 export const HIDDEN_FLAG = '--hidden'
 
 /** The autostart entry's file name on Linux (one per user, in ~/.config/autostart). */
-export const AUTOSTART_FILE = 'pos-companion.desktop'
+const AUTOSTART_FILE = 'pos-companion.desktop'
 
 export interface LoginItemContext {
   platform: NodeJS.Platform
@@ -54,7 +54,7 @@ function autostartFolder({ homeDir, xdgConfigHome }: LoginItemContext): string {
 }
 
 /** The autostart `.desktop` entry (freedesktop Desktop Entry spec, `Exec` quoted as it requires). */
-export function desktopEntry(context: LoginItemContext): string {
+function desktopEntry(context: LoginItemContext): string {
   const executable = context.appImagePath ?? context.execPath
   return [
     '[Desktop Entry]',

@@ -30,7 +30,7 @@ export interface WakeHandler {
   dispose(): void
 }
 
-export type WakeReason = 'resume' | 'unlock-screen' | 'online'
+type WakeReason = 'resume' | 'unlock-screen' | 'online'
 
 export function createWakeHandler(
   actions: WakeActions,

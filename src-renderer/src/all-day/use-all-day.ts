@@ -59,7 +59,7 @@ function useFocusOrder(): void {
  * revealed there as a scan reveals it (the filter cleared, the windowed list scrolled to the card, the keyboard
  * on its main button), whether or not its card was drawn before.
  */
-export function showOrderOnBoard(paymentKey: string): void {
+function showOrderOnBoard(paymentKey: string): void {
   useUi.getState().closeSettings()
   useBoardUi.getState().revealOrder(paymentKey)
 }

@@ -4,7 +4,7 @@ import type { Attention } from '../../../src-shared/attention.ts'
 import { requireBridge, unwrap } from '../api.ts'
 
 /** The core's one attention value (docs/decisions.md D70), in React Query's cache like everything the core knows. */
-export const ATTENTION_KEY = ['attention'] as const
+const ATTENTION_KEY = ['attention'] as const
 
 /** What needs staff, as the core computed it: the board, the counts, the title and the alarm read it. */
 export function useAttention() {

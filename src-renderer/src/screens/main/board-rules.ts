@@ -34,7 +34,7 @@ export interface BoardFilter {
   state: StateFilter
 }
 
-export type StateGroup = Exclude<StateFilter, 'all'>
+type StateGroup = Exclude<StateFilter, 'all'>
 
 /** The orders the core's attention value names (docs/decisions.md D70): failed, unconfirmed, waiting too long… */
 export type AttentionKeys = ReadonlySet<string>
@@ -45,7 +45,7 @@ const NONE: AttentionKeys = new Set()
  * The board's four groups of states, the same for the counts, the filter and the list's order. An order the
  * core says needs staff is in the attention group whatever its state.
  */
-export function groupOf(order: BoardOrder, attention: AttentionKeys = NONE): StateGroup {
+function groupOf(order: BoardOrder, attention: AttentionKeys = NONE): StateGroup {
   const { state } = order.handover
   if (attention.has(order.paymentKey)) return 'attention'
   if (state === 'handed-over') return 'handed-over'

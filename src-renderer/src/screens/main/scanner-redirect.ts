@@ -7,7 +7,7 @@
 /** Keys closer than this are a scanner's (a scanner types 5–20 ms apart, people rarely under 80 ms). */
 export const BURST_GAP_MS = 50
 /** A scan is at least a short code long. */
-export const MIN_SCAN_LENGTH = 6
+const MIN_SCAN_LENGTH = 6
 
 export interface ScannerRedirectOptions {
   orderField: () => HTMLInputElement | null
@@ -26,7 +26,7 @@ function textInputOf(target: EventTarget | null): TextInput | undefined {
 }
 
 /** Sets a React-controlled field's value the way typing would, so React's state follows. */
-export function typeInto(field: TextInput, value: string): void {
+function typeInto(field: TextInput, value: string): void {
   const prototype =
     field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value)
