@@ -14,6 +14,13 @@ const RUSH = [
   IDS.besiktasInDelivery,
 ]
 
+// The app's default undo window (docs/decisions.md D40): every press shows its countdown before it is sent, as
+// at a real till, so each hand-over below is waited for through what the card shows, never a fixed sleep.
+test.use({ undoWindowSeconds: 5 })
+
+/** Long enough for the 5 s countdown and the send after it, on a busy machine. */
+const SENT = { timeout: 20_000 }
+
 test.beforeEach(async ({ app }) => {
   await signIn(app.page, 'vendor')
   await expectSignedIn(app.page)
@@ -99,10 +106,12 @@ test.describe('find by what staff see', () => {
       await expect(scanOutcome(page)).toContainText('000-009 bulundu')
       await mock.control.resetCounters()
       await page.keyboard.press('Enter')
-      await expect(orderItem(page, IDS.karsiyakaCreditCardDelivery)).toContainText('Restoran Kuryeye Verildi')
-      expect((await mock.control.counters()).requests.ontheway).toBe(1)
-      // Focus is back where the next scan goes.
+      const item = orderItem(page, IDS.karsiyakaCreditCardDelivery)
+      await expect(item).toContainText(/sn içinde gönderilecek/)
+      // Focus is back where the next scan goes, while the countdown runs.
       await expect(orderInput(page)).toBeFocused()
+      await expect(item).toContainText('Restoran Kuryeye Verildi', SENT)
+      expect((await mock.control.counters()).requests.ontheway).toBe(1)
     })
   }
 
@@ -130,8 +139,6 @@ test.describe('find by what staff see', () => {
 })
 
 test.describe('mistakes can be taken back', () => {
-  test.use({ undoWindowSeconds: 5 })
-
   test('Geri al in the countdown sends nothing; left alone, the press is sent when it runs out', async ({
     app,
     mock,
@@ -148,7 +155,8 @@ test.describe('mistakes can be taken back', () => {
     expect((await mock.control.counters()).requests.ontheway).toBe(0)
 
     await handOverButton(page, '000-001').click()
-    await expect(item).toContainText('Restoran Kuryeye Verildi', { timeout: 15_000 })
+    await expect(item).toContainText(/sn içinde gönderilecek/)
+    await expect(item).toContainText('Restoran Kuryeye Verildi', SENT)
     expect((await mock.control.counters()).requests.ontheway).toBe(1)
   })
 
@@ -242,10 +250,13 @@ test.describe('a board for the rush', () => {
       await scan(page, id)
     }
     await handOverButton(page, '000-001').click()
-    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toContainText('Restoran Kuryeye Verildi')
     await handOverButton(page, '000-006').click()
+    // Both inside their countdown: still waiting, nothing failed or handed over yet.
+    await expect(orderItem(page, IDS.besiktasInDelivery)).toContainText(/sn içinde gönderilecek/)
+    await expect(page.locator('.count-attention dd')).toHaveText('0')
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toContainText('Restoran Kuryeye Verildi', SENT)
     const counts = page.getByRole('definition')
-    await expect(page.locator('.count-attention dd')).toHaveText('1')
+    await expect(page.locator('.count-attention dd')).toHaveText('1', SENT)
     await expect(page.locator('.count-waiting dd')).toHaveText('1')
     await expect(page.locator('.count-handed-over dd')).toHaveText('1')
     await expect(counts).toHaveCount(4)
@@ -257,12 +268,58 @@ test.describe('a board for the rush', () => {
     await expect(page.locator('li.order').first()).toContainText('000-006')
   })
 
-  test('the comfort settings: larger text and a dark theme', async ({ app }) => {
-    const { page } = app
+  test('the comfort settings: larger text and a dark theme, saved at once and kept after a restart', async ({
+    app,
+  }) => {
+    let page = app.page
+    await scan(page, IDS.kadikoyCashDelivery)
+    const looks = (on: typeof page) =>
+      on.evaluate(() => {
+        const root = getComputedStyle(document.documentElement)
+        return {
+          fontSize: root.fontSize,
+          paper: root.backgroundColor,
+          ink: root.color,
+          colorScheme: root.colorScheme,
+        }
+      })
+    /** The size of the order's own text on its card, where staff read it from a step away. */
+    const cardTextSize = async () =>
+      parseFloat(
+        await orderItem(page, IDS.kadikoyCashDelivery).evaluate((item) => getComputedStyle(item).fontSize),
+      )
+    const normalCardText = await cardTextSize()
+    const light = await looks(page)
+    expect(light).toMatchObject({ fontSize: '18px', paper: 'rgb(255, 255, 255)', ink: 'rgb(17, 24, 39)' })
+
     await page.getByRole('button', { name: 'Ayarlar' }).click()
     await page.getByLabel('Tema').selectOption({ label: 'Koyu' })
     await page.getByLabel('Yazı boyu').selectOption({ label: 'Büyük' })
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+    await expect(html).toHaveAttribute('data-text-size', 'large')
+    // Chosen, not only marked: the page is dark with light ink, and the whole type scale grows with it.
+    await page.getByRole('button', { name: 'Geri' }).click()
+    await expect(orderItem(page, IDS.kadikoyCashDelivery)).toBeVisible()
+    const dark = await looks(page)
+    expect(dark).toMatchObject({
+      fontSize: '21px',
+      paper: 'rgb(17, 20, 24)',
+      ink: 'rgb(243, 244, 246)',
+      colorScheme: 'dark',
+    })
+    expect((await cardTextSize()) / normalCardText).toBeCloseTo(21 / 18, 2)
+
+    // Saved as soon as chosen (no Kaydet): a restart opens dark and large.
+    page = await app.restart()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
     await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large')
+    await page.getByRole('button', { name: 'Ayarlar' }).click()
+    await expect(page.getByLabel('Tema')).toHaveValue('dark')
+    await expect(page.getByLabel('Yazı boyu')).toHaveValue('large')
+    await page.getByLabel('Tema').selectOption({ label: 'Açık' })
+    await page.getByLabel('Yazı boyu').selectOption({ label: 'Normal' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    expect(await looks(page)).toMatchObject({ fontSize: '18px', paper: 'rgb(255, 255, 255)' })
   })
 })
