@@ -30,7 +30,8 @@ export interface AttentionTrackerDeps {
 /** One crossing: an order began to need staff for a reason; it lasts while the reason holds. */
 interface Crossing {
   reason: AttentionReason
-  since: number
+  /** When it began, as the value says it: made once per crossing rather than at every change. */
+  since: string
   silenced: boolean
   atStart: boolean
 }
@@ -49,7 +50,6 @@ export class AttentionTracker {
   readonly #deps: AttentionTrackerDeps
   readonly #orders = new Map<string, Tracked>()
   #value: Attention
-  #valueText = ''
   #ring = 0
   #ringing = new Set<string>()
   #cancelNext: (() => void) | undefined
@@ -70,7 +70,6 @@ export class AttentionTracker {
     }
     this.#portTaken = deps.intakePortTaken()
     this.#value = this.#compute(true)
-    this.#valueText = JSON.stringify(this.#value)
     this.#heartbeat()
   }
 
@@ -113,10 +112,8 @@ export class AttentionTracker {
   refresh(): void {
     if (this.#disposed) return
     const next = this.#compute(false)
-    const text = JSON.stringify(next)
-    if (text === this.#valueText) return
+    if (sameAttention(next, this.#value)) return
     this.#value = next
-    this.#valueText = text
     this.#deps.onChange(next)
   }
 
@@ -147,7 +144,8 @@ export class AttentionTracker {
       }
       let crossing = tracked.crossing
       if (crossing?.reason !== watch.reason) {
-        crossing = { reason: watch.reason, since: watch.at, silenced: false, atStart }
+        const since = new Date(watch.at).toISOString()
+        crossing = { reason: watch.reason, since, silenced: false, atStart }
         tracked.crossing = crossing
       }
       let alarm: AlarmState
@@ -163,7 +161,7 @@ export class AttentionTracker {
       orders.push({
         paymentKey: order.paymentKey,
         reason: crossing.reason,
-        since: new Date(crossing.since).toISOString(),
+        since: crossing.since,
         alarm,
         atStart: crossing.atStart,
       })
@@ -236,6 +234,32 @@ export class AttentionTracker {
       this.#heartbeat()
     })
   }
+}
+
+/** Whether two values say the same: compared field by field, as the value is recomputed on every change. */
+function sameAttention(a: Attention, b: Attention): boolean {
+  if (
+    a.sessionLost !== b.sessionLost ||
+    a.intakePortTaken !== b.intakePortTaken ||
+    a.paused !== b.paused ||
+    a.crossedWhileClosed !== b.crossedWhileClosed ||
+    a.count !== b.count ||
+    a.sound !== b.sound ||
+    a.ring !== b.ring ||
+    a.orders.length !== b.orders.length
+  )
+    return false
+  return a.orders.every((order, index) => {
+    const other = b.orders[index]
+    return (
+      other !== undefined &&
+      order.paymentKey === other.paymentKey &&
+      order.reason === other.reason &&
+      order.since === other.since &&
+      order.alarm === other.alarm &&
+      order.atStart === other.atStart
+    )
+  })
 }
 
 /** A session ended by the platform's refusal, not by staff signing out: hand-overs owed cannot be sent. */
