@@ -29,6 +29,10 @@ function post(intake: { url: string; key: string }, path: string, body: unknown)
 }
 
 test.describe('the POS intake API', () => {
+  // The app's default undo window (docs/decisions.md D40): a hand-over the POS asks for waits out its
+  // countdown on the card, as a press of the button does; waits follow the card, never a fixed sleep.
+  test.use({ undoWindowSeconds: 5 })
+
   test.beforeEach(async ({ app }) => {
     await signIn(app.page, 'vendor')
     await expectSignedIn(app.page)
@@ -78,11 +82,15 @@ test.describe('the POS intake API', () => {
     await expect(orderItem(page, ELIGIBLE)).toBeVisible()
     const asked = await post(intake, `/v1/orders/${ELIGIBLE}/handover`, {})
     expect([asked.status, asked.fromApp]).toEqual([202, true])
-    // The outbox holds it for the undo window first, as it does a press of the button (docs/decisions.md D40).
+    // The outbox holds it for the undo window first, as it does a press of the button (docs/decisions.md D40):
+    // the card counts down and offers Geri al, and the API calls it on its way.
+    const item = orderItem(page, ELIGIBLE)
+    await expect(item).toContainText(/sn içinde gönderilecek/)
+    await expect(item.getByRole('button', { name: 'Geri al: 000-001 (kuryeye verme)' })).toBeVisible()
+    const during = await posRequest(intake.url, intake.key, { path: `/v1/orders/${ELIGIBLE}` })
+    expect(during.json).toMatchObject({ state: 'sending' })
     // The board then shows it handed over on its card (a hand-over stays among the active orders for a minute).
-    await expect(orderItem(page, ELIGIBLE)).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, {
-      timeout: 20_000,
-    })
+    await expect(item).toContainText(/Restoran Kuryeye Verildi · \d\d:\d\d/, { timeout: 20_000 })
     await expect(orderItem(page, ELIGIBLE).getByRole('button', { name: 'Kuryeye Verildi' })).toHaveCount(0)
     expect((await mock.control.getOrder(ELIGIBLE))?.status_id).toBe(ORDER_STATUS.IN_DELIVERY)
     const view = await posRequest(intake.url, intake.key, { path: `/v1/orders/${ELIGIBLE}` })
