@@ -2,11 +2,14 @@ import { create } from 'zustand'
 
 /** UI-only state: which screen is open. Everything the core knows lives in React Query (queries.ts). */
 interface UiState {
-  screen: 'main' | 'settings' | 'history'
+  screen: 'main' | 'settings' | 'history' | 'day-end'
   openSettings: () => void
   closeSettings: () => void
   openHistory: () => void
   closeHistory: () => void
+  /** "Gün sonu": the couriers' settlement of a day (issue 21). */
+  openDayEnd: () => void
+  closeDayEnd: () => void
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -15,6 +18,8 @@ export const useUi = create<UiState>((set) => ({
   closeSettings: () => set({ screen: 'main' }),
   openHistory: () => set({ screen: 'history' }),
   closeHistory: () => set({ screen: 'main' }),
+  openDayEnd: () => set({ screen: 'day-end' }),
+  closeDayEnd: () => set({ screen: 'main' }),
 }))
 
 /**
@@ -68,3 +73,40 @@ export function orderFieldElement(): HTMLInputElement | null {
 export function focusOrderField(): void {
   orderField?.focus()
 }
+
+/**
+ * The courier's day at the till (issue 21, docs/decisions.md D65). `batch`: the courier whose badge was scanned
+ * and the packages handed to them since, in scan order (the bar "Ahmet’e veriliyor · 3 paket"); `picking`: the
+ * order whose `Kuryeye Verildi` waits for its courier; `returnFor`: the courier whose return staff asked to record
+ * (a press on the board's courier strip), which the return dialog reads and clears with `closeReturn`.
+ */
+export interface CourierUiState {
+  batch: { courier: { id: string; name: string }; keys: readonly string[] } | undefined
+  picking: string | undefined
+  returnFor: string | undefined
+  startBatch: (courier: { id: string; name: string }) => void
+  addToBatch: (paymentKey: string) => void
+  endBatch: () => void
+  pickCourierFor: (paymentKey: string | undefined) => void
+  openReturn: (courierId: string) => void
+  closeReturn: () => void
+}
+
+export const useCourierUi = create<CourierUiState>((set) => ({
+  batch: undefined,
+  picking: undefined,
+  returnFor: undefined,
+  // Another badge during a batch starts that courier's batch: the first one's packages stay handed over.
+  startBatch: (courier) =>
+    set(({ batch }) => ({ batch: batch?.courier.id === courier.id ? batch : { courier, keys: [] } })),
+  addToBatch: (paymentKey) =>
+    set(({ batch }) =>
+      !batch || batch.keys.includes(paymentKey)
+        ? {}
+        : { batch: { ...batch, keys: [...batch.keys, paymentKey] } },
+    ),
+  endBatch: () => set({ batch: undefined }),
+  pickCourierFor: (paymentKey) => set({ picking: paymentKey }),
+  openReturn: (courierId) => set({ returnFor: courierId }),
+  closeReturn: () => set({ returnFor: undefined }),
+}))

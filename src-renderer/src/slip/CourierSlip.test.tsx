@@ -62,6 +62,36 @@ describe('CourierSlip', () => {
     expect(renderSlip({ order: unknownPayment }).container.querySelector('.slip-cash')).toBeNull()
   })
 
+  it('follows Settings’ collected-at-door methods, naming a method other than cash', () => {
+    const mealCard = order({ paymentMethod: 'MEAL_CARD' })
+    const meal = new Map([...names, ['MEAL_CARD', 'Yemek Kartı']])
+    expect(
+      renderSlip({ order: mealCard, methodNames: meal }).container.querySelector('.slip-cash'),
+    ).toBeNull()
+    cleanup()
+    const { container } = renderSlip({
+      order: mealCard,
+      methodNames: meal,
+      collectedAtDoor: ['CASH', 'MEAL_CARD'],
+    })
+    expect(container.querySelector('.slip-cash')?.textContent).toBe(
+      'Kurye kapıda tahsil edecek (Yemek Kartı)',
+    )
+    cleanup()
+    // Cash left out of Settings: nothing to collect, whatever the method's name.
+    expect(renderSlip({ collectedAtDoor: ['MEAL_CARD'] }).container.querySelector('.slip-cash')).toBeNull()
+  })
+
+  it('shows the amount to collect when it is known, and no amount line for an order paid in advance', () => {
+    const { container } = renderSlip({ order: order({ amountKurus: 123_450 }) })
+    expect(container.querySelector('.slip-amount')?.textContent).toBe('Tahsil edilecek: 1.234,50 ₺')
+    cleanup()
+    const card = renderSlip({ order: order({ amountKurus: 123_450, paymentMethod: 'CREDIT_CARD' }) })
+    expect(card.container.querySelector('.slip-amount')).toBeNull()
+    cleanup()
+    expect(renderSlip().container.querySelector('.slip-amount')).toBeNull()
+  })
+
   it('shows the hand-over time once handed over, in English when the app is, on 58 mm paper', () => {
     const { container } = renderSlip({
       language: 'en',

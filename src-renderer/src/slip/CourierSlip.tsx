@@ -1,7 +1,8 @@
 import type { BoardOrder, Language } from '../../../src-shared/domain.ts'
+import { formatKurus } from '../../../src-shared/money.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { dictionaries, formatTime } from '../i18n/index.ts'
-import { courierCollectsCash } from './cash.ts'
+import { courierCollectsAtDoor, isCash } from './cash.ts'
 import { qrSvg } from './qr-svg.ts'
 
 /** The receipt-roll widths the slip is laid out for (Settings). */
@@ -10,7 +11,7 @@ export type PaperWidth = 80 | 58
 export interface CourierSlipProps {
   order: Pick<
     BoardOrder,
-    'paymentKey' | 'shippingMethod' | 'paymentMethod' | 'courierType' | 'label' | 'handover'
+    'paymentKey' | 'shippingMethod' | 'paymentMethod' | 'courierType' | 'label' | 'handover' | 'amountKurus'
   >
   /** Method key → the platform's name for it (the staff's words); unknown keys are shown as they are (D6). */
   methodNames: ReadonlyMap<string, string>
@@ -20,12 +21,15 @@ export interface CourierSlipProps {
   paperWidth: PaperWidth
   /** When the slip is printed: shown when the order has not been handed over yet (ISO). */
   printedAt: string
+  /** The payment methods the courier collects at the door (Settings; `CASH` when left out). */
+  collectedAtDoor?: readonly string[] | undefined
 }
 
 /**
  * What the courier takes along: the short code in large type to read aloud, the full payment_key as a QR code
- * that scans back into the app's order field, what is known of the order, and — in bold, only for cash
- * orders our courier delivers — that the courier collects cash. Styles: slip.css (the page's paper size too).
+ * that scans back into the app's order field, what is known of the order, and — in bold, only for orders our
+ * courier delivers paid by a method collected at the door (Settings) — that the courier collects, and how much
+ * when the amount is known. Styles: slip.css (the page's paper size too).
  */
 export function CourierSlip({
   order,
@@ -34,8 +38,10 @@ export function CourierSlip({
   language,
   paperWidth,
   printedAt,
+  collectedAtDoor,
 }: CourierSlipProps) {
   const t = dictionaries[language].slip
+  const ct = dictionaries[language].couriers
   const nameOf = (key: string | undefined) => (key === undefined ? undefined : (methodNames.get(key) ?? key))
   const shipping = nameOf(order.shippingMethod)
   const payment = nameOf(order.paymentMethod)
@@ -54,7 +60,16 @@ export function CourierSlip({
       {branchName && <Fact name={t.branch} value={branchName} />}
       {shipping && <Fact name={t.shipping} value={shipping} />}
       {payment && <Fact name={t.payment} value={payment} />}
-      {courierCollectsCash(order) && <p className="slip-cash">{t.collectCash}</p>}
+      {courierCollectsAtDoor(order, collectedAtDoor) && (
+        <>
+          <p className="slip-cash">
+            {isCash(order.paymentMethod) ? t.collectCash : ct.collectAtDoor(payment ?? '')}
+          </p>
+          {order.amountKurus !== undefined && (
+            <p className="slip-amount">{ct.amountToCollect(formatKurus(order.amountKurus, language))}</p>
+          )}
+        </>
+      )}
       {order.label && <Fact name={t.note} value={order.label} />}
       <p className="slip-time">{time}</p>
       <svg

@@ -4,6 +4,7 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { useMethodNames, useMethods, useOrders, useSettings } from '../queries.ts'
 import { CourierSlip } from './CourierSlip.tsx'
+import { Manifest } from './Manifest.tsx'
 import { printShownSlip } from './print-slip.ts'
 import { useSlipQueue } from './slip-queue.ts'
 import './slip.css'
@@ -25,13 +26,17 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
   const boardLoaded = orders !== undefined
   useEffect(() => {
     if (!job || !boardLoaded) return
-    // The order left the board before its turn: nothing to draw, so nothing to print.
-    if (!order) {
+    // The order left the board before its turn: nothing to draw, so nothing to print. (A manifest carries
+    // what it prints.)
+    if (!order && !job.manifest) {
       finish(job, false)
       return
     }
     let live = true
-    void printShownSlip(job.output, shortCodeOf(job.paymentKey))
+    const fileCode = job.manifest
+      ? `zimmet-${job.manifest.at.slice(11, 16).replace(':', '')}`
+      : shortCodeOf(job.paymentKey)
+    void printShownSlip(job.output, fileCode)
       .then((outcome) => live && finish(job, outcome.result !== 'failed'))
       .catch(() => live && finish(job, false))
     return () => {
@@ -41,15 +46,27 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job, boardLoaded, finish])
 
-  if (!job || !order) return null
+  if (!job) return null
+  const language = settings?.language ?? 'tr'
+  const paperWidth = settings?.slipPaperWidth ?? 80
+  if (job.manifest) {
+    return createPortal(
+      <div className="slip-print-root">
+        <Manifest manifest={job.manifest} language={language} paperWidth={paperWidth} />
+      </div>,
+      document.body,
+    )
+  }
+  if (!order) return null
   return createPortal(
     <div className="slip-print-root">
       <CourierSlip
         order={order}
         methodNames={methodNames}
-        language={settings?.language ?? 'tr'}
-        paperWidth={settings?.slipPaperWidth ?? 80}
+        language={language}
+        paperWidth={paperWidth}
         printedAt={new Date().toISOString()}
+        collectedAtDoor={settings?.collectedAtDoor}
       />
     </div>,
     document.body,

@@ -1,10 +1,20 @@
 import { create } from 'zustand'
+import type { Manifest } from './manifest.ts'
 import type { SlipOutput } from './print-slip.ts'
 
-/** One slip to print or save: staff pressed a card's button, or a hand-over just went through (D52). */
+/**
+ * One slip to print or save: staff pressed a card's button, or a hand-over just went through (D52); or a
+ * courier's manifest ("zimmet fişi"), which carries what it prints and is keyed by `manifestJobKey`.
+ */
 export interface SlipJob {
   paymentKey: string
   output: SlipOutput
+  manifest?: Manifest | undefined
+}
+
+/** The queue's key of a manifest: its courier and its moment, so the same manifest is never queued twice. */
+export function manifestJobKey(manifest: Manifest): string {
+  return `manifest:${manifest.courier.id}:${manifest.at}`
 }
 
 /**

@@ -3,11 +3,11 @@ import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed } from '../../../../src-shared/order-rules.ts'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useRushTexts } from './rush-texts.ts'
 
 /** What a card's buttons do; one object for the whole board, so a card re-renders only when its order does. */
 export interface OrderActions {
-  handOver: (paymentKey: string) => void
+  /** `Kuryeye Verildi`, naming the courier who takes it when `courierId` is given (issue 21). */
+  handOver: (paymentKey: string, courierId?: string) => void
   withdraw: (paymentKey: string) => void
   sendNow: (paymentKey: string) => void
   panelCheck: (paymentKey: string, handedOver: boolean) => void
@@ -34,7 +34,7 @@ export function OrderActionButtons({
   actions: OrderActions
 }) {
   const { t } = useMessages()
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const { handover, paymentKey } = order
   const id = mainButtonIdOf(paymentKey)
   switch (handover.state) {
@@ -107,7 +107,7 @@ function UndoCountdown({
   code: string
   onUndo: () => void
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const secondsLeft = () => Math.max(0, Math.ceil((Date.parse(sendAt) - Date.now()) / 1000))
   const [seconds, setSeconds] = useState(secondsLeft)
   useEffect(() => {
@@ -141,7 +141,7 @@ function PanelCheck({
   code: string
   onAnswer: (handedOver: boolean) => void
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   return (
     <div className="panel-check" role="group" aria-label={rt.panelCheck}>
       <span className="panel-check-title">{rt.panelCheck}</span>

@@ -9,16 +9,19 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { useMethodNames, useMethods, useOrders, useSettings } from '../../queries.ts'
 import { orderFieldElement, useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
+import { BatchBar } from './BatchBar.tsx'
 import { arrangeBoard, matchesFilter, RECENT_HAND_OVER_MS, type BoardFilter } from './board-rules.ts'
 import { BoardAnnouncer } from './BoardAnnouncer.tsx'
 import { BoardCounts, BoardFilterBar } from './BoardSummary.tsx'
+import { CourierPicker } from './CourierPicker.tsx'
+import { CourierStrip } from './CourierStrip.tsx'
 import { HandedOverGroup } from './HandedOverGroup.tsx'
 import { OrderItem } from './OrderItem.tsx'
 import { OrderList } from './OrderList.tsx'
 import { useAnnounceIncomingOrders } from './OrderSource.tsx'
-import { useRushTexts } from './rush-texts.ts'
 import { installScannerRedirect } from './scanner-redirect.ts'
 import { useBoardActions } from './use-board-actions.ts'
+import { useCourierActions } from './use-courier-actions.ts'
 
 const NO_FILTER: BoardFilter = { text: '', state: 'all' }
 
@@ -28,11 +31,14 @@ const NO_FILTER: BoardFilter = { text: '', state: 'all' }
  */
 export function OrderBoard() {
   const { t } = useMessages()
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const orders = useOrders()
   const methods = useMethods(true)
   const sounds = useSettings().data?.sounds ?? false
   const { actions, refusals, undoRemove } = useBoardActions(sounds)
+  // A card's `Kuryeye Verildi` names its courier: the batch's, or one picked (issue 21).
+  const cardActions = useCourierActions(actions)
+  const collectedAtDoor = useSettings().data?.collectedAtDoor
   const removing = useBoardUi((state) => state.removing)
   const reveal = useBoardUi((state) => state.reveal)
   const [filter, setFilter] = useFilterClearedOnReveal(reveal?.nonce)
@@ -75,7 +81,8 @@ export function OrderBoard() {
       setSize={setSize}
       measureRef={measureRef}
       methodNames={methodNames}
-      actions={actions}
+      actions={cardActions}
+      collectedAtDoor={collectedAtDoor}
       refusal={refusals.get(order.paymentKey)}
       highlighted={reveal?.paymentKey === order.paymentKey}
     />
@@ -88,10 +95,12 @@ export function OrderBoard() {
           {t.orders}
         </h2>
         <AddOrderForm methods={methods.data} orders={orders.data} sounds={sounds} />
+        <BatchBar orders={orders.data} actions={actions} methodNames={methodNames} />
         <BoardAnnouncer orders={orders.data} />
         <BoardCounts orders={visible} attention={attentionKeys} />
       </div>
       <AttentionBanner attention={attention} />
+      <CourierStrip />
       <BoardFilterBar filter={filter} onChange={setFilter} />
       <RemovedNotes removing={[...removing.keys()]} onUndo={undoRemove} />
       {orders.isPending && <p className="muted">{t.loading}</p>}
@@ -109,6 +118,7 @@ export function OrderBoard() {
         />
       )}
       <HandedOverGroup orders={shown.handedOver} reveal={reveal} actions={actions} renderItem={renderItem} />
+      <CourierPicker actions={actions} orders={orders.data} />
     </section>
   )
 }
@@ -150,7 +160,7 @@ function useMinuteTick(orders: readonly BoardOrder[] | undefined): number {
 
 /** `Kaldır` taken: the order is gone from the board, and can be brought back for a few seconds (D41). */
 function RemovedNotes({ removing, onUndo }: { removing: string[]; onUndo: (paymentKey: string) => void }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   return removing.map((paymentKey) => (
     <p key={paymentKey} className="removed-note" role="status">
       {rt.removed(shortCodeOf(paymentKey))}{' '}

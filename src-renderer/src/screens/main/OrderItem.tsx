@@ -5,10 +5,10 @@ import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared
 import { AttentionMark } from '../../all-day/AttentionMark.tsx'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { courierCollectsCash } from '../../slip/cash.ts'
 import { SlipButton } from '../../slip/SlipButton.tsx'
 import { HandoverStatus } from './HandoverStatus.tsx'
 import { OrderActionButtons, type OrderActions } from './OrderActionButtons.tsx'
+import { OrderCourierFacts } from './OrderCourierFacts.tsx'
 import { OrderSource } from './OrderSource.tsx'
 
 export type { OrderActions }
@@ -25,6 +25,8 @@ interface OrderItemProps {
   index?: number
   setSize?: number
   measureRef?: ((element: HTMLLIElement | null) => void) | undefined
+  /** The payment methods the courier collects at the door (Settings' collectedAtDoor). */
+  collectedAtDoor?: readonly string[] | undefined
 }
 
 /** The id of an order's card, so a scan or a search can bring it into view. */
@@ -46,6 +48,7 @@ export const OrderItem = memo(function OrderItem({
   index,
   setSize,
   measureRef,
+  collectedAtDoor,
 }: OrderItemProps) {
   const { t } = useMessages()
   const codeId = useId()
@@ -53,7 +56,6 @@ export const OrderItem = memo(function OrderItem({
   const eligibility = handoverEligibility(order)
   const nameOf = (key: string | undefined) => (key === undefined ? undefined : (methodNames.get(key) ?? key))
   const facts = [nameOf(order.shippingMethod), nameOf(order.paymentMethod)].filter(Boolean).join(' · ')
-  const collectsCash = courierCollectsCash(order)
   const { handover } = order
   const owed = isOwed(handover)
   // "Already sending" is news only while it is: once the hand-over settles, the answer on screen says more.
@@ -76,7 +78,7 @@ export const OrderItem = memo(function OrderItem({
         </span>
         {order.label && <span className="order-label">{order.label}</span>}
         {facts && <span className="order-facts">{facts}</span>}
-        {collectsCash && <span className="cash-note">{t.cashOnDelivery}</span>}
+        <OrderCourierFacts order={order} collectedAtDoor={collectedAtDoor} methodNames={methodNames} />
         <code className="payment-key">{order.paymentKey}</code>
         <OrderSource order={order} />
       </div>

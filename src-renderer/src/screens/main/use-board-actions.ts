@@ -52,9 +52,9 @@ export function useBoardActions(sounds: boolean) {
         focusOrderField()
       }
     return {
-      handOver: thenFocus((paymentKey: string) => {
+      handOver: thenFocus((paymentKey: string, courierId?: string) => {
         if (soundsRef.current) beep('handover')
-        latest.current.handOver(paymentKey)
+        latest.current.handOver(courierId === undefined ? paymentKey : { paymentKey, courierId })
       }),
       withdraw: thenFocus((paymentKey: string) => latest.current.withdraw({ paymentKey, handedOver: false })),
       sendNow: thenFocus((paymentKey: string) => latest.current.sendNow({ paymentKey, handedOver: false })),

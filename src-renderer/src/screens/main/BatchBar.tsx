@@ -1,0 +1,159 @@
+import { useEffect, useEffectEvent, useId } from 'react'
+import type { BoardOrder } from '../../../../src-shared/domain.ts'
+import { formatKurus } from '../../../../src-shared/money.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
+import { useSettings } from '../../queries.ts'
+import { manifestOf } from '../../slip/manifest.ts'
+import { manifestJobKey, useSlipQueue } from '../../slip/slip-queue.ts'
+import { focusOrderField, useBoardUi, useCourierUi } from '../../state.ts'
+import { batchPackages } from './batch-rules.ts'
+import type { OrderActions } from './OrderActionButtons.tsx'
+import './couriers.css'
+
+/**
+ * The batch scan-out under way (issue 21): "Ahmet’e veriliyor · 3 paket", the cash to collect so far, each
+ * package with its `Geri al` while its undo window runs, `Zimmet fişi yazdır`, and `Bitir` (Esc). A package
+ * taken back leaves the count and the manifest; the hand-overs themselves are the board's, one per package.
+ */
+export function BatchBar({
+  orders,
+  actions,
+  methodNames,
+}: {
+  orders: readonly BoardOrder[] | undefined
+  actions: OrderActions
+  methodNames: ReadonlyMap<string, string>
+}) {
+  const batch = useCourierUi((state) => state.batch)
+  if (!batch) return null
+  return <Bar batch={batch} orders={orders ?? []} actions={actions} methodNames={methodNames} />
+}
+
+function Bar({
+  batch,
+  orders,
+  actions,
+  methodNames,
+}: {
+  batch: NonNullable<ReturnType<typeof useCourierUi.getState>['batch']>
+  orders: readonly BoardOrder[]
+  actions: OrderActions
+  methodNames: ReadonlyMap<string, string>
+}) {
+  const { t, language } = useMessages()
+  const ct = t.couriers
+  const rt = useMessages().t.board
+  const settings = useSettings().data
+  const endBatch = useCourierUi((state) => state.endBatch)
+  const announce = useBoardUi((state) => state.announce)
+  const enqueue = useSlipQueue((state) => state.enqueue)
+  const jobs = useSlipQueue((state) => state.jobs)
+  const failed = useSlipQueue((state) => state.failed)
+  const titleId = useId()
+  const packages = batchPackages(batch.keys, orders, batch.courier.id)
+  const collectedAtDoor = settings?.collectedAtDoor ?? ['CASH']
+  // The bar's sums are the manifest's, made the same way (manifest.ts), so the screen and the paper agree.
+  const summary = manifestOf({
+    courier: batch.courier,
+    orders: packages,
+    at: new Date(0).toISOString(),
+    collectedAtDoor,
+    methodNames,
+  })
+  const printing = jobs.some((job) => job.manifest?.courier.id === batch.courier.id)
+  const printFailed = [...failed].some((key) => key.startsWith(`manifest:${batch.courier.id}:`))
+
+  const finish = () => {
+    announce(ct.batchEnded(batch.courier.name, packages.length))
+    endBatch()
+    focusOrderField()
+  }
+  const print = () => {
+    const manifest = manifestOf({
+      courier: batch.courier,
+      orders: packages,
+      at: new Date().toISOString(),
+      collectedAtDoor,
+      methodNames,
+    })
+    enqueue({ paymentKey: manifestJobKey(manifest), output: 'print', manifest })
+    focusOrderField()
+  }
+
+  // Esc ends the batch, unless a dialog (the picker, the return) is open and takes its own Esc.
+  const onEscape = useEffectEvent(finish)
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      const ui = useCourierUi.getState()
+      if (ui.picking !== undefined || ui.returnFor !== undefined) return
+      if (document.querySelector('[role="dialog"]')) return
+      onEscape()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  return (
+    <section className="batch-bar" aria-labelledby={titleId}>
+      <div className="batch-bar-head">
+        <h2 id={titleId} className="batch-bar-title">
+          {ct.batchTitle(batch.courier.name, packages.length)}
+        </h2>
+        <p className="batch-bar-cash">
+          {ct.batchCash(formatKurus(summary.totalKurus, language))}
+          {summary.amountUnknown > 0 && <> {ct.batchAmountUnknown(summary.amountUnknown)}</>}
+        </p>
+        <div className="batch-bar-buttons">
+          <button
+            type="button"
+            className="button primary"
+            disabled={packages.length === 0 || printing}
+            aria-busy={printing}
+            onClick={print}
+          >
+            {ct.printManifest}
+          </button>
+          <button type="button" className="button secondary" onClick={finish}>
+            {ct.batchFinish}
+          </button>
+        </div>
+      </div>
+      {packages.length === 0 ? (
+        <p className="batch-bar-hint">{ct.batchHint}</p>
+      ) : (
+        <ul className="batch-bar-packages" aria-label={ct.batchPackages}>
+          {summary.lines.map((line, index) => {
+            const order = packages[index]
+            const inUndo = order?.handover.state === 'queued' && order.handover.sendAt !== undefined
+            return (
+              <li key={line.paymentKey}>
+                <span className="batch-code">{line.code}</span>
+                {line.amountKurus !== undefined && (
+                  <span className={line.collect ? 'batch-amount collect' : 'batch-amount'}>
+                    {formatKurus(line.amountKurus, language)}
+                  </span>
+                )}
+                {inUndo && (
+                  <button
+                    type="button"
+                    className="button warning small"
+                    aria-label={rt.undoOrder(line.code)}
+                    onClick={() => actions.withdraw(line.paymentKey)}
+                  >
+                    {rt.undo}
+                  </button>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {printFailed && !printing && (
+        <p className="press-refusal" role="alert">
+          {ct.manifestFailed}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,410 @@
+// The hand-over side of the courier's day (issue 21) on the real board over a stand-in core: the courier picker
+// on a card's `Kuryeye Verildi`, the batch scan-out from a badge, its refusals, the manifest and the strip.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { HandOverInput } from '../../../../src-shared/contract.ts'
+import type { CourierListed, CourierOut } from '../../../../src-shared/couriers.ts'
+import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
+import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
+import { SlipPrinter } from '../../slip/SlipPrinter.tsx'
+import { useSlipQueue } from '../../slip/slip-queue.ts'
+import { useBoardUi, useCourierUi } from '../../state.ts'
+import { OrderBoard } from './OrderBoard.tsx'
+
+vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
+vi.mock('../../slip/page-size.ts', () => ({
+  fitPageToSlip: () => {
+    const slip = document.querySelector<HTMLElement>('.slip-print-root .slip[data-paper-mm]')
+    return slip ? { widthMm: Number(slip.dataset['paperMm']), heightMm: 120 } : null
+  },
+}))
+
+const key = (n: number) => `0d3e1f00-5a1b-4c2d-8e3f-${String(100000000000 + n)}`
+const code = (n: number) => `000-00${String(n)}`
+const order = (n: number, extra: Partial<BoardOrder> = {}): BoardOrder => ({
+  paymentKey: key(n),
+  addedAt: `2026-11-21T12:0${String(n)}:00.000Z`,
+  shippingMethod: 'delivery',
+  courierType: 'restaurant',
+  paymentMethod: 'CASH',
+  handover: { state: 'none' },
+  ...extra,
+})
+const courier = (id: string, name: string, extra: Partial<CourierListed> = {}): CourierListed => ({
+  id,
+  name,
+  retired: false,
+  addedAt: '2026-11-20T08:00:00.000Z',
+  ...extra,
+})
+const COURIERS = [
+  courier('c-ahmet', 'Ahmet', { badge: 'AHMET', lastUsedAt: '2026-11-21T11:00:00.000Z' }),
+  courier('c-zeynep', 'Zeynep', { badge: 'Z7', lastUsedAt: '2026-11-21T11:30:00.000Z' }),
+  courier('c-burak', 'Burak'),
+  courier('c-veli', 'Veli', { badge: 'VELI', retired: true }),
+]
+const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
+
+/** A stand-in core: a board the hand-overs change, the couriers, the strip, and every call recorded. */
+function fakeCore(
+  board: BoardOrder[],
+  options: { couriers?: CourierListed[]; out?: CourierOut[]; settings?: Partial<Settings> } = {},
+) {
+  const orders = new Map(board.map((one) => [one.paymentKey, one]))
+  const couriers = options.couriers ?? COURIERS
+  const handOverOrder = vi.fn((input: HandOverInput) => {
+    const current = orders.get(input.paymentKey)
+    if (!current)
+      return Promise.resolve({ ok: false as const, error: { code: 'internal' as const, retryable: false } })
+    const named = couriers.find((one) => one.id === input.courierId)
+    const next: BoardOrder = {
+      ...current,
+      handover: {
+        state: 'queued',
+        since: new Date().toISOString(),
+        waitingForSignIn: false,
+        sendAt: new Date(Date.now() + 5000).toISOString(),
+      },
+      ...(named ? { courier: { id: named.id, name: named.name } } : {}),
+    }
+    orders.set(input.paymentKey, next)
+    return ok(next)
+  })
+  const withdrawHandover = vi.fn(({ paymentKey }: { paymentKey: string }) => {
+    const current = orders.get(paymentKey) as BoardOrder
+    const next: BoardOrder = { ...current, handover: { state: 'none' } }
+    delete next.courier
+    orders.set(paymentKey, next)
+    return ok(next)
+  })
+  const api = {
+    listOrders: () => ok([...orders.values()]),
+    getMethods: () =>
+      ok({
+        paymentMethods: [
+          { key: 'CASH', name: 'Nakit' },
+          { key: 'CREDIT_CARD', name: 'Kredi Kartı' },
+        ],
+        shippingMethods: [{ key: 'delivery', name: 'Teslimat' }],
+        fetchedAt: '2026-11-21T12:00:00.000Z',
+      }),
+    listCouriers: () => ok(couriers),
+    listCouriersOut: () => ok(options.out ?? []),
+    handOverOrder,
+    withdrawHandover,
+    addOrder: vi.fn(() =>
+      Promise.resolve({ ok: false as const, error: { code: 'internal' as const, retryable: false } }),
+    ),
+  }
+  const settings: Settings = { ...TEST_SETTINGS, ...options.settings }
+  const view = renderWithApi(
+    <>
+      <OrderBoard />
+      <SlipPrinter signedIn />
+    </>,
+    api,
+    settings,
+  )
+  return { ...view, api, handOverOrder, withdrawHandover }
+}
+
+/** A scanner: the text and Enter into the order field. */
+function scan(text: string) {
+  const field = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+  fireEvent.change(field, { target: { value: text } })
+  fireEvent.submit(field.closest('form') as HTMLFormElement)
+}
+
+/** The board shows order n, and the other lists (the couriers) have arrived too. */
+async function boardReady(n: number) {
+  await screen.findByText(key(n))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: a found order is "scrolled to" by nothing.
+  Element.prototype.scrollIntoView = () => undefined
+  useCourierUi.setState({ batch: undefined, picking: undefined, returnFor: undefined })
+  useBoardUi.setState({ reveal: undefined, removing: new Map() })
+  useSlipQueue.setState({ jobs: [], failed: new Set() })
+})
+afterEach(cleanup)
+
+describe('the courier picker on Kuryeye Verildi', () => {
+  it('offers the recent couriers first, one press each, and hands over naming that courier', async () => {
+    const { handOverOrder } = fakeCore([order(1)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    const dialog = await screen.findByRole('dialog', { name: `${code(1)}: kim götürüyor?` })
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    // Zeynep took a package last, then Ahmet; Burak never; Veli left.
+    expect(choices).toEqual(['Zeynep', 'Ahmet', 'Burak', 'Kuryesiz ver', 'Vazgeç (Esc)'])
+    expect(handOverOrder).not.toHaveBeenCalled()
+    fireEvent.click(within(dialog).getByRole('button', { name: `Ahmet: ${code(1)} bu kuryeye verilsin` }))
+    await waitFor(() =>
+      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-ahmet' }),
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(await screen.findByText('Kurye: Ahmet')).toBeTruthy()
+  })
+
+  it('narrows as staff type, and Enter takes the first one left; the field has focus', async () => {
+    const { handOverOrder } = fakeCore([order(1)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    const field = await screen.findByLabelText<HTMLInputElement>('Kurye ara ya da kartını okut')
+    expect(document.activeElement).toBe(field)
+    fireEvent.change(field, { target: { value: 'bur' } })
+    expect(within(screen.getByRole('dialog')).queryByText('Zeynep')).toBeNull()
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() =>
+      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-burak' }),
+    )
+  })
+
+  it('takes a badge code typed into its field', async () => {
+    const { handOverOrder } = fakeCore([order(1)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    const field = await screen.findByLabelText('Kurye ara ya da kartını okut')
+    fireEvent.change(field, { target: { value: 'z7' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() =>
+      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-zeynep' }),
+    )
+  })
+
+  it('takes a badge scanned while it is open (the scan reaches the order field)', async () => {
+    const { handOverOrder } = fakeCore([order(1)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    await screen.findByRole('dialog')
+    scan('pos-companion-courier:AHMET')
+    await waitFor(() =>
+      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-ahmet' }),
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    // One hand-over, and no batch started by that badge.
+    expect(handOverOrder).toHaveBeenCalledTimes(1)
+    expect(useCourierUi.getState().batch).toBeUndefined()
+  })
+
+  it('hands over with no courier named by Kuryesiz ver; Esc sends nothing', async () => {
+    const { handOverOrder } = fakeCore([order(1), order(2)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(2)}` }))
+    await screen.findByRole('dialog')
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(handOverOrder).not.toHaveBeenCalled()
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryesiz ver: ${code(1)}` }))
+    await waitFor(() => expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1) }))
+    expect(handOverOrder).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers no Kuryesiz ver when Settings require a courier', async () => {
+    fakeCore([order(1)], { settings: { courierRequired: true } })
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).queryByRole('button', { name: /Kuryesiz ver/ })).toBeNull()
+    expect(within(dialog).getByText('Ayarlarda kurye seçmek zorunlu.')).toBeTruthy()
+  })
+
+  it('is not in the way where no courier is listed: one press hands over, as before', async () => {
+    const { handOverOrder } = fakeCore([order(1)], { couriers: [] })
+    await boardReady(1)
+    fireEvent.click(screen.getByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    await waitFor(() => expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1) }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('the batch scan-out', () => {
+  const board = () => [
+    order(1, { amountKurus: 19_990 }),
+    order(2, { paymentMethod: 'CREDIT_CARD', amountKurus: 25_000 }),
+    order(3, { amountKurus: 20_000 }),
+    order(4, { handover: { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' } }),
+    order(5, { shippingMethod: 'pickup' }),
+    order(6, { courierType: 'platform' }),
+  ]
+
+  it('a badge starts it; each package scanned is its own hand-over with that courier; the bar counts them', async () => {
+    const { handOverOrder } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
+    expect(await screen.findByText(/Ahmet seçildi: şimdi paketleri okutun/)).toBeTruthy()
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    scan('000002')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
+    scan(code(3))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
+    expect(handOverOrder.mock.calls.map(([input]) => input)).toEqual([
+      { paymentKey: key(1), courierId: 'c-ahmet' },
+      { paymentKey: key(2), courierId: 'c-ahmet' },
+      { paymentKey: key(3), courierId: 'c-ahmet' },
+    ])
+    // Cash only: 199,90 + 200,00 (the card order is paid).
+    expect(within(bar).getByText('Tahsil edilecek: 399,90 ₺')).toBeTruthy()
+    expect(await screen.findByText(/000-003 Ahmet’e verildi \(3\. paket\)\./)).toBeTruthy()
+  })
+
+  it.each([
+    [key(4), `${code(4)} zaten kuryeye verilmiş: yeniden gönderilmedi.`],
+    [code(5), `${code(5)} Gel Al siparişi: kuryeye verilmez. Gönderilmedi.`],
+    [key(6), `${code(6)} platform kuryesinin: kuryemize verilmez. Gönderilmedi.`],
+    [key(9), `${code(9)} panoda yok: önce siparişi ekleyin. Gönderilmedi.`],
+  ])('refuses %s with an alert line, and sends nothing', async (read, line) => {
+    const { handOverOrder, api } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
+    scan(read)
+    expect((await screen.findByRole('alert')).textContent).toContain(line)
+    expect(handOverOrder).not.toHaveBeenCalled()
+    // Not on the board is not added either: the batch never adds orders.
+    expect(api.addOrder).not.toHaveBeenCalled()
+  })
+
+  it('refuses a package scanned twice: the second scan sends nothing', async () => {
+    const { handOverOrder } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    scan(code(1))
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      `${code(1)} zaten kuryeye verildi, gönderiliyor: ikinci kez gönderilmedi.`,
+    )
+    expect(handOverOrder).toHaveBeenCalledTimes(1)
+  })
+
+  it('says an unknown badge, and starts no batch', async () => {
+    fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:VELI')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'VELI kartı çalışan bir kuryenin değil: kurye seçilmedi.',
+    )
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+  })
+
+  it('Geri al in the bar takes one package back: it leaves the count', async () => {
+    const { withdrawHandover } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    scan(key(3))
+    const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
+    fireEvent.click(within(bar).getByRole('button', { name: `Geri al: ${code(1)} (kuryeye verme)` }))
+    await waitFor(() => expect(withdrawHandover).toHaveBeenCalledWith({ paymentKey: key(1) }))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+  })
+
+  it('a card’s Kuryeye Verildi during a batch goes with the batch’s courier, without the picker', async () => {
+    const { handOverOrder } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:Z7')
+    await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 0 paket' })
+    fireEvent.click(screen.getByRole('button', { name: `Kuryeye Verildi: ${code(3)}` }))
+    await waitFor(() =>
+      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(3), courierId: 'c-zeynep' }),
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 1 paket' })
+  })
+
+  it('Esc ends it (Bitir); the packages stay handed over', async () => {
+    const { withdrawHandover } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+    expect(withdrawHandover).not.toHaveBeenCalled()
+    // A package scanned now is the usual find, not a hand-over.
+    scan(code(3))
+    expect(await screen.findByText(/000-003 bulundu/)).toBeTruthy()
+  })
+
+  it('prints the manifest: courier, each package, what to collect, the total and its QR text', async () => {
+    let printed: HTMLElement | null = null
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      printed = document
+        .querySelector<HTMLElement>('.slip-print-root .slip-manifest')
+        ?.cloneNode(true) as HTMLElement
+    })
+    fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    for (const read of [key(1), key(2), key(3)]) scan(read)
+    const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
+    fireEvent.click(within(bar).getByRole('button', { name: 'Zimmet fişi yazdır' }))
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1))
+    print.mockRestore()
+    const manifest = printed as unknown as HTMLElement
+    expect(manifest.textContent).toContain('Zimmet fişi')
+    expect(manifest.textContent).toContain('Kurye: Ahmet')
+    expect(manifest.textContent).toContain('3 paket')
+    const lines = [...manifest.querySelectorAll('.manifest-line')].map((line) => line.textContent)
+    expect(lines).toEqual([
+      '000-001199,90 ₺Nakit · TAHSİL',
+      '000-002250,00 ₺Kredi Kartı · ödenmiş',
+      '000-003200,00 ₺Nakit · TAHSİL',
+    ])
+    expect(manifest.querySelector('.manifest-total')?.textContent).toBe('Tahsil edilecek toplam 399,90 ₺')
+    const qr = manifest.querySelector('svg[role="img"]')?.getAttribute('aria-label') ?? ''
+    expect(qr).toMatch(/^Zimmet QR kodu: ZIMMET;Ahmet;3;39990;\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+})
+
+describe('the board’s courier strip', () => {
+  it('shows each courier out with packages and cash; a press asks for their return', async () => {
+    fakeCore([order(1)], {
+      out: [
+        {
+          courierId: 'c-ahmet',
+          name: 'Ahmet',
+          packages: 3,
+          cashToCollectKurus: 39_990,
+          amountUnknown: 0,
+          paymentKeys: [key(1), key(2), key(3)],
+        },
+        {
+          courierId: 'c-zeynep',
+          name: 'Zeynep',
+          packages: 1,
+          cashToCollectKurus: 0,
+          amountUnknown: 1,
+          paymentKeys: [key(4)],
+        },
+        {
+          courierId: 'c-burak',
+          name: 'Burak',
+          packages: 0,
+          cashToCollectKurus: 0,
+          amountUnknown: 0,
+          paymentKeys: [],
+        },
+      ],
+    })
+    const strip = await screen.findByRole('navigation', { name: 'Yoldaki kuryeler' })
+    const buttons = within(strip).getAllByRole('button')
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Ahmet · 3 paket · 399,90 ₺ nakit',
+      'Zeynep · 1 paket · 0,00 ₺ + ? nakit',
+    ])
+    fireEvent.click(
+      within(strip).getByRole('button', { name: 'Ahmet · 3 paket · 399,90 ₺ nakit: dönüşü kaydet' }),
+    )
+    expect(useCourierUi.getState().returnFor).toBe('c-ahmet')
+  })
+})
