@@ -125,8 +125,6 @@ export class OrderBoard {
     return order
   }
 
-  /** Takes handed-over orders off the board whose hand-over `hasLeft` says is old enough; returns how many. */
-  removeHandedOver(hasLeft: (handedOverAt: number) => boolean): number {
   /**
    * The order is ready for the courier (docs/decisions.md D70): the time is kept with the order, and the waiting
    * limit counts from it. Marked again, it keeps the first time: a POS that repeats itself does not reset it.
@@ -139,6 +137,8 @@ export class OrderBoard {
     return ready
   }
 
+  /** Takes handed-over orders off the board whose hand-over `hasLeft` says is old enough; returns how many. */
+  removeHandedOver(hasLeft: (handedOverAt: number) => boolean): number {
     let removed = 0
     for (const order of this.list()) {
       if (order.handover.state !== 'handed-over' || !hasLeft(Date.parse(order.handover.at))) continue
