@@ -1,6 +1,6 @@
 import type { Attention } from '../../../src-shared/attention.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
-import { useAlarmTexts } from './alarm-texts.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 import { useSilenceAlarm } from './use-attention.ts'
 
 /**
@@ -9,7 +9,7 @@ import { useSilenceAlarm } from './use-attention.ts'
  * closed, a lost session and a taken intake port.
  */
 export function AttentionBanner({ attention }: { attention: Attention | undefined }) {
-  const at = useAlarmTexts()
+  const at = useMessages().t.alarm
   const silence = useSilenceAlarm()
   if (!attention) return null
   const ringing = attention.orders.filter((order) => order.alarm === 'ringing')

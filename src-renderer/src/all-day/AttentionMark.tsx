@@ -3,7 +3,6 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { handoverEligibility, shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { formatClockTime } from '../i18n/index.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
-import { useAlarmTexts } from './alarm-texts.ts'
 import { useAttention, useMarkReady, useSilenceAlarm } from './use-attention.ts'
 
 /**
@@ -23,7 +22,7 @@ export function AttentionMarkView({
   order: BoardOrder
   entry: AttentionOrder | undefined
 }) {
-  const at = useAlarmTexts()
+  const at = useMessages().t.alarm
   const { language } = useMessages()
   const silence = useSilenceAlarm()
   const markReady = useMarkReady()

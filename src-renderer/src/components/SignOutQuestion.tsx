@@ -3,7 +3,6 @@ import { isOwed } from '../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../api.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useOrders, useSignOut } from '../queries.ts'
-import { useRushTexts } from '../screens/main/rush-texts.ts'
 import { ErrorMessage } from './ErrorMessage.tsx'
 
 /**
@@ -18,7 +17,7 @@ export function SignOutQuestion({
   onSignedOut: () => void
 }) {
   const { t } = useMessages()
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const signOut = useSignOut()
   const signOutError = appErrorOf(signOut.error)
   const owed = (useOrders().data ?? []).filter((order) => isOwed(order.handover)).length

@@ -3,14 +3,14 @@ import { Header } from '../components/Header.tsx'
 import { BranchesPanel } from './main/BranchesPanel.tsx'
 import { MethodsPanel } from './main/MethodsPanel.tsx'
 import { OrderBoard } from './main/OrderBoard.tsx'
-import { useRushTexts } from './main/rush-texts.ts'
+import { useMessages } from '../i18n/use-messages.tsx'
 
 /**
  * The screen staff keep open: the order board takes the width; the platform's reference lists fold into a
  * strip above it, opened when needed (docs/decisions.md D43).
  */
 export function MainScreen({ session }: { session: SessionStatus }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   return (
     <div className="app">
       <Header session={session} />

@@ -3,7 +3,6 @@ import type { BoardOrder, Methods } from '../../../../src-shared/domain.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { registerOrderField } from '../../state.ts'
 import { DetailsFields, NO_DETAILS, type DetailsDraft } from './OrderDetailsFields.tsx'
-import { useRushTexts } from './rush-texts.ts'
 import { ScanOutcomeView } from './ScanOutcomeView.tsx'
 import { useOrderScan } from './use-order-scan.ts'
 
@@ -22,7 +21,7 @@ export function AddOrderForm({
   sounds?: boolean
 }) {
   const { t } = useMessages()
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const inputRef = useRef<HTMLInputElement | null>(null)
   const [text, setText] = useState('')
   const [details, setDetails] = useState<DetailsDraft>(NO_DETAILS)

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { useBoardUi } from '../../state.ts'
-import { useRushTexts } from './rush-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /**
  * One polite live region for the board: what a scan or a button did, every change of an order's state
@@ -10,7 +10,7 @@ import { useRushTexts } from './rush-texts.ts'
  * follows the rush without moving focus.
  */
 export function BoardAnnouncer({ orders }: { orders: readonly BoardOrder[] | undefined }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const announcement = useBoardUi((state) => state.announcement)
   const announce = useBoardUi((state) => state.announce)
   const lastStates = useRef<Map<string, string> | undefined>(undefined)

@@ -1,6 +1,6 @@
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { boardCounts, type AttentionKeys, type BoardFilter, type StateFilter } from './board-rules.ts'
-import { useRushTexts } from './rush-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** The counts at the top of the board (docs/decisions.md D43): what waits, what is on its way, what needs a look. */
 export function BoardCounts({
@@ -11,7 +11,7 @@ export function BoardCounts({
   /** The orders the core's attention value names (D70). */
   attention: AttentionKeys
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const counts = boardCounts(orders, new Date(), attention)
   const items: [string, number, string][] = [
     ['waiting', counts.waiting, rt.countWaiting],
@@ -44,7 +44,7 @@ export function BoardFilterBar({
   filter: BoardFilter
   onChange: (filter: BoardFilter) => void
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const stateText: Record<StateFilter, string> = {
     all: rt.stateAll,
     waiting: rt.stateWaiting,

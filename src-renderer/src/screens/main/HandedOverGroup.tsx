@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { useBoardUi } from '../../state.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
-import { useRushTexts } from './rush-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /**
  * Handed-over orders, folded away under "Verilenler" so the rush sees only what still needs a hand
@@ -19,7 +19,7 @@ export function HandedOverGroup({
   actions: OrderActions
   renderItem: (order: BoardOrder, index: number, setSize: number) => ReactNode
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   const announce = useBoardUi((state) => state.announce)
   const [open, setOpen] = useState(false)
   // A scan of a handed-over order opens the group, so the order is shown.

@@ -1,6 +1,6 @@
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
-import { useRushTexts } from './rush-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** What the last Enter read and what came of it: always both, so a scan is never silently lost. */
 export interface ScanOutcome {
@@ -19,7 +19,7 @@ export function ScanOutcomeView({
   outcome: ScanOutcome | undefined
   onChoose: (order: BoardOrder) => void
 }) {
-  const rt = useRushTexts()
+  const rt = useMessages().t.board
   return (
     <>
       <p

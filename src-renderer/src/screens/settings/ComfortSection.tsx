@@ -3,7 +3,7 @@ import type { SettingsUpdate } from '../../../../src-shared/contract.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useSettings, useUpdateSettings } from '../../queries.ts'
-import { useRushTexts } from '../main/rush-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 
 const UNDO_SECONDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
 
@@ -12,7 +12,7 @@ const UNDO_SECONDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
  * a dark theme and short sounds. Each is saved as soon as it is chosen.
  */
 export function ComfortSection() {
-  const rt = useRushTexts()
+  const rt = useMessages().t.comfort
   const id = useId()
   const settings = useSettings().data
   const update = useUpdateSettings()

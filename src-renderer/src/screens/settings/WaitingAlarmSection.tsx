@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useAlarmTexts } from '../../all-day/alarm-texts.ts'
+import { useMessages } from '../../i18n/use-messages.tsx'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField } from '../../components/FormFields.tsx'
@@ -15,7 +15,7 @@ const OFF = 'off'
  */
 export function WaitingAlarmSection() {
   const id = useId()
-  const at = useAlarmTexts()
+  const at = useMessages().t.alarm
   const settings = useSettings().data
   const update = useUpdateSettings()
   const error = appErrorOf(update.error)
