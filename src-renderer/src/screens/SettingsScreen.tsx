@@ -14,9 +14,9 @@ import { ComfortSection } from './settings/ComfortSection.tsx'
 import { PrintSection } from './settings/PrintSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
+import { WaitingAlarmSection } from './settings/WaitingAlarmSection.tsx'
 
 /** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
-import { WaitingAlarmSection } from './settings/WaitingAlarmSection.tsx'
 export function SettingsScreen({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const settings = useSettings()
@@ -31,9 +31,9 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       )}
       <ComfortSection />
       <BoardStaySection />
+      <WaitingAlarmSection />
       <AllDaySection />
       <PrintSection />
-      <WaitingAlarmSection />
       <IntakeSection />
       <DiagnosticsSection />
     </main>
