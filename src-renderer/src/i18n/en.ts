@@ -234,6 +234,68 @@ export const en = {
     saveAsPdf: 'Save as PDF',
     printFailed: 'The slip could not be printed. Check the printer and the choice in Settings.',
   },
+  // The courier's day at the till: the courier picker, the batch scan-out, the board's strip, the manifest (D65)
+  couriers: {
+    pickerTitle: (code: string) => `${code}: who takes it?`,
+    pickerFilter: 'Find a courier or scan their badge',
+    pickerHint: 'Narrows as you type; Enter picks the first courier. Scanning a badge picks too.',
+    pickerNoMatch: 'No working courier by that name.',
+    pickerNoCouriers: 'The courier list is empty: add couriers in Settings.',
+    pickerRequired: 'Settings require a courier.',
+    pickCourier: (name: string, code: string) => `${name}: ${code} goes with this courier`,
+    handOverWithout: 'Hand over without a courier',
+    handOverWithoutOrder: (code: string) => `Hand over without a courier: ${code}`,
+    pickerCancel: 'Cancel (Esc)',
+    batchTitle: (name: string, count: number) =>
+      `Handing to ${name} · ${count} ${count === 1 ? 'package' : 'packages'}`,
+    batchHint: 'Scan the packages: each one goes with this courier.',
+    batchCash: (amount: string) => `To collect: ${amount}`,
+    batchAmountUnknown: (count: number) =>
+      `+ ${count} ${count === 1 ? 'package' : 'packages'} of unknown amount`,
+    batchPackages: 'This courier’s packages',
+    batchFinish: 'Finish (Esc)',
+    printManifest: 'Print the manifest',
+    manifestFailed: 'The manifest could not be printed. Check the printer.',
+    scanCourier: (name: string) => `${name} chosen: now scan the packages.`,
+    scanUnknownBadge: (badge: string) => `Badge ${badge} is no working courier’s: no courier chosen.`,
+    scanBatchAdded: (code: string, name: string, count: number) =>
+      `${code} handed to ${name} (package ${count}).`,
+    scanPicked: (code: string, name: string) => `${code} handed to ${name}.`,
+    scanBatchFailed: (code: string, why: string) => `${code} not sent: ${why}`,
+    batchEnded: (name: string, count: number) =>
+      `${name}: ${count} ${count === 1 ? 'package' : 'packages'} handed over, done.`,
+    refusal: {
+      'not-on-board': (code: string) => `${code} is not on the board: add the order first. Nothing sent.`,
+      several: (code: string) => `Several orders share ${code}: scan the QR code on the slip. Nothing sent.`,
+      pickup: (code: string) => `${code} is a pickup order: not for a courier. Nothing sent.`,
+      'platform-courier': (code: string) => `${code} is the platform courier’s: not ours. Nothing sent.`,
+      'already-pressed': (code: string) => `${code} is already handed over and being sent: not sent twice.`,
+      'handed-over': (code: string) => `${code} was already handed over: not sent again.`,
+      unconfirmed: (code: string) =>
+        `${code} is unconfirmed: check the platform’s panel first. Nothing sent.`,
+    },
+    strip: 'Couriers out',
+    stripLine: (name: string, count: number, cash: string) =>
+      `${name} · ${count} ${count === 1 ? 'package' : 'packages'} · ${cash} cash`,
+    stripReturn: (line: string) => `${line}: record the return`,
+    cardCourier: (name: string) => `Courier: ${name}`,
+    cardAmount: (amount: string) => `Amount: ${amount}`,
+    collectAtDoor: (method: string) => `The courier collects at the door (${method})`,
+    amountToCollect: (amount: string) => `To collect: ${amount}`,
+    manifestTitle: 'Courier manifest',
+    manifestCourier: 'Courier',
+    manifestTime: 'Time',
+    manifestPackages: (count: number) => `${count} ${count === 1 ? 'package' : 'packages'}`,
+    manifestCollect: 'COLLECT',
+    manifestPaid: 'paid',
+    manifestMethodUnknown: 'payment ?',
+    manifestAmountUnknown: 'amount ?',
+    manifestTotal: 'Total to collect',
+    manifestTotalUnknown: (count: number) =>
+      `${count} ${count === 1 ? 'package' : 'packages'} of unknown amount: not in the total.`,
+    manifestSignature: 'Received by (signature)',
+    manifestQrLabel: (text: string) => `Manifest QR code: ${text}`,
+  },
   // The rush board: scanning, counts, search, the buttons and their undo (D40–D44)
   board: {
     scanRead: (text) => `read: ${text}`,

@@ -5,6 +5,8 @@
  */
 import type { AttentionReason } from '../../../src-shared/attention.ts'
 import type { FoundAs } from '../screens/main/board-rules.ts'
+import { turkishDative } from './turkish.ts'
+
 export const tr = {
   appName: 'POS Companion',
   loading: 'Yükleniyor…',
@@ -236,6 +238,64 @@ export const tr = {
     printSlip: 'Fiş yazdır',
     saveAsPdf: 'PDF olarak kaydet',
     printFailed: 'Fiş yazdırılamadı. Yazıcıyı ve Ayarlar’daki seçimi kontrol edin.',
+  },
+  // The courier's day at the till: the courier picker, the batch scan-out, the board's strip, the manifest (D65)
+  couriers: {
+    pickerTitle: (code: string) => `${code}: kim götürüyor?`,
+    pickerFilter: 'Kurye ara ya da kartını okut',
+    pickerHint: 'Yazdıkça daralır; Enter ilk kuryeyi seçer. Kart okutmak da seçer.',
+    pickerNoMatch: 'Bu adla çalışan kurye yok.',
+    pickerNoCouriers: 'Kurye listesi boş: Ayarlar’dan kurye ekleyin.',
+    pickerRequired: 'Ayarlarda kurye seçmek zorunlu.',
+    pickCourier: (name: string, code: string) => `${name}: ${code} bu kuryeye verilsin`,
+    handOverWithout: 'Kuryesiz ver',
+    handOverWithoutOrder: (code: string) => `Kuryesiz ver: ${code}`,
+    pickerCancel: 'Vazgeç (Esc)',
+    batchTitle: (name: string, count: number) => `${turkishDative(name)} veriliyor · ${count} paket`,
+    batchHint: 'Paketleri okutun: her biri bu kuryeye verilir.',
+    batchCash: (amount: string) => `Tahsil edilecek: ${amount}`,
+    batchAmountUnknown: (count: number) => `+ ${count} paketin tutarı bilinmiyor`,
+    batchPackages: 'Bu kuryenin paketleri',
+    batchFinish: 'Bitir (Esc)',
+    printManifest: 'Zimmet fişi yazdır',
+    manifestFailed: 'Zimmet fişi yazdırılamadı. Yazıcıyı kontrol edin.',
+    scanCourier: (name: string) => `${name} seçildi: şimdi paketleri okutun.`,
+    scanUnknownBadge: (badge: string) => `${badge} kartı çalışan bir kuryenin değil: kurye seçilmedi.`,
+    scanBatchAdded: (code: string, name: string, count: number) =>
+      `${code} ${turkishDative(name)} verildi (${count}. paket).`,
+    scanPicked: (code: string, name: string) => `${code} ${turkishDative(name)} verildi.`,
+    scanBatchFailed: (code: string, why: string) => `${code} gönderilmedi: ${why}`,
+    batchEnded: (name: string, count: number) => `${name}: ${count} paket verildi, bitti.`,
+    refusal: {
+      'not-on-board': (code: string) => `${code} panoda yok: önce siparişi ekleyin. Gönderilmedi.`,
+      several: (code: string) =>
+        `${code} koduyla birden çok sipariş var: fişteki QR kodu okutun. Gönderilmedi.`,
+      pickup: (code: string) => `${code} Gel Al siparişi: kuryeye verilmez. Gönderilmedi.`,
+      'platform-courier': (code: string) => `${code} platform kuryesinin: kuryemize verilmez. Gönderilmedi.`,
+      'already-pressed': (code: string) =>
+        `${code} zaten kuryeye verildi, gönderiliyor: ikinci kez gönderilmedi.`,
+      'handed-over': (code: string) => `${code} zaten kuryeye verilmiş: yeniden gönderilmedi.`,
+      unconfirmed: (code: string) => `${code} doğrulanamadı: önce platform panelinde bakın. Gönderilmedi.`,
+    },
+    strip: 'Yoldaki kuryeler',
+    stripLine: (name: string, count: number, cash: string) => `${name} · ${count} paket · ${cash} nakit`,
+    stripReturn: (line: string) => `${line}: dönüşü kaydet`,
+    cardCourier: (name: string) => `Kurye: ${name}`,
+    cardAmount: (amount: string) => `Tutar: ${amount}`,
+    collectAtDoor: (method: string) => `Kurye kapıda tahsil edecek (${method})`,
+    amountToCollect: (amount: string) => `Tahsil edilecek: ${amount}`,
+    manifestTitle: 'Zimmet fişi',
+    manifestCourier: 'Kurye',
+    manifestTime: 'Saat',
+    manifestPackages: (count: number) => `${count} paket`,
+    manifestCollect: 'TAHSİL',
+    manifestPaid: 'ödenmiş',
+    manifestMethodUnknown: 'ödeme ?',
+    manifestAmountUnknown: 'tutar ?',
+    manifestTotal: 'Tahsil edilecek toplam',
+    manifestTotalUnknown: (count: number) => `${count} paketin tutarı bilinmiyor: toplamda yok.`,
+    manifestSignature: 'Teslim alan (imza)',
+    manifestQrLabel: (text: string) => `Zimmet QR kodu: ${text}`,
   },
   // The rush board: scanning, counts, search, the buttons and their undo (D40–D44)
   board: {

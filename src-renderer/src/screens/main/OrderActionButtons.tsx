@@ -6,7 +6,8 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** What a card's buttons do; one object for the whole board, so a card re-renders only when its order does. */
 export interface OrderActions {
-  handOver: (paymentKey: string) => void
+  /** `Kuryeye Verildi`, naming the courier who takes it when `courierId` is given (issue 21). */
+  handOver: (paymentKey: string, courierId?: string) => void
   withdraw: (paymentKey: string) => void
   sendNow: (paymentKey: string) => void
   panelCheck: (paymentKey: string, handedOver: boolean) => void

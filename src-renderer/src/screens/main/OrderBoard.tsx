@@ -9,15 +9,19 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { useMethodNames, useMethods, useOrders, useSettings } from '../../queries.ts'
 import { orderFieldElement, useBoardUi } from '../../state.ts'
 import { AddOrderForm } from './AddOrderForm.tsx'
+import { BatchBar } from './BatchBar.tsx'
 import { arrangeBoard, matchesFilter, RECENT_HAND_OVER_MS, type BoardFilter } from './board-rules.ts'
 import { BoardAnnouncer } from './BoardAnnouncer.tsx'
 import { BoardCounts, BoardFilterBar } from './BoardSummary.tsx'
+import { CourierPicker } from './CourierPicker.tsx'
+import { CourierStrip } from './CourierStrip.tsx'
 import { HandedOverGroup } from './HandedOverGroup.tsx'
 import { OrderItem } from './OrderItem.tsx'
 import { OrderList } from './OrderList.tsx'
 import { useAnnounceIncomingOrders } from './OrderSource.tsx'
 import { installScannerRedirect } from './scanner-redirect.ts'
 import { useBoardActions } from './use-board-actions.ts'
+import { useCourierActions } from './use-courier-actions.ts'
 
 const NO_FILTER: BoardFilter = { text: '', state: 'all' }
 
@@ -32,6 +36,9 @@ export function OrderBoard() {
   const methods = useMethods(true)
   const sounds = useSettings().data?.sounds ?? false
   const { actions, refusals, undoRemove } = useBoardActions(sounds)
+  // A card's `Kuryeye Verildi` names its courier: the batch's, or one picked (issue 21).
+  const cardActions = useCourierActions(actions)
+  const collectedAtDoor = useSettings().data?.collectedAtDoor
   const removing = useBoardUi((state) => state.removing)
   const reveal = useBoardUi((state) => state.reveal)
   const [filter, setFilter] = useFilterClearedOnReveal(reveal?.nonce)
@@ -74,7 +81,8 @@ export function OrderBoard() {
       setSize={setSize}
       measureRef={measureRef}
       methodNames={methodNames}
-      actions={actions}
+      actions={cardActions}
+      collectedAtDoor={collectedAtDoor}
       refusal={refusals.get(order.paymentKey)}
       highlighted={reveal?.paymentKey === order.paymentKey}
     />
@@ -87,10 +95,12 @@ export function OrderBoard() {
           {t.orders}
         </h2>
         <AddOrderForm methods={methods.data} orders={orders.data} sounds={sounds} />
+        <BatchBar orders={orders.data} actions={actions} methodNames={methodNames} />
         <BoardAnnouncer orders={orders.data} />
         <BoardCounts orders={visible} attention={attentionKeys} />
       </div>
       <AttentionBanner attention={attention} />
+      <CourierStrip />
       <BoardFilterBar filter={filter} onChange={setFilter} />
       <RemovedNotes removing={[...removing.keys()]} onUndo={undoRemove} />
       {orders.isPending && <p className="muted">{t.loading}</p>}
@@ -108,6 +118,7 @@ export function OrderBoard() {
         />
       )}
       <HandedOverGroup orders={shown.handedOver} reveal={reveal} actions={actions} renderItem={renderItem} />
+      <CourierPicker actions={actions} orders={orders.data} />
     </section>
   )
 }

@@ -10,11 +10,13 @@ import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rule
 import { clearedWhereUnchanged, knownDetails, type DetailsDraft } from './OrderDetailsFields.tsx'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 import { beep } from './sounds.ts'
+import { useCourierScan } from './use-courier-scan.ts'
 
 /**
  * What the order field does with what it read (docs/decisions.md D41): an order's id adds it; a short code
  * finds it (several: staff choose); an id already on the board is shown, not added twice. Every read ends in
- * an outcome that says what was read and what came of it.
+ * an outcome that says what was read and what came of it. A courier's badge and, during a batch scan-out, each
+ * package go to use-courier-scan.ts first.
  */
 export function useOrderScan(
   orders: readonly BoardOrder[] | undefined,
@@ -33,6 +35,7 @@ export function useOrderScan(
     setOutcome(next)
     if (sounds) beep(next.failed ? 'failure' : 'scan')
   }
+  const courierScan = useCourierScan(orders, tell)
 
   function show(order: BoardOrder, read: string, text: (code: string) => string) {
     tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false })
@@ -40,6 +43,8 @@ export function useOrderScan(
   }
 
   function scan(read: string) {
+    // A courier's badge, and each package of a batch scan-out (issue 21).
+    if (courierScan(read)) return
     const key = paymentKeyIn(read)
     const code = key === undefined ? shortCodeIn(read) : undefined
     if (code !== undefined) {
