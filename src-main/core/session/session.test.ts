@@ -292,6 +292,16 @@ describe('Session', () => {
       expect(t.platform.logins).toBe(logins)
     })
 
+    it('tries at once when the computer wakes or the network comes back, not at the next retry', async () => {
+      const session = await launchedOffline()
+      t.platform.loginError = undefined
+      await session.checkSession()
+      expect(t.platform.loginTimes).toHaveLength(2)
+      expect(session.status().state).toBe('signed-in')
+      await t.clock.advance(60 * 60_000)
+      expect(t.platform.loginTimes).toHaveLength(2)
+    })
+
     it('ends its retries when a call signs in meanwhile', async () => {
       const session = await launchedOffline()
       t.platform.loginError = undefined
