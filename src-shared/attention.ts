@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Settings } from './domain.ts'
 
 /**
  * What needs staff, as the core computes it once and pushes it (`attentionChanged`, docs/decisions.md D70): the
@@ -60,30 +61,5 @@ export const NO_ATTENTION: Attention = {
   ring: 0,
 }
 
-/** The waiting limits and the alarm (Settings → "Bekleyen siparişler"). */
-export const AttentionSettings = z.object({
-  /** Minutes an eligible order may wait on the board without a hand-over; null: no waiting limit. */
-  waitingLimitMinutes: z.int().min(1).max(240).nullable(),
-  /** Minutes after the POS or staff said it is ready; null: ready changes nothing. */
-  readyLimitMinutes: z.int().min(1).max(120).nullable(),
-  /** The alarm sound that repeats until someone acts (the short sounds are apart: `sounds`). */
-  alarmSound: z.boolean(),
-})
-export type AttentionSettings = z.infer<typeof AttentionSettings>
-
-export const DEFAULT_ATTENTION_SETTINGS: AttentionSettings = {
-  waitingLimitMinutes: 15,
-  readyLimitMinutes: 5,
-  alarmSound: true,
-}
-
-/** The attention fields an update carries (checked already by the contract), for the settings store to apply. */
-export function attentionUpdate(update: {
-  [K in keyof AttentionSettings]?: AttentionSettings[K] | undefined
-}): Partial<AttentionSettings> {
-  const picked: Partial<AttentionSettings> = {}
-  if (update.waitingLimitMinutes !== undefined) picked.waitingLimitMinutes = update.waitingLimitMinutes
-  if (update.readyLimitMinutes !== undefined) picked.readyLimitMinutes = update.readyLimitMinutes
-  if (update.alarmSound !== undefined) picked.alarmSound = update.alarmSound
-  return picked
-}
+/** The waiting limits and the alarm (Settings → "Bekleyen siparişler"; the schema is Settings'). */
+export type AttentionSettings = Pick<Settings, 'waitingLimitMinutes' | 'readyLimitMinutes' | 'alarmSound'>

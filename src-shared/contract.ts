@@ -1,7 +1,5 @@
 import { z } from 'zod'
-import { AllDaySettings } from './all-day-settings.ts'
-import { Attention, AttentionSettings } from './attention.ts'
-import { BoardSettings } from './board-settings.ts'
+import { Attention } from './attention.ts'
 import {
   AddCourierInput,
   CashRecord,
@@ -11,7 +9,6 @@ import {
   CourierId,
   CourierListed,
   CourierOut,
-  CourierSettings,
   Day,
   DayEndQuery,
   DayEndView,
@@ -21,15 +18,13 @@ import {
   RetireCourierInput,
   SetCourierBadgeInput,
 } from './couriers.ts'
-import { IntakeInfo, IntakeSettings } from './intake-settings.ts'
-import { RushSettings } from './rush-settings.ts'
+import { IntakeInfo } from './intake-info.ts'
 import type { EventName } from './channels.ts'
 import {
   BoardOrder,
   Branch,
   HistoryPage,
   HistoryStateFilter,
-  Language,
   Methods,
   OrderDetails,
   PaymentKey,
@@ -91,23 +86,8 @@ export const SignInInput = z.object({
 })
 export type SignInInput = z.infer<typeof SignInInput>
 
-export const SettingsUpdate = z
-  .object({
-    platformAddress: Text(2048).nullable(),
-    extraCaFile: Text(4096).nullable(),
-    platformTimeZone: Text(64),
-    language: Language,
-    allowWeakSecretStorage: z.boolean(),
-    autoUpdate: z.boolean(),
-    ...BoardSettings.shape,
-    ...AllDaySettings.shape,
-    ...AttentionSettings.shape,
-    ...IntakeSettings.shape,
-    ...RushSettings.shape,
-    ...CourierSettings.shape,
-  })
-  .partial()
-  .strict()
+/** Any part of the settings; the core checks what the schema cannot (a time zone, a file, a full path). */
+export const SettingsUpdate = Settings.partial().strict()
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 
 export const AddOrderInput = OrderDetails.extend({

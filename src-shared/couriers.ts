@@ -2,7 +2,6 @@
 // board's courier strip and the day-end settlement. One source: the core's types (src-main/core/couriers) are
 // z.infer of these, so the settlement the core computes is the one the contract checks and the renderer reads.
 import { z } from 'zod'
-import { DEFAULT_COLLECTED_AT_DOOR } from './courier-rules.ts'
 import { MAX_KURUS } from './money.ts'
 
 /** A calendar day in the platform's time zone. */
@@ -215,31 +214,3 @@ export const CorrectCashInput = z
   })
   .strict()
 export const DayEndQuery = z.object({ day: Day.optional() }).strict()
-
-/**
- * Settings of the courier's day: which payment methods the courier collects at the door (the slip, the
- * manifest, the strip and the day-end follow courier-rules' isCollectedAtDoor), and whether every hand-over
- * must name its courier.
- */
-export const CourierSettings = z.object({
-  /** Payment method keys as the platform lists them (`CASH`, …), kept upper case; empty: nothing collected. */
-  collectedAtDoor: z.array(z.string().trim().toUpperCase().min(1).max(64)).max(32),
-  /** "Kurye seçmek zorunlu": a hand-over without a courier is refused (`courier-required`). */
-  courierRequired: z.boolean(),
-})
-export type CourierSettings = z.infer<typeof CourierSettings>
-
-export const DEFAULT_COURIER_SETTINGS: CourierSettings = {
-  collectedAtDoor: [...DEFAULT_COLLECTED_AT_DOOR],
-  courierRequired: false,
-}
-
-/** The courier fields a settings update sets (the others are left as they are); methods once each. */
-export function courierSettingsUpdate(update: {
-  [K in keyof CourierSettings]?: CourierSettings[K] | undefined
-}): Partial<CourierSettings> {
-  const changed: Partial<CourierSettings> = {}
-  if (update.collectedAtDoor !== undefined) changed.collectedAtDoor = [...new Set(update.collectedAtDoor)]
-  if (update.courierRequired !== undefined) changed.courierRequired = update.courierRequired
-  return changed
-}

@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import { AllDaySettings } from './all-day-settings.ts'
-import { AttentionSettings } from './attention.ts'
-import { BoardSettings } from './board-settings.ts'
-import { CourierId, CourierSettings, Kurus } from './couriers.ts'
-import { IntakeSettings, OrderSourceSchema } from './intake-settings.ts'
+import { DEFAULT_COLLECTED_AT_DOOR } from './courier-rules.ts'
+import { CourierId, Kurus } from './couriers.ts'
+import { ORDER_SOURCES } from './intake-view.ts'
 import { OrderLabel } from './order-label.ts'
-import { RushSettings } from './rush-settings.ts'
 import { AppError } from './errors.ts'
 
 /** The platform's identifiers are UUIDs; we keep them lower-case so one order is one key however typed. */
@@ -43,10 +40,26 @@ export const SecretStorage = z.enum([
 ])
 export type SecretStorage = z.infer<typeof SecretStorage>
 
+/** How long a handed-over order stays on the board (it stays in History): the day's turn, or minutes (D57). */
+export const HandedOverStay = z.union([z.literal('day-turn'), z.int().min(5).max(720)])
+export type HandedOverStay = z.infer<typeof HandedOverStay>
+/** The choices the Settings screen offers (minutes), besides the day's turn. */
+export const HANDED_OVER_STAY_MINUTES = [30, 60, 120, 240] as const
+
+/** Receipt paper widths the courier slip is laid out for (mm). */
+export const SlipPaperWidth = z.union([z.literal(80), z.literal(58)])
+export type SlipPaperWidth = z.infer<typeof SlipPaperWidth>
+
+/**
+ * Every setting, once (plain and non-secret: secrets never pass through here, D11). The bridge's
+ * `updateSettings` takes any part of it (`SettingsUpdate` in contract.ts); `DEFAULT_SETTINGS` is what a new
+ * installation starts with. What a change implies beyond saving it is the core's settings-change.ts.
+ */
 export const Settings = z.object({
-  platformAddress: z.string().nullable(),
-  extraCaFile: z.string().nullable(),
-  platformTimeZone: z.string(),
+  // The platform (D8, D31, D34).
+  platformAddress: z.string().max(2048).nullable(),
+  extraCaFile: z.string().max(4096).nullable(),
+  platformTimeZone: z.string().max(64),
   language: Language,
   /** Store secrets even where the OS has no real keychain (only after the staff explicitly agree). */
   allowWeakSecretStorage: z.boolean(),
@@ -55,14 +68,91 @@ export const Settings = z.object({
    * is fixed when the app is built (electron-builder's publish configuration), never a setting.
    */
   autoUpdate: z.boolean(),
-  ...BoardSettings.shape,
-  ...AllDaySettings.shape,
-  ...AttentionSettings.shape,
-  ...RushSettings.shape,
-  ...IntakeSettings.shape,
-  ...CourierSettings.shape,
+
+  // The board (D57).
+  handedOverStay: HandedOverStay,
+
+  // The rush board (D40, D43, D44).
+  /** Seconds between the press and the first send, during which `Geri al` takes it back; 0 sends at once. */
+  undoWindowSeconds: z.int().min(0).max(10),
+  textSize: z.enum(['normal', 'large']),
+  theme: z.enum(['light', 'dark']),
+  /** Short beeps on a read scan, on a failure and on a hand-over. */
+  sounds: z.boolean(),
+
+  // Waiting orders (Settings → "Bekleyen siparişler", D70).
+  /** Minutes an eligible order may wait on the board without a hand-over; null: no waiting limit. */
+  waitingLimitMinutes: z.int().min(1).max(240).nullable(),
+  /** Minutes after the POS or staff said it is ready; null: ready changes nothing. */
+  readyLimitMinutes: z.int().min(1).max(120).nullable(),
+  /** The alarm sound that repeats until someone acts (the short sounds are apart: `sounds`). */
+  alarmSound: z.boolean(),
+
+  // The all-day companion and the courier slip (D50–D54). The printer and "print without asking" only mean
+  // something in the desktop app; web mode prints through the browser's own dialog.
+  /** The OS's notifications (web mode: the browser's, if allowed) for hand-overs that need staff. */
+  notifications: z.boolean(),
+  /** Start with the computer, hidden in the tray (desktop app; per user, no administrator rights). */
+  startWithComputer: z.boolean(),
+  /** The printer's name as the OS lists it; null: the system's default printer. */
+  slipPrinter: z.string().max(256).nullable(),
+  slipPaperWidth: SlipPaperWidth,
+  /** Print straight to the chosen printer, without the print dialog's preview (desktop app). */
+  printWithoutAsking: z.boolean(),
+  /** Print the slip by itself right after a successful hand-over. */
+  printAfterHandover: z.boolean(),
+
+  // The POS intake (D45, D46, D69); the intake key is a secret and never passes through here.
+  /** The loopback port the intake API listens on (web mode's `--intake-port` wins for one run). */
+  intakePort: z.int().min(1024).max(65535),
+  /** May `POST /v1/orders/{payment_key}/handover` ask for "Kuryeye Verildi"? */
+  intakeHandover: z.boolean(),
+  /** The folder the POS writes one file per order into; null when there is none. */
+  dropFolder: z.string().max(4096).nullable(),
+  /**
+   * Staff confirmed that other accounts may write the drop folder (D69): without it such a folder is refused.
+   * Saving another folder clears it unless the same update sets it again.
+   */
+  dropFolderSharedConfirmed: z.boolean(),
+
+  // The courier's day (D65): which payment methods the courier collects at the door (the slip, the manifest,
+  // the strip and the day-end follow courier-rules' isCollectedAtDoor), and whether a hand-over names its courier.
+  /** Payment method keys as the platform lists them (`CASH`, …), kept upper case; empty: nothing collected. */
+  collectedAtDoor: z.array(z.string().trim().toUpperCase().min(1).max(64)).max(32),
+  /** "Kurye seçmek zorunlu": a hand-over without a courier is refused (`courier-required`). */
+  courierRequired: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
+
+export const DEFAULT_SETTINGS: Settings = {
+  platformAddress: null,
+  extraCaFile: null,
+  platformTimeZone: 'Europe/Istanbul',
+  language: 'tr',
+  allowWeakSecretStorage: false,
+  autoUpdate: false,
+  handedOverStay: 'day-turn',
+  undoWindowSeconds: 5,
+  textSize: 'normal',
+  theme: 'light',
+  sounds: false,
+  waitingLimitMinutes: 15,
+  readyLimitMinutes: 5,
+  alarmSound: true,
+  notifications: true,
+  startWithComputer: false,
+  slipPrinter: null,
+  slipPaperWidth: 80,
+  printWithoutAsking: false,
+  printAfterHandover: false,
+  intakePort: 47810,
+  // The key exists from the first start (made and stored by the app), so the switch starts on (D46).
+  intakeHandover: true,
+  dropFolder: null,
+  dropFolderSharedConfirmed: false,
+  collectedAtDoor: [...DEFAULT_COLLECTED_AT_DOOR],
+  courierRequired: false,
+}
 
 export const SignedOutReason = z.enum([
   'never-signed-in',
@@ -190,6 +280,9 @@ export const HistoryPage = z.object({
   total: z.int().nonnegative(),
 })
 export type HistoryPage = z.infer<typeof HistoryPage>
+
+/** Every way an order reaches the board (intake-view.ts lists them zod-free for the renderer). */
+export const OrderSourceSchema = z.enum(ORDER_SOURCES)
 
 export const OrderDetails = z.object({
   shippingMethod: z.string().trim().min(1).max(64).optional(),

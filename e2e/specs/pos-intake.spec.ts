@@ -2,7 +2,7 @@
 // page is open; they appear on the board with no click, marked as from the POS and announced; one is handed
 // over through the API exactly as the button would, and the page shows it (D45).
 import type { Page } from '@playwright/test'
-import type { IntakeInfo } from '../../src-shared/intake-settings.ts'
+import type { IntakeInfo } from '../../src-shared/intake-info.ts'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { expectSignedIn, orderItem, signIn } from '../support/staff.ts'

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import type { Attention, AttentionSettings } from '../../../src-shared/attention.ts'
 import {
-  DEFAULT_ATTENTION_SETTINGS,
-  type Attention,
-  type AttentionSettings,
-} from '../../../src-shared/attention.ts'
-import type { BoardOrder, Handover, SessionStatus } from '../../../src-shared/domain.ts'
+  DEFAULT_SETTINGS,
+  type BoardOrder,
+  type Handover,
+  type SessionStatus,
+} from '../../../src-shared/domain.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { ALARM_REPEAT_MS, RETRYING_TOO_LONG_MS, UNCONFIRMED_RINGS_AFTER_MS } from './attention-rules.ts'
 import { ATTENTION_HEARTBEAT_MS, AttentionTracker } from './attention-tracker.ts'
@@ -45,7 +46,7 @@ function world(
     paused: false,
     session: SIGNED_IN,
     portTaken: false,
-    settings: { ...DEFAULT_ATTENTION_SETTINGS, ...options.settings },
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
   }
   const tracker = new AttentionTracker({
     board: { list: () => [...board.values()] },

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
-import type { BoardOrder, Branch, HistoryEntry } from '../../../src-shared/domain.ts'
-import { DEFAULT_COURIER_SETTINGS } from '../../../src-shared/couriers.ts'
+import {
+  DEFAULT_SETTINGS,
+  type BoardOrder,
+  type Branch,
+  type HistoryEntry,
+} from '../../../src-shared/domain.ts'
 import { toAppError } from '../app-failure.ts'
 import { silentLogger } from '../ports.ts'
 import { MemoryHistoryArchive } from '../storage/history-archive.ts'
@@ -61,7 +65,7 @@ function world(options: { courierRequired?: boolean; branches?: Branch[] | Error
     silentLogger,
   )
   const settings = {
-    ...DEFAULT_COURIER_SETTINGS,
+    ...DEFAULT_SETTINGS,
     courierRequired: options.courierRequired ?? false,
     platformTimeZone: ZONE,
     language: 'tr' as const,

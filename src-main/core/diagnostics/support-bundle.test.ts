@@ -8,7 +8,7 @@ import { Diagnostics } from '../../../src-shared/contract.ts'
 import type { BoardOrder, SessionStatus } from '../../../src-shared/domain.ts'
 import { createFileLog } from '../logging/file-log.ts'
 import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
-import { DEFAULT_SETTINGS } from '../settings/settings-store.ts'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain.ts'
 import { collectSupportBundle, SUPPORT_LOG_LINES } from './support-bundle.ts'
 import { coreOnMock } from '../../../test-support/core/core-on-mock.ts'
 

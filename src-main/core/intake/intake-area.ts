@@ -4,7 +4,7 @@
  * each following Settings. `createCore` makes it from the board and the outbox; both shells get it from the
  * core and add only what is theirs (web mode's INTAKE line, Electron's link and second instance).
  */
-import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-settings.ts'
+import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-info.ts'
 import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'

@@ -1,6 +1,6 @@
 // Handed-over orders leave the board by themselves (docs/decisions.md D57), so a till that runs for months
 // never shows, holds or rewrites months of orders; they stay in History.
-import type { HandedOverStay } from '../../../src-shared/board-settings.ts'
+import type { HandedOverStay } from '../../../src-shared/domain.ts'
 import type { Clock } from '../ports.ts'
 import { msSinceDayStart } from '../time/platform-day.ts'
 import type { OrderBoard } from './order-board.ts'

@@ -1,7 +1,8 @@
 // D34: `--api-base`, `--extra-ca` and `--lang` are for one run; no settings change writes them.
 import { describe, expect, it } from 'vitest'
 import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
-import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.ts'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain.ts'
+import { SettingsStore } from './settings-store.ts'
 
 const SAVED = 'https://saved.example.com/integrations'
 const OVERRIDE = 'https://one-run.example.net/integrations'

@@ -6,7 +6,8 @@ import { SettingsUpdate } from '../../../src-shared/contract.ts'
 import { toAppError } from '../app-failure.ts'
 import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { forge } from '../../../test-support/core/forge-certificates.ts'
-import { DEFAULT_SETTINGS, normalizePlatformAddress, SettingsStore } from './settings-store.ts'
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain.ts'
+import { normalizePlatformAddress, SettingsStore } from './settings-store.ts'
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {
   try {

@@ -1,33 +1,12 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
-import { allDayUpdate, DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
-import { attentionUpdate, DEFAULT_ATTENTION_SETTINGS } from '../../../src-shared/attention.ts'
-import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board-settings.ts'
-import { courierSettingsUpdate, DEFAULT_COURIER_SETTINGS } from '../../../src-shared/couriers.ts'
-import { DEFAULT_INTAKE_SETTINGS } from '../../../src-shared/intake-settings.ts'
-import { DEFAULT_RUSH_SETTINGS, rushUpdate } from '../../../src-shared/rush-settings.ts'
-import { Settings } from '../../../src-shared/domain.ts'
+import { isAbsolute } from 'node:path'
+import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain.ts'
 import { invalidInput } from '../app-failure.ts'
 import type { KeyValueStore } from '../ports.ts'
 import { isValidTimeZone } from '../session/token-expiry.ts'
 import { readExtraCa } from '../platform/extra-ca-file.ts'
-import { intakeUpdate } from '../intake/intake-settings-update.ts'
 
 const SETTINGS_KEY = 'settings'
-
-export const DEFAULT_SETTINGS: Settings = {
-  platformAddress: null,
-  extraCaFile: null,
-  platformTimeZone: 'Europe/Istanbul',
-  language: 'tr',
-  allowWeakSecretStorage: false,
-  autoUpdate: false,
-  ...DEFAULT_BOARD_SETTINGS,
-  ...DEFAULT_ALL_DAY_SETTINGS,
-  ...DEFAULT_ATTENTION_SETTINGS,
-  ...DEFAULT_RUSH_SETTINGS,
-  ...DEFAULT_INTAKE_SETTINGS,
-  ...DEFAULT_COURIER_SETTINGS,
-}
 
 /**
  * Plain, non-secret settings. Secrets never pass through here (D11): see credential-vault.ts.
@@ -59,7 +38,8 @@ export class SettingsStore {
    * were. Returns the settings now in effect.
    */
   async update(update: SettingsUpdate): Promise<Settings> {
-    const next: Settings = { ...this.#current }
+    // The contract's schema has checked every field's type and range; what it cannot check is checked here.
+    const next: Settings = { ...this.#current, ...withoutUndefined(update) }
     if (update.platformAddress !== undefined) {
       next.platformAddress =
         update.platformAddress === null ? null : normalizePlatformAddress(update.platformAddress)
@@ -74,16 +54,18 @@ export class SettingsStore {
       if (file !== '') await readExtraCa(file)
       next.extraCaFile = file === '' ? null : file
     }
-    if (update.language !== undefined) next.language = update.language
-    if (update.allowWeakSecretStorage !== undefined)
-      next.allowWeakSecretStorage = update.allowWeakSecretStorage
-    if (update.autoUpdate !== undefined) next.autoUpdate = update.autoUpdate
-    if (update.handedOverStay !== undefined) next.handedOverStay = update.handedOverStay
-    Object.assign(next, allDayUpdate(update))
-    Object.assign(next, attentionUpdate(update))
-    Object.assign(next, intakeUpdate(update))
-    Object.assign(next, rushUpdate(update))
-    Object.assign(next, courierSettingsUpdate(update))
+    if (update.dropFolder !== undefined) {
+      // A relative path would depend on where the app happened to start (Settings says a full path is needed).
+      const folder = update.dropFolder?.trim() ?? ''
+      if (folder !== '' && !isAbsolute(folder)) throw invalidInput('malformed')
+      next.dropFolder = folder === '' ? null : folder
+    }
+    // Staff's "other accounts may write it" holds for the folder it was given with (D69): naming a folder again
+    // without it takes it back.
+    if (update.dropFolder !== undefined || update.dropFolderSharedConfirmed !== undefined)
+      next.dropFolderSharedConfirmed = update.dropFolderSharedConfirmed ?? false
+    // Each payment method once.
+    if (update.collectedAtDoor !== undefined) next.collectedAtDoor = [...new Set(update.collectedAtDoor)]
     const { saved, overrides } = this.#layersOf(next)
     this.#store.set(SETTINGS_KEY, saved)
     this.#saved = saved

@@ -1,5 +1,5 @@
 import type { PrinterInfo, PrintToPDFOptions, WebContentsPrintOptions } from 'electron'
-import type { SlipPaperWidth } from '../../../src-shared/all-day-settings.ts'
+import type { SlipPaperWidth } from '../../../src-shared/domain.ts'
 
 export interface SlipPrintSettings {
   /** The printer chosen in Settings (its system name, from `getPrintersAsync`); null = the system's default. */

@@ -1,12 +1,10 @@
 // The all-day wiring against a stand-in Electron and core: each test fails if one wire is cut.
 import type { BrowserWindow } from 'electron'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
 import { NO_ATTENTION, type Attention, type AttentionOrder } from '../../../src-shared/attention.ts'
 import { eventChannelOf } from '../../../src-shared/channels.ts'
-import type { Settings } from '../../../src-shared/domain.ts'
+import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain.ts'
 import type { CoreEventListener } from '../../core/app.ts'
-import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import * as electron from '../../../test-support/electron/fake-electron.ts'
 import { WAKE_SETTLE_MS } from './wake-and-network.ts'
@@ -45,7 +43,7 @@ function fakeCore(initial: Attention, settings: Partial<Settings> = {}) {
     retryOwedNow: vi.fn(),
     checkSession: vi.fn(() => Promise.resolve()),
   }
-  const values: Settings = { ...DEFAULT_SETTINGS, ...DEFAULT_ALL_DAY_SETTINGS, ...settings }
+  const values: Settings = { ...DEFAULT_SETTINGS, ...settings }
   const handlers = {
     getSettings: vi.fn(() => Promise.resolve({ ok: true, value: values })),
     getAttention: () => Promise.resolve({ ok: true, value: initial }),
@@ -196,7 +194,6 @@ describe('waking, starting with the computer, the language and quitting', () => 
 describe('following Settings as the core announces each change (issue 19.6)', () => {
   const changed = (settings: Partial<Settings>): Settings => ({
     ...DEFAULT_SETTINGS,
-    ...DEFAULT_ALL_DAY_SETTINGS,
     ...settings,
   })
 

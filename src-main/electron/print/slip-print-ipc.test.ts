@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_ALL_DAY_SETTINGS } from '../../../src-shared/all-day-settings.ts'
-import type { Settings } from '../../../src-shared/domain.ts'
+import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain.ts'
 import { PRINT_CHANNELS } from '../../../src-shared/print-channels.ts'
-import { DEFAULT_SETTINGS } from '../../core/settings/settings-store.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { registerSlipPrinting, type SlipPrintingDeps } from './slip-print-ipc.ts'
 
@@ -17,7 +15,7 @@ function setUp(settings: Partial<Settings>, trusted = true) {
   }
   const deps: SlipPrintingDeps = {
     isTrustedSender: () => trusted,
-    settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, ...DEFAULT_ALL_DAY_SETTINGS, ...settings }),
+    settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, ...settings }),
     showSaveDialog: vi.fn(() => Promise.resolve({ canceled: false, filePath: '/home/kasa/fis.pdf' })),
     writeFile: vi.fn(() => Promise.resolve()),
     log: recordingLogger(),

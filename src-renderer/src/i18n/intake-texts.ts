@@ -1,7 +1,7 @@
 // The POS intake's texts (Settings' "POS bağlantısı" card and where each order came from), Turkish first.
 // Kept in their own file so the intake's words do not crowd the shared dictionaries.
 import type { Language, OrderDetails } from '../../../src-shared/domain.ts'
-import type { DropFolderRefusal } from '../../../src-shared/intake-settings.ts'
+import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { useMessages } from './use-messages.tsx'
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { HANDED_OVER_STAY_MINUTES, type HandedOverStay } from '../../../../src-shared/board-settings.ts'
+import { HANDED_OVER_STAY_MINUTES, type HandedOverStay } from '../../../../src-shared/domain.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SettingsUpdate } from '../../../../src-shared/contract.ts'
-import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
+import type { IntakeInfo } from '../../../../src-shared/intake-info.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { IntakeSection } from './IntakeSection.tsx'
 

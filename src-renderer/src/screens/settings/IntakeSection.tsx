@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
-import type { IntakeInfo } from '../../../../src-shared/intake-settings.ts'
+import type { IntakeInfo } from '../../../../src-shared/intake-info.ts'
 import type { SecretClipboard } from '../../../../src-shared/secret-clipboard.ts'
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
