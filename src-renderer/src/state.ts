@@ -2,14 +2,11 @@ import { create } from 'zustand'
 
 /** UI-only state: which screen is open. Everything the core knows lives in React Query (queries.ts). */
 interface UiState {
-  screen: 'main' | 'settings' | 'history' | 'day-end'
+  screen: 'main' | 'settings' | 'history'
   openSettings: () => void
   closeSettings: () => void
   openHistory: () => void
   closeHistory: () => void
-  /** "Gün sonu": the couriers' settlement of a day (issue 21). */
-  openDayEnd: () => void
-  closeDayEnd: () => void
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -18,8 +15,6 @@ export const useUi = create<UiState>((set) => ({
   closeSettings: () => set({ screen: 'main' }),
   openHistory: () => set({ screen: 'history' }),
   closeHistory: () => set({ screen: 'main' }),
-  openDayEnd: () => set({ screen: 'day-end' }),
-  closeDayEnd: () => set({ screen: 'main' }),
 }))
 
 /**
