@@ -189,7 +189,17 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
   late.couriers = courierDay
 
   const keyring = await IntakeKeyring.open(intakeKeyStorage(store, deps.cipher, log), secrets)
-  const intake = new IntakeArea({ board, outbox, session, keyring, settings, clock, log, serve: deps.intake })
+  const intake = new IntakeArea({
+    board,
+    outbox,
+    session,
+    keyring,
+    settings,
+    clock,
+    log,
+    couriers: courierDay,
+    serve: deps.intake,
+  })
   // The API's `updated_at` follows every change of an order.
   events.add((event, payload) => {
     if (event !== 'orderChanged') return

@@ -13,6 +13,10 @@ export class FakeIntake implements IntakePort {
   readonly orders = new Map<string, BoardOrder>()
   readonly added: { order: IntakeOrder; source: OrderSource }[] = []
   readonly pressed: string[] = []
+  /** The courier each press named, by payment key (undefined: none). */
+  readonly pressedWith = new Map<string, string | undefined>()
+  /** The days `GET /v1/day-end` asked for (undefined: today). */
+  readonly dayEndsAsked: (string | undefined)[] = []
   allowHandover = true
   healthAnswer: IntakeHealth = { signedIn: true, owed: 0 }
   /** Thrown by the next call, to see how the server answers a failure of the app. */
@@ -34,7 +38,7 @@ export class FakeIntake implements IntakePort {
     return order ? toPublicOrderView(order) : undefined
   }
 
-  handOver(paymentKey: string) {
+  handOver(paymentKey: string, courier?: string) {
     this.#maybeFail()
     const order = this.orders.get(paymentKey)
     if (!order) return Promise.reject(invalidInput('unknown-order'))
@@ -43,6 +47,7 @@ export class FakeIntake implements IntakePort {
     }
     if (order.handover.state === 'queued') return Promise.reject(invalidInput('already-sending'))
     this.pressed.push(paymentKey)
+    this.pressedWith.set(paymentKey, courier)
     const queued: BoardOrder = {
       ...order,
       handover: { state: 'queued', since: ADDED_AT, waitingForSignIn: false },
@@ -62,6 +67,16 @@ export class FakeIntake implements IntakePort {
 
   health() {
     return this.healthAnswer
+  }
+
+  dayEnd(day?: string) {
+    this.dayEndsAsked.push(day)
+    return {
+      date: day ?? '2026-11-21',
+      couriers: [],
+      unassigned_packages: 0,
+      not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
+    }
   }
 
   handoverAllowed() {

@@ -9,11 +9,15 @@ import { CourierRefusal } from './courier-refusal.ts'
 /** How long an answer is trusted before the next check asks again. */
 const BRANCH_LIST_MAX_AGE_MS = 10 * 60 * 1000
 
+/** After a failed read, the next one waits this long. */
+const RETRY_AFTER_FAILURE_MS = 60 * 1000
+
 export class BranchList {
   readonly #fetch: () => Promise<Branch[]>
   readonly #clock: Clock
   readonly #log: Logger
   #known: { branches: Branch[]; at: number } | undefined
+  #failedAt = Number.NEGATIVE_INFINITY
 
   constructor(fetch: () => Promise<Branch[]>, clock: Clock, log: Logger) {
     this.#fetch = fetch
@@ -28,6 +32,7 @@ export class BranchList {
 
   forget(): void {
     this.#known = undefined
+    this.#failedAt = Number.NEGATIVE_INFINITY
   }
 
   /** The branches last known, for names; empty when none is. */
@@ -41,10 +46,14 @@ export class BranchList {
    */
   async check(branch: string): Promise<void> {
     const known = this.#known
-    if (known === undefined || this.#clock.now() - known.at > BRANCH_LIST_MAX_AGE_MS) {
+    const now = this.#clock.now()
+    const stale = known === undefined || now - known.at > BRANCH_LIST_MAX_AGE_MS
+    // After a failed read, a burst of orders does not wait on the platform once per order.
+    if (stale && now - this.#failedAt > RETRY_AFTER_FAILURE_MS) {
       try {
         this.remember(await this.#fetch())
       } catch (error) {
+        this.#failedAt = now
         this.#log.info('couriers: the branch list could not be read; an order branch was not checked', {
           error: describeThrown(error),
         })

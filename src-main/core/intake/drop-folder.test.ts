@@ -124,7 +124,7 @@ describe('DropFolder', () => {
     ['no id', 'no-order-id.txt', 'hello, no order here', 'no-order-id'],
     ['two ids', 'two.txt', `${KEY} and ${OTHER}`, 'several-order-ids'],
     ['broken JSON', 'broken.json', '{"payment_key": ', 'malformed-json'],
-    ['an unknown field', 'extra.json', JSON.stringify({ payment_key: KEY, courier: 'x' }), 'unknown-field'],
+    ['an unknown field', 'extra.json', JSON.stringify({ payment_key: KEY, kurye: 'x' }), 'unknown-field'],
     [
       'a bad field',
       'field.json',

@@ -9,6 +9,7 @@ import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { describeThrown } from '../app-failure.ts'
+import type { CourierDay, PublicDayEnd } from '../couriers/courier-day.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
 import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
@@ -31,6 +32,8 @@ export interface IntakeAreaParts {
   }
   clock: Clock
   log: Logger
+  /** The courier's day (D65): an order's courier and branch, the hand-over naming its courier, the day-end. */
+  couriers: CourierDay
   /**
    * Serve the API and watch the folder (the shells); left out, the area answers Settings but listens nowhere
    * (tests and benchmarks that build a core). `port` wins over the Settings port for this run (web mode's
@@ -77,13 +80,19 @@ export class IntakeArea implements IntakePort {
   /**
    * The board's one add path, for every way in (the API, a link, the command line, the folder, and staff's
    * own typing): adds the order, or merges what is new by the board's rule (D45, D71); never hands over. A
-   * change the board refused is logged: which way in, which fields, never their values.
+   * change the board refused is logged: which way in, which fields, never their values. The courier it names
+   * goes with the package (D65).
    */
-  addOrder(order: IntakeOrder, source: OrderSource): Promise<{ view: PublicOrderView; created: boolean }> {
-    const { board, outbox, log } = this.#parts
+  async addOrder(
+    order: IntakeOrder,
+    source: OrderSource,
+  ): Promise<{ view: PublicOrderView; created: boolean }> {
+    const { board, outbox, log, couriers } = this.#parts
+    const { details, courierId } = await this.#courierFacts(order, source)
     const before = board.get(order.paymentKey)
-    const added = board.add(order.paymentKey, order.details, source)
+    const added = board.add(order.paymentKey, details, source)
     outbox.showOnBoard(order.paymentKey)
+    couriers.orderAdded(order.paymentKey, courierId, source)
     if (order.ready === true) board.markReady(order.paymentKey)
     if (added.refusedChange && added.refusedChange !== before?.refusedChange) {
       log.warn('intake: kept what was known of an order; another way in offered to change it', {
@@ -93,7 +102,37 @@ export class IntakeArea implements IntakePort {
     }
     this.#note(order.paymentKey)
     const now = board.get(order.paymentKey) ?? added
-    return Promise.resolve({ view: this.#viewOf(now), created: before === undefined })
+    return { view: this.#viewOf(now), created: before === undefined }
+  }
+
+  /**
+   * The order's branch and courier, checked (D65). Staff and the POS's API are refused one the app does not
+   * know (`unknown-branch`, `unknown-courier`): they can correct it. A link, the command line and the folder
+   * only add (D71), and a refused drop file would be retried for ever: the order comes in without it, logged.
+   */
+  async #courierFacts(
+    order: IntakeOrder,
+    source: OrderSource,
+  ): Promise<{ details: IntakeOrder['details']; courierId: string | undefined }> {
+    const { couriers, log } = this.#parts
+    const strict = source === 'pos-api' || source === 'typed'
+    const { branch, ...rest } = order.details
+    let details = order.details
+    let courierId: string | undefined
+    try {
+      if (branch !== undefined) await couriers.checkBranch(branch)
+    } catch (error) {
+      if (strict) throw error
+      log.warn('intake: an order came without its branch, which the keys do not list', { source })
+      details = rest
+    }
+    try {
+      if (order.courier !== undefined) courierId = couriers.courierOf(order.courier).id
+    } catch (error) {
+      if (strict) throw error
+      log.warn('intake: an order came without its courier, whom the app does not know', { source })
+    }
+    return { details, courierId }
   }
 
   getOrder(paymentKey: string): PublicOrderView | undefined {
@@ -106,8 +145,12 @@ export class IntakeArea implements IntakePort {
    * (`unknown-order`, `not-eligible`, `already-sending`) and a failed journal write come before its first
    * `await`; what follows is the first attempt at the platform, whose failure the board shows and the log keeps.
    */
-  async handOver(paymentKey: string): Promise<PublicOrderView> {
-    const sending = this.#parts.outbox.handOver(paymentKey)
+  async handOver(paymentKey: string, courier?: string): Promise<PublicOrderView> {
+    // The courier's refusals (`unknown-courier`, `courier-required`) and a failed ledger write throw here.
+    const sending = this.#parts.couriers.handOver(
+      paymentKey,
+      courier === undefined ? undefined : { name: courier },
+    )
     let refusal: { error: unknown } | undefined
     sending.catch((error: unknown) => {
       if (refusal === undefined) refusal = { error }
@@ -130,6 +173,10 @@ export class IntakeArea implements IntakePort {
     if (!this.#parts.board.get(paymentKey)) return undefined
     this.#note(paymentKey)
     return this.#viewOf(this.#parts.board.markReady(paymentKey))
+  }
+
+  dayEnd(day?: string): PublicDayEnd {
+    return this.#parts.couriers.publicDayEnd(day)
   }
 
   health(): IntakeHealth {

@@ -26,8 +26,8 @@ export const INTAKE_ERRORS = {
   },
   'not-found': {
     status: 404,
-    tr: 'Böyle bir adres yok. Adresler: /v1/orders, /v1/orders/{payment_key}, /v1/health.',
-    en: 'No such address. The addresses are /v1/orders, /v1/orders/{payment_key}, /v1/health.',
+    tr: 'Böyle bir adres yok. Adresler: /v1/orders, /v1/orders/{payment_key}, /v1/day-end, /v1/health.',
+    en: 'No such address. The addresses are /v1/orders, /v1/orders/{payment_key}, /v1/day-end, /v1/health.',
   },
   'order-not-found': {
     status: 404,
@@ -84,10 +84,45 @@ export const INTAKE_ERRORS = {
     tr: 'label 1–120 karakterlik bir metin olmalı, kontrol karakteri içermemeli.',
     en: 'label must be text of 1–120 characters without control characters.',
   },
+  'invalid-amount': {
+    status: 422,
+    tr: 'amount_kurus kuruş cinsinden bir tam sayı olmalı: 0 ile 1000000000 (10.000.000 ₺) arası.',
+    en: 'amount_kurus must be a whole number of kuruş from 0 to 1000000000 (₺10,000,000).',
+  },
+  'invalid-courier': {
+    status: 422,
+    tr: 'courier bir kurye adı olmalı: tek satır, en fazla 60 karakter, görünmeyen karakter içermemeli.',
+    en: 'courier must be a courier’s name: one line of at most 60 characters, without invisible characters.',
+  },
+  'unknown-courier': {
+    status: 422,
+    tr: 'Bu adda çalışan bir kurye yok: kuryeyi önce uygulamanın Ayarlar’ında ekleyin.',
+    en: 'No courier working here has this name: add the courier in the app’s Settings first.',
+  },
+  'courier-required': {
+    status: 422,
+    tr: 'Ayarlar kurye seçmeyi zorunlu tutuyor: gövdede { "courier": "<ad>" } gönderin.',
+    en: 'Settings require a courier: send { "courier": "<name>" } in the body.',
+  },
+  'invalid-branch': {
+    status: 422,
+    tr: 'branch bir şube kimliği olmalı (1–64 karakter).',
+    en: 'branch must be a branch id (1–64 characters).',
+  },
+  'unknown-branch': {
+    status: 422,
+    tr: 'Bu şube, uygulamanın giriş yaptığı anahtarların şubeleri arasında yok.',
+    en: 'This branch is not among the branches of the keys the app is signed in with.',
+  },
+  'invalid-date': {
+    status: 422,
+    tr: 'date YYYY-AA-GG biçiminde bugün ya da geçmiş bir gün olmalı; başka parametre yok.',
+    en: 'date must be today or a past day as YYYY-MM-DD; there is no other parameter.',
+  },
   'unknown-field': {
     status: 422,
-    tr: 'Tanınmayan bir alan var. Alanlar: payment_key, shipping_method, payment_method, courier_type, label.',
-    en: 'There is an unknown field. The fields are payment_key, shipping_method, payment_method, courier_type, label.',
+    tr: 'Tanınmayan bir alan var. Alanlar: payment_key, shipping_method, payment_method, courier_type, label, amount_kurus, courier, branch (hand-over için yalnızca courier).',
+    en: 'There is an unknown field. The fields are payment_key, shipping_method, payment_method, courier_type, label, amount_kurus, courier, branch (for a hand-over, courier only).',
   },
   'not-eligible': {
     status: 409,

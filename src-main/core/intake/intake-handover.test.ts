@@ -5,6 +5,7 @@ import { toAppError } from '../app-failure.ts'
 import { ORDER, OTHER_ORDER, OutboxWorld } from '../../../test-support/core/orders/outbox-world.ts'
 import { fakeCipher, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
 import { posRequest } from '../../../test-support/core/intake-signing.ts'
+import { testCourierDay } from '../../../test-support/core/courier-parts.ts'
 import { silentLogger } from '../ports.ts'
 import { IntakeArea } from './intake-area.ts'
 import { IntakeKeyring } from './intake-key.ts'
@@ -25,6 +26,12 @@ beforeEach(async () => {
     settings: { get: () => ({ intakePort: 0, intakeHandover: true, dropFolder: null }) },
     clock: world.clock,
     log: world.log,
+    couriers: testCourierDay({
+      board: world.app.board,
+      outbox: world.app.outbox,
+      clock: world.clock,
+      log: world.log,
+    }),
   })
 })
 

@@ -3,6 +3,7 @@
  * one add path and the outbox's one hand-over. The core's IntakeArea is the one implementation.
  */
 import type { OrderSource, PublicOrderView } from '../../../src-shared/intake-view.ts'
+import type { PublicDayEnd } from '../couriers/courier-day.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 export interface IntakePort {
@@ -19,9 +20,13 @@ export interface IntakePort {
    * soon as the intent is in the journal (not after the platform answered) with the view at that moment; an
    * order already handed over resolves with its view and sends nothing. Rejects with the core's AppFailure:
    * `invalid-input` + `unknown-order` (→ 404), `not-eligible` (→ 409), `already-sending` (→ 202 with the
-   * current view: the hand-over asked for earlier is still on its way, nothing is sent twice).
+   * current view: the hand-over asked for earlier is still on its way, nothing is sent twice). `courier` names
+   * who takes it (a working courier's name): refused `unknown-courier`, or `courier-required` when Settings
+   * require one and none is named (→ 422); nothing is written or sent then (D65).
    */
-  handOver(paymentKey: string): Promise<PublicOrderView>
+  handOver(paymentKey: string, courier?: string): Promise<PublicOrderView>
+  /** `GET /v1/day-end`: the courier settlement of a day (`YYYY-MM-DD`, today when left out; D65). */
+  dayEnd(day?: string): PublicDayEnd
   /**
    * The order is ready for the courier (D70): the waiting limit counts from now; marked again, the first time
    * stands. The view, or undefined when the order is not on the board.

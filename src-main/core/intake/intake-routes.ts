@@ -3,12 +3,16 @@
  *   GET  /v1/health                          no key: signed in? how many hand-overs owed?
  *   POST /v1/orders                          201 added / 200 merged, with the order's public view
  *   GET  /v1/orders/{payment_key}            the view, or 404
- *   POST /v1/orders/{payment_key}/handover   202 with the view (unless Settings turned it off)
+ *   POST /v1/orders/{payment_key}/handover   202 with the view (unless Settings turned it off); the body is
+ *                                            empty, {} or { "courier": "<name>" } (D65)
  *   POST /v1/orders/{payment_key}/ready      200 with the view: ready for the courier (D70)
+ *   GET  /v1/day-end?date=YYYY-MM-DD          the courier day-end settlement (today when left out; D65)
  * Every route but health needs a signed request (intake-signature.ts). Whatever goes wrong is thrown as an
  * IntakeRefusal.
  */
 import type { IncomingMessage } from 'node:http'
+import { z } from 'zod'
+import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import type { PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { AppFailure } from '../app-failure.ts'
 import { IntakeRefusal } from './intake-errors.ts'
@@ -47,6 +51,10 @@ export async function routeIntakeRequest(
     allowOnly(method, 'POST')
     return addOrder(request, caller.body, intake)
   }
+  if (pathname === '/v1/day-end') {
+    allowOnly(method, 'GET')
+    return { status: 200, body: intake.dayEnd(dayOfQuery(request.url ?? '')) }
+  }
   const handoverMatch = HANDOVER_PATH.exec(pathname)
   if (handoverMatch) {
     allowOnly(method, 'POST')
@@ -74,8 +82,59 @@ async function addOrder(request: IncomingMessage, body: Buffer, intake: IntakePo
   assertJsonContentType(request)
   const parsed = parsePosOrder(jsonObjectOf(body))
   if (!parsed.ok) throw new IntakeRefusal(parsed.code)
-  const { view, created } = await intake.addOrder(parsed.value, 'pos-api')
-  return { status: created ? 201 : 200, body: view }
+  try {
+    const { view, created } = await intake.addOrder(parsed.value, 'pos-api')
+    return { status: created ? 201 : 200, body: view }
+  } catch (error) {
+    throw courierRefusalOf(error) ?? error
+  }
+}
+
+/** The courier's day refusals the API names (D65); anything else stays what it was. */
+const COURIER_REFUSALS: Partial<Record<string, IntakeRefusal['code']>> = {
+  'unknown-courier': 'unknown-courier',
+  'courier-retired': 'unknown-courier',
+  'courier-required': 'courier-required',
+  'unknown-branch': 'unknown-branch',
+  'amount-invalid': 'invalid-amount',
+}
+
+function courierRefusalOf(error: unknown): IntakeRefusal | undefined {
+  const problem = error instanceof AppFailure ? error.appError.problem : undefined
+  const code = problem === undefined ? undefined : COURIER_REFUSALS[problem]
+  return code === undefined ? undefined : new IntakeRefusal(code)
+}
+
+/** `?date=YYYY-MM-DD`, or nothing: any other parameter, or a date that is no real day, is refused. */
+function dayOfQuery(target: string): string | undefined {
+  const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : ''
+  if (query === '') return undefined
+  const params = new URLSearchParams(query)
+  const dates = params.getAll('date')
+  const date = dates[0]
+  if ([...params.keys()].some((key) => key !== 'date') || dates.length !== 1 || date === undefined) {
+    throw new IntakeRefusal('invalid-date')
+  }
+  const real =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T12:00:00Z`).toISOString().startsWith(date)
+  if (!real) throw new IntakeRefusal('invalid-date')
+  return date
+}
+
+/** A hand-over's optional body: `{}` or `{ "courier": "<name>" }`, nothing else. */
+const HandoverBody = z.object({ courier: z.string().max(400).optional() }).strict()
+
+function courierOfBody(request: IncomingMessage, body: Buffer): string | undefined {
+  if (body.length === 0) return undefined
+  assertJsonContentType(request)
+  const parsed = HandoverBody.safeParse(jsonObjectOf(body))
+  if (parsed.success) {
+    const { courier } = parsed.data
+    if (courier !== undefined && !checkCourierName(courier).ok) throw new IntakeRefusal('invalid-courier')
+    return courier
+  }
+  const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys')
+  throw new IntakeRefusal(unknown ? 'unknown-field' : 'invalid-courier')
 }
 
 async function requestHandover(
@@ -84,12 +143,15 @@ async function requestHandover(
   intake: IntakePort,
   paymentKey: string,
 ): Promise<RouteAnswer> {
-  assertEmptyBody(request, body)
+  // A body is not needed; one that is sent must be a JSON object naming at most the courier.
+  const courier = courierOfBody(request, body)
   if (!intake.handoverAllowed()) throw new IntakeRefusal('handover-disabled')
   if (!intake.getOrder(paymentKey)) throw new IntakeRefusal('order-not-found')
   try {
-    return { status: 202, body: await intake.handOver(paymentKey) }
+    return { status: 202, body: await intake.handOver(paymentKey, courier) }
   } catch (error) {
+    const refusal = courierRefusalOf(error)
+    if (refusal) throw refusal
     return { status: 202, body: viewAfterRefusedPress(error, intake, paymentKey) }
   }
 }

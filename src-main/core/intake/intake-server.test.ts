@@ -143,7 +143,7 @@ describe('POST /v1/orders', () => {
     [{ payment_key: KEY_A, label: 'Masa 6\u202e9 ssaK' }, 'invalid-label'],
     [{ payment_key: KEY_A, label: 'Masa\u200b6' }, 'invalid-label'],
     [{ payment_key: KEY_A, label: 7 }, 'invalid-label'],
-    [{ payment_key: KEY_A, courier: 'platform' }, 'unknown-field'],
+    [{ payment_key: KEY_A, kurye: 'platform' }, 'unknown-field'],
     [{ payment_key: KEY_A, ['__proto__']: { admin: true } }, 'unknown-field'],
   ])('refuses %j with 422 %s, adding nothing', async (body, code) => {
     const text = JSON.stringify(body)

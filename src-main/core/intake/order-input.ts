@@ -8,6 +8,8 @@
  */
 import { z } from 'zod'
 import type { OrderDetails } from '../../../src-shared/domain.ts'
+import { checkCourierName } from '../../../src-shared/courier-rules.ts'
+import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { OrderLabel } from '../../../src-shared/order-label.ts'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
@@ -19,6 +21,8 @@ export interface IntakeOrder {
   details: OrderDetails
   /** The POS says it is ready for the courier (`"ready": true`): the waiting limit counts from now (D70). */
   ready?: boolean
+  /** The courier who takes it, by name (a working courier's, letter case aside; D65). */
+  courier?: string
 }
 
 /** A payment_key field or path segment longer than this is refused before any search. */
@@ -36,6 +40,14 @@ const PosOrderBody = z
     courier_type: z.enum(['restaurant', 'platform']).optional(),
     label: OrderLabel.optional(),
     ready: z.boolean().optional(),
+    // The courier's day (D65): what the order costs the customer, who takes it, which branch.
+    amount_kurus: z.int().nonnegative().max(MAX_KURUS).optional(),
+    courier: z
+      .string()
+      .max(400)
+      .refine((name) => checkCourierName(name).ok)
+      .optional(),
+    branch: z.string().trim().min(1).max(64).optional(),
   })
   .strict()
 
@@ -45,6 +57,9 @@ const FIELD_ERRORS: Record<string, IntakeErrorCode> = {
   payment_method: 'invalid-payment-method',
   courier_type: 'invalid-courier-type',
   label: 'invalid-label',
+  amount_kurus: 'invalid-amount',
+  courier: 'invalid-courier',
+  branch: 'invalid-branch',
 }
 
 export type IntakeParse<T> = { ok: true; value: T } | { ok: false; code: IntakeErrorCode }
@@ -77,11 +92,16 @@ export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
   if (body.payment_method !== undefined) details.paymentMethod = body.payment_method
   if (body.courier_type !== undefined) details.courierType = body.courier_type
   if (body.label !== undefined) details.label = body.label
+  if (body.amount_kurus !== undefined) details.amountKurus = body.amount_kurus
+  if (body.branch !== undefined) details.branch = body.branch
   // `false` changes nothing: an order is not made un-ready.
-  return {
-    ok: true,
-    value: { paymentKey: key.value, details, ...(body.ready === true ? { ready: true } : {}) },
+  const order: IntakeOrder = {
+    paymentKey: key.value,
+    details,
+    ...(body.ready === true ? { ready: true } : {}),
   }
+  if (body.courier !== undefined) order.courier = body.courier
+  return { ok: true, value: order }
 }
 
 function codeOfIssues(issues: z.core.$ZodIssue[]): IntakeErrorCode {

@@ -1,11 +1,14 @@
 /**
- * The link and the command line (D47): `pos-companion://order/<payment_key>?label=…` and
- * `pos-companion --add-order <payment_key> [--label …]`. Both only ever add an order: nothing here can ask
- * for a hand-over, so a link on a web page or in a message can at worst put an order on the board.
+ * The link and the command line (D47): `pos-companion://order/<payment_key>?label=…&courier=…&amount_kurus=…`
+ * and `pos-companion --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]`. Both only ever
+ * add an order (and, D71, only fill in what is unknown): nothing here can ask for a hand-over, so a link on a
+ * web page or in a message can at worst put an order on the board.
  *
  * Parsing is strict and says why it refused, in one line, Turkish and English: a link or a command that is
  * not exactly what we expect is more likely a mistake (or a trick) than something to guess at.
  */
+import { checkCourierName } from '../../../src-shared/courier-rules.ts'
+import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { OrderLabel } from '../../../src-shared/order-label.ts'
 import { parsePaymentKey, type IntakeOrder } from './order-input.ts'
 
@@ -30,19 +33,30 @@ const ORDER_LINK_REFUSALS = {
     en: 'The link does not hold exactly one order id (a UUID).',
   },
   'unknown-parameter': {
-    tr: 'Bağlantıda tanınmayan bir bölüm var; yalnızca ?label=… olabilir.',
-    en: 'The link has an unknown part; only ?label=… may follow the id.',
+    tr: 'Bağlantıda tanınmayan bir bölüm var; id’den sonra yalnızca label, courier ve amount_kurus (her biri bir kez) olabilir.',
+    en: 'The link has an unknown part; only label, courier and amount_kurus (each once) may follow the id.',
   },
   'invalid-label': {
     tr: 'Etiket 1–120 karakter olmalı, tek satır, görünmez karakter olmadan.',
     en: 'The label must be 1–120 characters, on one line, with no invisible characters.',
+  },
+  'invalid-courier': {
+    tr: 'Kurye adı tek satır, en çok 60 karakter olmalı, görünmez karakter olmadan.',
+    en: 'The courier’s name must be one line of at most 60 characters, with no invisible characters.',
+  },
+  'invalid-amount': {
+    tr: 'Tutar kuruş cinsinden bir tam sayı olmalı (39990 = 399,90 ₺), en çok 10.000.000 ₺.',
+    en: 'The amount must be a whole number of kuruş (39990 = ₺399.90), at most ₺10,000,000.',
   },
 } as const satisfies Record<string, { tr: string; en: string }>
 type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS
 
 export type LinkParse = { ok: true; order: IntakeOrder } | { ok: false; reason: OrderLinkRefusal }
 
-/** `pos-companion://order/<payment_key>` with at most one `label`; anything else is refused with a reason. */
+/**
+ * `pos-companion://order/<payment_key>` with at most one each of `label`, `courier` and `amount_kurus`;
+ * anything else is refused with a reason.
+ */
 export function parseOrderLink(text: string): LinkParse {
   if (text.length > MAX_LINK_LENGTH) return refuse('link-too-long')
   let url: URL
@@ -66,16 +80,46 @@ export function parseOrderLink(text: string): LinkParse {
   const paymentKey = segment === undefined ? undefined : decodedUuid(segment)
   if (paymentKey === undefined) return refuse('no-order-id')
   const names = [...url.searchParams.keys()]
-  if (names.some((name) => name !== 'label') || names.length > 1) return refuse('unknown-parameter')
-  const order = labelledOrder(paymentKey, url.searchParams.get('label') ?? undefined)
-  return order === undefined ? refuse('invalid-label') : { ok: true, order }
+  if (names.some((name) => !LINK_PARAMETERS.has(name)) || new Set(names).size !== names.length) {
+    return refuse('unknown-parameter')
+  }
+  const param = (name: string) => url.searchParams.get(name) ?? undefined
+  const order = orderOf(paymentKey, {
+    label: param('label'),
+    courier: param('courier'),
+    amountKurus: param('amount_kurus'),
+  })
+  return 'reason' in order ? order : { ok: true, order }
 }
 
-/** The order for a checked key, with its label when one was given; undefined when the label is not valid. */
-function labelledOrder(paymentKey: string, labelText: string | undefined): IntakeOrder | undefined {
-  if (labelText === undefined) return { paymentKey, details: {} }
-  const label = OrderLabel.safeParse(labelText)
-  return label.success ? { paymentKey, details: { label: label.data } } : undefined
+const LINK_PARAMETERS: ReadonlySet<string> = new Set(['label', 'courier', 'amount_kurus'])
+
+/**
+ * The order for a checked key, with what the link or command line said of it, each checked as the API checks
+ * it (the courier's name by its rules; the amount as digits only, whole kuruş); the first refusal otherwise.
+ */
+function orderOf(
+  paymentKey: string,
+  given: { label?: string | undefined; courier?: string | undefined; amountKurus?: string | undefined },
+): IntakeOrder | { ok: false; reason: OrderLinkRefusal } {
+  const order: IntakeOrder = { paymentKey, details: {} }
+  if (given.label !== undefined) {
+    const label = OrderLabel.safeParse(given.label)
+    if (!label.success) return refuse('invalid-label')
+    order.details.label = label.data
+  }
+  if (given.courier !== undefined) {
+    const courier = checkCourierName(given.courier)
+    if (!courier.ok) return refuse('invalid-courier')
+    order.courier = courier.name
+  }
+  if (given.amountKurus !== undefined) {
+    // Digits only: `399.90` or `1e5` would be a guess at what the POS meant.
+    const amount = /^[0-9]{1,10}$/.test(given.amountKurus) ? Number(given.amountKurus) : Number.NaN
+    if (!(amount <= MAX_KURUS)) return refuse('invalid-amount')
+    order.details.amountKurus = amount
+  }
+  return order
 }
 
 function decodedUuid(segment: string): string | undefined {
@@ -89,7 +133,7 @@ function decodedUuid(segment: string): string | undefined {
   }
 }
 
-function refuse(reason: OrderLinkRefusal): LinkParse {
+function refuse(reason: OrderLinkRefusal): { ok: false; reason: OrderLinkRefusal } {
   return { ok: false, reason }
 }
 
@@ -104,12 +148,12 @@ export const LAUNCH_REFUSALS = {
     en: 'Several order ids were given; add one order.',
   },
   'label-without-order': {
-    tr: '--label yalnızca --add-order ile kullanılır.',
-    en: '--label works only with --add-order.',
+    tr: '--label, --courier ve --amount-kurus yalnızca --add-order ile kullanılır.',
+    en: '--label, --courier and --amount-kurus work only with --add-order.',
   },
   'unexpected-argument': {
-    tr: 'Tanınmayan bir değer var. Kullanım: --add-order <payment_key> [--label …]',
-    en: 'There is an unexpected value. Usage: --add-order <payment_key> [--label …]',
+    tr: 'Tanınmayan bir değer var. Kullanım: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
+    en: 'There is an unexpected value. Usage: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
   },
   'link-and-add-order': {
     tr: 'Hem bağlantı hem --add-order verildi; birini kullanın.',
@@ -124,7 +168,7 @@ export type LaunchRequest =
   | { kind: 'refused'; via: 'link' | 'command-line'; reason: LaunchRefusal }
 
 /** The switches this app reads; every other switch (Chromium's own, macOS's `-psn_…`) is left alone. */
-const VALUE_SWITCHES = new Set(['add-order', 'label'])
+const VALUE_SWITCHES = new Set(['add-order', 'label', 'courier', 'amount-kurus'])
 
 interface ScannedArgv {
   links: string[]
@@ -160,8 +204,12 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
   if (switches.length === 0) return { kind: 'none' }
   const refused = (reason: LaunchRefusal): LaunchRequest => ({ kind: 'refused', via: 'command-line', reason })
   if (adds.length === 0) return refused('label-without-order')
-  if (adds.length > 1 || switches.filter((entry) => entry.name === 'label').length > 1) {
-    return refused('several-order-ids')
+  if (adds.length > 1) return refused('several-order-ids')
+  const names = switches.map((entry) => entry.name)
+  if (new Set(names).size !== names.length) {
+    return refused(
+      names.filter((name) => name === 'label').length > 1 ? 'several-order-ids' : 'unexpected-argument',
+    )
   }
   const values = [...loose]
   const resolved = switches.map((entry) => ({ name: entry.name, value: entry.value ?? values.shift() }))
@@ -170,10 +218,17 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
   if (keyText === undefined || keyText.trim() === '') return refused('missing-order-id')
   const key = parsePaymentKey(keyText)
   if (!key.ok) return refused(key.code === 'several-order-ids' ? 'several-order-ids' : 'no-order-id')
-  const labelEntry = resolved.find((entry) => entry.name === 'label')
-  // A `--label` with no value left for it is a bad label, not a missing one.
-  const order = labelledOrder(key.value, labelEntry && (labelEntry.value ?? ''))
-  return order === undefined ? refused('invalid-label') : { kind: 'order', via: 'command-line', order }
+  // A `--label` (or `--courier`, `--amount-kurus`) with no value left for it is a bad one, not a missing one.
+  const valueOf = (name: string) => {
+    const entry = resolved.find((each) => each.name === name)
+    return entry && (entry.value ?? '')
+  }
+  const order = orderOf(key.value, {
+    label: valueOf('label'),
+    courier: valueOf('courier'),
+    amountKurus: valueOf('amount-kurus'),
+  })
+  return 'reason' in order ? refused(order.reason) : { kind: 'order', via: 'command-line', order }
 }
 
 function scanArgv(args: readonly string[]): ScannedArgv {
