@@ -1,8 +1,9 @@
-import type { Language } from '../src-shared/domain.ts'
+import type { AttemptResult, Language } from '../src-shared/domain.ts'
+import type { AppErrorCode } from '../src-shared/errors.ts'
 
 /**
  * The main process's one dictionary, Turkish first: what the app says with no page — the desktop shell's tray,
- * dialogs, notifications and window title. The renderer's words are in src-renderer/src/i18n; the notifications
+ * dialogs, notifications and window title, and the core's CSV files. The renderer's words are in src-renderer/src/i18n; the notifications
  * both shells send are in src-shared/attention-texts.ts (the only place both sides can read).
  */
 const tr = {
@@ -49,6 +50,81 @@ const tr = {
         'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor; önce onu kapatın',
     } as Readonly<Record<string, string>>,
   },
+  // History's CSV (core/orders/history-csv.ts): columns, results, and errors in short (D58)
+  historyCsv: {
+    columns: [
+      'Tarih',
+      'Sipariş kodu',
+      'Sipariş numarası',
+      'Not',
+      'Deneme',
+      'Sonuç',
+      'HTTP durumu',
+      'Platformun yanıtı',
+      'Platformun mesajı',
+      'Hata',
+      'Sonraki deneme',
+    ],
+    results: {
+      'handed-over': 'Kuryeye verildi',
+      refused: 'Reddedildi',
+      unconfirmed: 'Doğrulanamadı',
+      'will-retry': 'Yeniden denenecek',
+      'waiting-for-sign-in': 'Oturum bekleniyor',
+      interrupted: 'Yarıda kaldı',
+      'checked-handed-over': 'Panelden bakıldı: verilmiş',
+      'checked-not-handed-over': 'Panelden bakıldı: verilmemiş',
+    } satisfies Record<AttemptResult, string>,
+    errors: {
+      'invalid-input': 'Geçersiz bilgi',
+      'insecure-address': 'Güvensiz adres (yalnızca https://)',
+      'wrong-credentials': 'Anahtarlar hatalı',
+      'missing-credentials': 'Anahtar eksik',
+      'signed-out': 'Oturum kapalı',
+      unreachable: 'Platforma ulaşılamadı',
+      'untrusted-certificate': 'Platformun sertifikasına güvenilmiyor',
+      timeout: 'Platform zamanında yanıt vermedi',
+      'rate-limited': 'Platform çok fazla istek aldı',
+      'server-error': 'Platformda sunucu hatası',
+      'unexpected-answer': 'Platformdan beklenmeyen yanıt',
+      'order-not-found': 'Sipariş bulunamadı',
+      'malformed-url': 'Sipariş numarası hatalı iletildi',
+      'wrong-address': 'Platform adresi hatalı',
+      'platform-refused': 'Platform isteği reddetti',
+      'disk-full': 'Disk dolu: kaydedilemedi, gönderilmedi',
+      internal: 'Beklenmeyen hata',
+    } satisfies Record<AppErrorCode, string>,
+  },
+  // The day-end settlement's CSV (core/couriers/day-end-csv.ts, D65)
+  dayEndCsv: {
+    columns: [
+      'Gün',
+      'Kurye',
+      'Satır',
+      'Şube',
+      'Sipariş kodu',
+      'Saat',
+      'Ödeme yöntemi',
+      'Paket',
+      'Tahsil edilecek nakit (₺)',
+      'Teslim edilen nakit (₺)',
+      'Fark (₺)',
+      'Durum',
+      'Tutarı bilinmeyen',
+      'Onaylanmamış',
+      'Not',
+    ],
+    courier: 'Kurye toplamı',
+    branch: 'Şube',
+    package: 'Paket',
+    cash: 'Teslim edilen nakit',
+    corrected: 'Düzeltildi (sayılmaz)',
+    unassigned: 'Kurye atanmamış',
+    total: 'Genel toplam',
+    noBranch: 'Şubesiz',
+    collect: 'Kapıda tahsil',
+    balance: { even: 'Kasa tam', short: 'Açık var', over: 'Fazla var' },
+  },
 }
 
 export type MainTexts = typeof tr
@@ -93,6 +169,81 @@ const en = {
       DATA_FOLDER_IN_USE:
         'the data folder is in use by another POS Companion (web mode or the desktop app); close it first',
     },
+  },
+  // History's CSV (core/orders/history-csv.ts): columns, results, and errors in short (D58)
+  historyCsv: {
+    columns: [
+      'Date',
+      'Order code',
+      'Order number',
+      'Note',
+      'Attempt',
+      'Result',
+      'HTTP status',
+      "Platform's answer",
+      "Platform's message",
+      'Error',
+      'Next attempt',
+    ],
+    results: {
+      'handed-over': 'Handed to the courier',
+      refused: 'Refused',
+      unconfirmed: 'Unconfirmed',
+      'will-retry': 'Will retry',
+      'waiting-for-sign-in': 'Waiting for sign-in',
+      interrupted: 'Interrupted',
+      'checked-handed-over': 'Checked on the panel: handed over',
+      'checked-not-handed-over': 'Checked on the panel: not handed over',
+    },
+    errors: {
+      'invalid-input': 'Invalid input',
+      'insecure-address': 'Insecure address (https:// only)',
+      'wrong-credentials': 'Wrong keys',
+      'missing-credentials': 'A key is missing',
+      'signed-out': 'Signed out',
+      unreachable: 'Platform unreachable',
+      'untrusted-certificate': "Platform's certificate not trusted",
+      timeout: 'The platform did not answer in time',
+      'rate-limited': 'The platform received too many requests',
+      'server-error': 'Server error on the platform',
+      'unexpected-answer': 'Unexpected answer from the platform',
+      'order-not-found': 'Order not found',
+      'malformed-url': 'Order number reached the platform malformed',
+      'wrong-address': 'Wrong platform address',
+      'platform-refused': 'The platform refused the request',
+      'disk-full': 'Disk full: not recorded, not sent',
+      internal: 'Unexpected error',
+    },
+  },
+  // The day-end settlement's CSV (core/couriers/day-end-csv.ts, D65)
+  dayEndCsv: {
+    columns: [
+      'Day',
+      'Courier',
+      'Row',
+      'Branch',
+      'Order code',
+      'Time',
+      'Payment method',
+      'Packages',
+      'Cash to collect (₺)',
+      'Cash handed in (₺)',
+      'Difference (₺)',
+      'Balance',
+      'Amount unknown',
+      'Not confirmed',
+      'Note',
+    ],
+    courier: 'Courier total',
+    branch: 'Branch',
+    package: 'Package',
+    cash: 'Cash handed in',
+    corrected: 'Corrected (does not count)',
+    unassigned: 'No courier named',
+    total: 'Grand total',
+    noBranch: 'No branch',
+    collect: 'Collected at the door',
+    balance: { even: 'Even', short: 'Short', over: 'Over' },
   },
 } satisfies MainTexts
 

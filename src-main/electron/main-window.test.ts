@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStore } from '../../test-support/core/memory-adapters.ts'
 import * as electron from '../../test-support/electron/fake-electron.ts'
+import type { WindowState } from './main-window.ts'
 
 vi.mock('electron', () => import('../../test-support/electron/fake-electron.ts'))
 const {
@@ -18,7 +19,6 @@ const {
   restoreWindowState,
   WINDOW_STATE_KEY,
 } = await import('./main-window.ts')
-type WindowState = import('./main-window.ts').WindowState
 
 const EVIL = 'https://evil.example/'
 const packaged = appPageFor(true, {})

@@ -94,7 +94,7 @@ const WindowState = z.object({
   maximized: z.boolean(),
   displayId: z.number().optional(),
 })
-type WindowState = z.infer<typeof WindowState>
+export type WindowState = z.infer<typeof WindowState>
 
 /** A display as `screen.getAllDisplays()` gives it: where windows may go is its `workArea` (no taskbar). */
 type DisplayArea = Pick<Display, 'id' | 'workArea'>

@@ -5,82 +5,8 @@
 // (`399,90` / `399.90`), no ₺ and no grouping, so Excel sums them.
 import type { BranchLine, CashLine, DayEnd, PackageLine, PackageTally } from '../../../src-shared/couriers.ts'
 import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
+import { mainTexts } from '../../texts.ts'
 import { csvFile, dateFormatter, type CsvValue } from '../orders/history-csv.ts'
-
-interface Labels {
-  columns: readonly string[]
-  courier: string
-  branch: string
-  package: string
-  cash: string
-  corrected: string
-  unassigned: string
-  total: string
-  noBranch: string
-  collect: string
-  balance: Record<'even' | 'short' | 'over', string>
-}
-
-const LABELS: Record<Language, Labels> = {
-  tr: {
-    columns: [
-      'Gün',
-      'Kurye',
-      'Satır',
-      'Şube',
-      'Sipariş kodu',
-      'Saat',
-      'Ödeme yöntemi',
-      'Paket',
-      'Tahsil edilecek nakit (₺)',
-      'Teslim edilen nakit (₺)',
-      'Fark (₺)',
-      'Durum',
-      'Tutarı bilinmeyen',
-      'Onaylanmamış',
-      'Not',
-    ],
-    courier: 'Kurye toplamı',
-    branch: 'Şube',
-    package: 'Paket',
-    cash: 'Teslim edilen nakit',
-    corrected: 'Düzeltildi (sayılmaz)',
-    unassigned: 'Kurye atanmamış',
-    total: 'Genel toplam',
-    noBranch: 'Şubesiz',
-    collect: 'Kapıda tahsil',
-    balance: { even: 'Kasa tam', short: 'Açık var', over: 'Fazla var' },
-  },
-  en: {
-    columns: [
-      'Day',
-      'Courier',
-      'Row',
-      'Branch',
-      'Order code',
-      'Time',
-      'Payment method',
-      'Packages',
-      'Cash to collect (₺)',
-      'Cash handed in (₺)',
-      'Difference (₺)',
-      'Balance',
-      'Amount unknown',
-      'Not confirmed',
-      'Note',
-    ],
-    courier: 'Courier total',
-    branch: 'Branch',
-    package: 'Package',
-    cash: 'Cash handed in',
-    corrected: 'Corrected (does not count)',
-    unassigned: 'No courier named',
-    total: 'Grand total',
-    noBranch: 'No branch',
-    collect: 'Collected at the door',
-    balance: { even: 'Even', short: 'Short', over: 'Over' },
-  },
-}
 
 export interface DayEndCsvOptions {
   language: Language
@@ -100,7 +26,7 @@ type Row = CsvValue[]
 
 /** The settlement of one day as the whole text of a CSV file. */
 export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
-  const labels = LABELS[options.language]
+  const labels = mainTexts[options.language].dayEndCsv
   const money = (kurus: number): CsvValue => ({ number: kurusCell(kurus, options.language) })
   const time = dateFormatter(options.timeZone)
   const notConfirmed = (tally: PackageTally) =>

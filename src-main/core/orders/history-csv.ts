@@ -4,13 +4,8 @@
 // are neutralised in every cell and after every separator inside one (CSV injection): labels and the platform's
 // words come from outside, and the file may be opened split on `,` (SECURITY.md).
 import { wallClockAt } from '../time/wall-clock.ts'
-import { CSV_ERROR_TEXT } from './history-csv-errors.ts'
-import {
-  shortCodeOf,
-  type AttemptResult,
-  type HistoryEntry,
-  type Language,
-} from '../../../src-shared/domain.ts'
+import { mainTexts } from '../../texts.ts'
+import { shortCodeOf, type HistoryEntry, type Language } from '../../../src-shared/domain.ts'
 
 const BOM = '\uFEFF'
 const SEPARATOR = ';'
@@ -25,64 +20,6 @@ const FORMULA_AT_A_CELL_START = /(?<=^|[,;\t\n\r])(?=[ \t"]*[=+\-@]|[\t\r])/g
 /** A cell holding one of these is quoted: either separator, a quote, a line end. */
 const NEEDS_QUOTES = /[;,"\r\n]/
 
-interface Labels {
-  columns: readonly string[]
-  results: Record<AttemptResult, string>
-}
-
-const LABELS: Record<Language, Labels> = {
-  tr: {
-    columns: [
-      'Tarih',
-      'Sipariş kodu',
-      'Sipariş numarası',
-      'Not',
-      'Deneme',
-      'Sonuç',
-      'HTTP durumu',
-      'Platformun yanıtı',
-      'Platformun mesajı',
-      'Hata',
-      'Sonraki deneme',
-    ],
-    results: {
-      'handed-over': 'Kuryeye verildi',
-      refused: 'Reddedildi',
-      unconfirmed: 'Doğrulanamadı',
-      'will-retry': 'Yeniden denenecek',
-      'waiting-for-sign-in': 'Oturum bekleniyor',
-      interrupted: 'Yarıda kaldı',
-      'checked-handed-over': 'Panelden bakıldı: verilmiş',
-      'checked-not-handed-over': 'Panelden bakıldı: verilmemiş',
-    },
-  },
-  en: {
-    columns: [
-      'Date',
-      'Order code',
-      'Order number',
-      'Note',
-      'Attempt',
-      'Result',
-      'HTTP status',
-      "Platform's answer",
-      "Platform's message",
-      'Error',
-      'Next attempt',
-    ],
-    results: {
-      'handed-over': 'Handed to the courier',
-      refused: 'Refused',
-      unconfirmed: 'Unconfirmed',
-      'will-retry': 'Will retry',
-      'waiting-for-sign-in': 'Waiting for sign-in',
-      interrupted: 'Interrupted',
-      'checked-handed-over': 'Checked on the panel: handed over',
-      'checked-not-handed-over': 'Checked on the panel: not handed over',
-    },
-  },
-}
-
 export interface HistoryCsvOptions {
   language: Language
   /** The IANA zone dates are written in; default the machine's own. */
@@ -96,7 +33,7 @@ export interface HistoryCsvOptions {
 
 /** The entries, in the order given, as the whole text of a CSV file. */
 export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsvOptions): string {
-  const labels = LABELS[options.language]
+  const labels = mainTexts[options.language].historyCsv
   const formatDate = dateFormatter(options.timeZone)
   const redact = (text: string | undefined) =>
     text === undefined || options.redact === undefined ? text : options.redact(text)
@@ -110,7 +47,7 @@ export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsv
     entry.httpStatus === undefined ? undefined : String(entry.httpStatus),
     entry.result === 'handed-over' ? 'OK' : redact(entry.error?.platformError),
     redact(entry.error?.platformMessage),
-    entry.error === undefined ? undefined : CSV_ERROR_TEXT[options.language][entry.error.code],
+    entry.error === undefined ? undefined : labels.errors[entry.error.code],
     entry.nextAttemptAt === undefined ? undefined : formatDate(entry.nextAttemptAt),
   ])
   return csvFile([labels.columns, ...rows])
