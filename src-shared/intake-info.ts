@@ -5,7 +5,7 @@ import { z } from 'zod'
  * profile folder (a drive root, home, Desktop, Downloads, the shared temp folder); one other accounts can
  * write, until staff confirm it; a path that is not a folder.
  */
-export const DROP_FOLDER_REFUSALS = ['data-folder', 'system-folder', 'shared', 'not-a-folder'] as const
+const DROP_FOLDER_REFUSALS = ['data-folder', 'system-folder', 'shared', 'not-a-folder'] as const
 export type DropFolderRefusal = (typeof DROP_FOLDER_REFUSALS)[number]
 
 /** What Settings shows of the intake: the key (to copy), where the API listens, and what went wrong. */
