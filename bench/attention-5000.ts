@@ -94,7 +94,6 @@ async function measure(kindOf: (n: number) => Kind): Promise<number[]> {
     settings: () => LIMITS,
     isPaused: () => false,
     session: () => SIGNED_IN,
-    intakePortTaken: () => false,
     onChange: () => pushed++,
   })
   await clock.advance(6 * 60_000)

@@ -22,7 +22,8 @@ export interface AttentionTrackerDeps {
   /** "Duraklat": nothing rings while sending is paused. */
   isPaused: () => boolean
   session: () => SessionStatus
-  intakePortTaken: () => boolean
+  /** Whether another program holds the intake's port; left out where no intake serves (tests, benchmarks). */
+  intakePortTaken?: () => boolean
   /** Told of every change of the value (never twice the same). */
   onChange: (attention: Attention) => void
 }
@@ -68,9 +69,10 @@ export class AttentionTracker {
       if (order.handover.state === 'retrying') tracked.retryingSince = now
       this.#orders.set(order.paymentKey, tracked)
     }
-    this.#portTaken = deps.intakePortTaken()
+    this.#portTaken = deps.intakePortTaken?.() ?? false
     this.#value = this.#compute(true)
-    this.#heartbeat()
+    const portTaken = deps.intakePortTaken
+    if (portTaken) this.#heartbeat(portTaken)
   }
 
   current(): Attention {
@@ -223,15 +225,15 @@ export class AttentionTracker {
   }
 
   /** The intake's port is not an event: looked at every few seconds, recomputed only when it changed. */
-  #heartbeat(): void {
+  #heartbeat(portTaken: () => boolean): void {
     this.#cancelHeartbeat = this.#deps.clock.setTimer(ATTENTION_HEARTBEAT_MS, () => {
       if (this.#disposed) return
-      const taken = this.#deps.intakePortTaken()
+      const taken = portTaken()
       if (taken !== this.#portTaken) {
         this.#portTaken = taken
         this.refresh()
       }
-      this.#heartbeat()
+      this.#heartbeat(portTaken)
     })
   }
 }
