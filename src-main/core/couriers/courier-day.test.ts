@@ -224,6 +224,12 @@ describe('the calls over the ledger', () => {
         day.recordCash({ requestId: 'c3', courierId: ahmet.id, amountKurus: 1, day: '2026-11-25' }),
       ),
     ).toBe('day-invalid')
+    // Month 13 is no day either: refused as such, not a crash.
+    expect(
+      await problemOf(() =>
+        day.recordCash({ requestId: 'c4', courierId: ahmet.id, amountKurus: 1, day: '2026-13-01' }),
+      ),
+    ).toBe('day-invalid')
   })
 
   it('assigns a package to a retired courier never, and announces an assignment to the card', async () => {

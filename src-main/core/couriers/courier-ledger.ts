@@ -17,7 +17,7 @@ import { Listeners } from '../listeners.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
-import { dayBefore, dayOf, msUntilNextDay } from '../time/platform-day.ts'
+import { dayBefore, dayOf, isCalendarDay, msUntilNextDay } from '../time/platform-day.ts'
 import {
   highestSeq,
   Kurus,
@@ -457,8 +457,7 @@ export class CourierLedger {
   #settlingDay(day: string | undefined): string {
     const today = dayOf(this.#options.clock.now(), this.#options.timeZone())
     if (day === undefined) return today
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day)
-    if (!real || day > today || day < dayBefore(today, LEDGER_RETENTION_DAYS)) {
+    if (!isCalendarDay(day) || day > today || day < dayBefore(today, LEDGER_RETENTION_DAYS)) {
       throw new CourierRefusal('day-invalid')
     }
     return day

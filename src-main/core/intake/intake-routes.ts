@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import type { PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { AppFailure } from '../app-failure.ts'
+import { isCalendarDay } from '../time/platform-day.ts'
 import { IntakeRefusal } from './intake-errors.ts'
 import type { IntakePort } from './intake-port.ts'
 import { assertJsonContentType, jsonObjectOf, utf8Text } from './http-guards.ts'
@@ -115,9 +116,7 @@ function dayOfQuery(target: string): string | undefined {
   if ([...params.keys()].some((key) => key !== 'date') || dates.length !== 1 || date === undefined) {
     throw new IntakeRefusal('invalid-date')
   }
-  const real =
-    /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T12:00:00Z`).toISOString().startsWith(date)
-  if (!real) throw new IntakeRefusal('invalid-date')
+  if (!isCalendarDay(date)) throw new IntakeRefusal('invalid-date')
   return date
 }
 

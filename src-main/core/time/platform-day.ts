@@ -26,3 +26,13 @@ export function dayBefore(day: string, days: number): string {
   const at = Date.parse(`${day}T12:00:00Z`) - days * 24 * 60 * 60 * 1000
   return new Date(at).toISOString().slice(0, 10)
 }
+
+/**
+ * Whether `text` is a calendar day written `YYYY-MM-DD` (2026-02-30 and 2026-13-01 are not): what a caller's
+ * day is checked with before it names a file or a settlement.
+ */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const noon = Date.parse(`${text}T12:00:00Z`)
+  return Number.isFinite(noon) && new Date(noon).toISOString().startsWith(text)
+}
