@@ -45,4 +45,12 @@ describe('readLaunchFlags (both shells)', () => {
       '--data-dir needs a path',
     ])
   })
+
+  it('leaves out an address or a path longer than the settings hold (getSettings would answer outside the contract)', () => {
+    const { flags, problems } = readLaunchFlags(
+      given({ 'api-base': `https://p.example/${'a'.repeat(2100)}`, 'extra-ca': `/${'c'.repeat(4100)}` }),
+    )
+    expect(flags.settingsOverrides).toEqual({})
+    expect(problems).toEqual(['--api-base is too long', '--extra-ca is too long'])
+  })
 })

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { Language, type Settings } from '../../../src-shared/domain.ts'
+import { Language, Settings } from '../../../src-shared/domain.ts'
 import { normalizePlatformAddress } from './settings-store.ts'
 
 /** The flags both shells take, with the same meaning (the e2e suite and the demo drive both alike). */
@@ -28,7 +28,11 @@ export function readLaunchFlags(value: (name: LaunchFlagName) => string | undefi
   const apiBase = value('api-base')
   if (apiBase !== undefined) {
     try {
-      flags.settingsOverrides.platformAddress = normalizePlatformAddress(apiBase)
+      const address = normalizePlatformAddress(apiBase)
+      // Within the settings' own bounds, so getSettings always answers inside the contract.
+      if (Settings.shape.platformAddress.safeParse(address).success)
+        flags.settingsOverrides.platformAddress = address
+      else problems.push('--api-base is too long')
     } catch {
       problems.push('--api-base must be an https:// address')
     }
@@ -45,7 +49,9 @@ export function readLaunchFlags(value: (name: LaunchFlagName) => string | undefi
     return given ? resolve(given) : undefined
   }
   const extraCaFile = path('extra-ca')
-  if (extraCaFile !== undefined) flags.settingsOverrides.extraCaFile = extraCaFile
+  if (extraCaFile !== undefined && !Settings.shape.extraCaFile.safeParse(extraCaFile).success)
+    problems.push('--extra-ca is too long')
+  else if (extraCaFile !== undefined) flags.settingsOverrides.extraCaFile = extraCaFile
   flags.dataDir = path('data-dir')
   return { flags, problems }
 }
