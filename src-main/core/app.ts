@@ -213,8 +213,7 @@ export async function createCore(deps: CoreDependencies): Promise<Core> {
     settings: () => settings.get(),
     isPaused: () => outbox.isPaused,
     session: () => session.status(),
-    // Looked at only where a shell serves the intake: a core built by a test or a benchmark has no port.
-    ...(deps.intake ? { intakePortTaken: () => intake.info().status === 'port-in-use' } : {}),
+    intakePortTaken: () => intake.info().status === 'port-in-use',
     onChange: (value) => emit('attentionChanged', value),
   })
   events.add((event, payload) => {

@@ -12,8 +12,11 @@ import type { BoardOrder, Handover, SessionStatus } from '../../../src-shared/do
 import type { Clock } from '../ports.ts'
 import { ALARM_REPEAT_MS, rememberChange, watchOf, type OrderMemory } from './attention-rules.ts'
 
-/** How often the tracker looks again at what no event tells it of (the intake's port). */
-export const ATTENTION_HEARTBEAT_MS = 5_000
+/**
+ * How often the tracker looks again at what no event tells it of: the intake's port, taken by another program
+ * when a shell starts serving (a settings change is an event, and is looked at at once).
+ */
+export const ATTENTION_HEARTBEAT_MS = 15_000
 
 export interface AttentionTrackerDeps {
   board: { list(): readonly BoardOrder[] }
@@ -22,7 +25,7 @@ export interface AttentionTrackerDeps {
   /** "Duraklat": nothing rings while sending is paused. */
   isPaused: () => boolean
   session: () => SessionStatus
-  /** Whether another program holds the intake's port; left out where no intake serves (tests, benchmarks). */
+  /** Whether another program holds the intake's port (left out by tests of other things). */
   intakePortTaken?: () => boolean
   /** Told of every change of the value (never twice the same). */
   onChange: (attention: Attention) => void
@@ -57,7 +60,6 @@ export class AttentionTracker {
   #nextAt = Infinity
   #cancelRepeat: (() => void) | undefined
   #cancelHeartbeat: (() => void) | undefined
-  #portTaken = false
   #disposed = false
 
   /** Seeds from the board as it stands: what needs staff already is `atStart`, summed up, never rung. */
@@ -69,7 +71,6 @@ export class AttentionTracker {
       if (order.handover.state === 'retrying') tracked.retryingSince = now
       this.#orders.set(order.paymentKey, tracked)
     }
-    this.#portTaken = deps.intakePortTaken?.() ?? false
     this.#value = this.#compute(true)
     const portTaken = deps.intakePortTaken
     if (portTaken) this.#heartbeat(portTaken)
@@ -171,7 +172,7 @@ export class AttentionTracker {
     this.#scheduleNext(next)
     this.#followRinging(ringing)
     const sessionLost = isSessionLost(this.#deps.session())
-    const intakePortTaken = this.#portTaken
+    const intakePortTaken = this.#deps.intakePortTaken?.() ?? false
     return {
       orders,
       sessionLost,
@@ -228,11 +229,7 @@ export class AttentionTracker {
   #heartbeat(portTaken: () => boolean): void {
     this.#cancelHeartbeat = this.#deps.clock.setTimer(ATTENTION_HEARTBEAT_MS, () => {
       if (this.#disposed) return
-      const taken = portTaken()
-      if (taken !== this.#portTaken) {
-        this.#portTaken = taken
-        this.refresh()
-      }
+      if (portTaken() !== this.#value.intakePortTaken) this.refresh()
       this.#heartbeat(portTaken)
     })
   }
