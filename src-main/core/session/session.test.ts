@@ -223,6 +223,21 @@ describe('Session', () => {
     expect(t.vault.token?.accessToken).toBe('token-3')
   })
 
+  it('tries a failing renewal each minute only while the token lives; the next call then logs in', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...GOOD })
+    t.platform.loginError = { code: 'unreachable', retryable: true }
+    const renewAt = t.clock.now() + TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS
+    await t.clock.advance(TOKEN_LIFETIME_MS + 60 * 60_000)
+    // At the renewal and each minute after it while the token lived: the last try one minute before expiry.
+    expect(t.platform.loginTimes.slice(1).map((time) => (time - renewAt) / 60_000)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ])
+    expect(t.session.status().state).toBe('signed-in')
+    t.platform.loginError = undefined
+    expect(await t.session.withToken((client, token) => client.listBranches(token))).toHaveLength(1)
+    expect(t.platform.logins).toBe(12)
+  })
+
   it('signs out when a renewal finds the keys refused, and never sends those keys again by itself', async () => {
     await t.session.signIn({ platformAddress: ADDRESS, ...GOOD })
     t.platform.loginError = { code: 'wrong-credentials', platformError: 'yetkisiz erişim', retryable: false }
