@@ -334,6 +334,16 @@ describe('exactly once, when an answer is lost', () => {
     expect(world.handover().state).toBe('unconfirmed')
   })
 
+  it('calls a refusal after an attempt the disk refused a failure: that attempt was never sent', async () => {
+    world.platform.steps.push({ fail: { code: 'rate-limited', retryable: true, httpStatus: 429 } })
+    await world.app.outbox.handOver(ORDER)
+    world.app.journal.failNextAppend = true
+    world.platform.inDelivery.add(ORDER)
+    await untilNotRetrying()
+    expect(world.platform.calls).toHaveLength(2)
+    expect(world.handover()).toMatchObject({ state: 'failed', error: { httpStatus: 409 } })
+  })
+
   it('stays `unconfirmed` when the lost answer and the 429 are read back after a restart', async () => {
     world.platform.steps.push('act-then-time-out', {
       fail: { code: 'rate-limited', retryable: true, httpStatus: 429 },
