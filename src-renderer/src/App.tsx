@@ -8,6 +8,8 @@ import { tr } from './i18n/tr.ts'
 import { MessagesProvider, useMessages } from './i18n/use-messages.tsx'
 import { useAllDay } from './all-day/use-all-day.ts'
 import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
+import { CourierReturnHost } from './screens/day-end/ReturnDialog.tsx'
+import { DayEndScreen } from './screens/DayEndScreen.tsx'
 import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { MainScreen } from './screens/MainScreen.tsx'
 import { SettingsScreen } from './screens/SettingsScreen.tsx'
@@ -66,22 +68,25 @@ function Screens() {
       <CurrentScreen screen={screen} session={session.data} signedIn={signedIn} />
       {/* On every screen: a hand-over that goes through while staff are in Settings still prints its slip. */}
       <SlipPrinter signedIn={signedIn} />
+      {/* The courier's return, asked for from the board's courier strip (issue 21). */}
+      <CourierReturnHost />
     </>
   )
 }
 
-/** Settings and History from either side; otherwise the main screen once signed in, the sign-in before. */
+/** Settings, History and the day-end from either side; otherwise the main screen once signed in, the sign-in before. */
 function CurrentScreen({
   screen,
   session,
   signedIn,
 }: {
-  screen: 'main' | 'settings' | 'history'
+  screen: 'main' | 'settings' | 'history' | 'day-end'
   session: SessionStatus
   signedIn: boolean
 }) {
   if (screen === 'settings') return <SettingsScreen session={session} />
   if (screen === 'history') return <HistoryScreen />
+  if (screen === 'day-end') return <DayEndScreen />
   if (signedIn) return <MainScreen session={session} />
   return <SignInScreen session={session} />
 }

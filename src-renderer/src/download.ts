@@ -23,3 +23,8 @@ export function historyFileName(now: Date): string {
     .join('')
   return `pos-companion-gecmis-${date}.csv`
 }
+
+/** `pos-companion-gun-sonu-20261125.csv`: the day-end export, named for the day it settles. */
+export function dayEndFileName(day: string): string {
+  return `pos-companion-gun-sonu-${day.replace(/-/g, '')}.csv`
+}

@@ -9,6 +9,7 @@ export function Header({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const openSettings = useUi((state) => state.openSettings)
   const openHistory = useUi((state) => state.openHistory)
+  const openDayEnd = useUi((state) => state.openDayEnd)
   const [confirming, setConfirming] = useState(false)
   const signOutButton = useRef<HTMLButtonElement>(null)
   const close = useCallback(() => {
@@ -45,6 +46,9 @@ export function Header({ session }: { session: SessionStatus }) {
       <div className="header-actions">
         <button type="button" className="button secondary" onClick={openHistory}>
           {t.history}
+        </button>
+        <button type="button" className="button secondary" onClick={openDayEnd}>
+          {t.dayEnd.open}
         </button>
         <button type="button" className="button secondary" onClick={openSettings}>
           {t.settings}

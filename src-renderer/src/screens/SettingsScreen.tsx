@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react'
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import type { Language, SessionStatus, Settings } from '../../../src-shared/domain.ts'
+import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
 import { CheckboxField, TextField } from '../components/FormFields.tsx'
@@ -11,6 +12,7 @@ import { useUi } from '../state.ts'
 import { AllDaySection } from './settings/AllDaySection.tsx'
 import { BoardStaySection } from './settings/BoardStaySection.tsx'
 import { ComfortSection } from './settings/ComfortSection.tsx'
+import { CouriersSection } from './settings/CouriersSection.tsx'
 import { PrintSection } from './settings/PrintSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
@@ -34,6 +36,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       <WaitingAlarmSection />
       <AllDaySection />
       <PrintSection />
+      <CouriersSection signedIn={isSignedIn(session)} />
       <IntakeSection />
       <DiagnosticsSection />
     </main>

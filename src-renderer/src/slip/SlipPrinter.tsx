@@ -26,16 +26,18 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
   const boardLoaded = orders !== undefined
   useEffect(() => {
     if (!job || !boardLoaded) return
-    // The order left the board before its turn: nothing to draw, so nothing to print. (A manifest carries
-    // what it prints.)
-    if (!order && !job.manifest) {
+    // The order left the board before its turn: nothing to draw, so nothing to print. (A manifest and
+    // a badge card or day-end slip carry what they print.)
+    if (!order && !job.manifest && !job.document) {
       finish(job, false)
       return
     }
     let live = true
-    const fileCode = job.manifest
-      ? `zimmet-${job.manifest.at.slice(11, 16).replace(':', '')}`
-      : shortCodeOf(job.paymentKey)
+    const fileCode = job.document
+      ? job.document.fileCode
+      : job.manifest
+        ? `zimmet-${job.manifest.at.slice(11, 16).replace(':', '')}`
+        : shortCodeOf(job.paymentKey)
     void printShownSlip(job.output, fileCode)
       .then((outcome) => live && finish(job, outcome.result !== 'failed'))
       .catch(() => live && finish(job, false))
@@ -49,6 +51,9 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
   if (!job) return null
   const language = settings?.language ?? 'tr'
   const paperWidth = settings?.slipPaperWidth ?? 80
+  if (job.document) {
+    return createPortal(<div className="slip-print-root">{job.document.slip}</div>, document.body)
+  }
   if (job.manifest) {
     return createPortal(
       <div className="slip-print-root">

@@ -1,15 +1,18 @@
+import type { ReactElement } from 'react'
 import { create } from 'zustand'
 import type { Manifest } from './manifest.ts'
 import type { SlipOutput } from './print-slip.ts'
 
 /**
  * One slip to print or save: staff pressed a card's button, or a hand-over just went through (D52); or a
- * courier's manifest ("zimmet fişi"), which carries what it prints and is keyed by `manifestJobKey`.
+ * courier's manifest ("zimmet fişi"), which carries what it prints and is keyed by `manifestJobKey`; or a slip
+ * that is no order's (a courier's badge card, the day-end), drawn as it comes and keyed by its own key.
  */
 export interface SlipJob {
   paymentKey: string
   output: SlipOutput
   manifest?: Manifest | undefined
+  document?: { slip: ReactElement; fileCode: string } | undefined
 }
 
 /** The queue's key of a manifest: its courier and its moment, so the same manifest is never queued twice. */

@@ -1,0 +1,245 @@
+// "Gün sonu" (issue 21): the day's table per courier and in total, what is not confirmed, the branch split,
+// another day, the printed slip and the CSV.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DayEndView } from '../../../src-shared/couriers.ts'
+import { cashLine, courierLine, dayEndView, TODAY } from '../../../test-support/renderer/day-end-fixtures.ts'
+import { renderWithApi, TEST_SETTINGS } from '../../../test-support/renderer/render-with-api.tsx'
+import { SlipPrinter } from '../slip/SlipPrinter.tsx'
+import { useSlipQueue } from '../slip/slip-queue.ts'
+import { DayEndScreen } from './DayEndScreen.tsx'
+
+vi.mock('../slip/page-size.ts', () => ({
+  fitPageToSlip: () => {
+    const slip = document.querySelector<HTMLElement>('.slip-print-root .slip[data-paper-mm]')
+    return slip ? { widthMm: Number(slip.dataset['paperMm']), heightMm: 150 } : null
+  },
+}))
+
+const downloads = vi.hoisted(() => [] as { name: string; text: string }[])
+vi.mock('../download.ts', async (original) => ({
+  ...(await original<typeof import('../download.ts')>()),
+  downloadTextFile: (name: string, text: string) => downloads.push({ name, text }),
+}))
+
+const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
+
+/** Ahmet 3 packages, 399,90 ₺, handed in 400,00 ₺; Veli (left) 2 packages, 250,00 ₺, handed in 237,50 ₺. */
+const today = dayEndView(
+  [
+    courierLine('c-ahmet', 'Ahmet', 3, 39_990, [cashLine('cash-1', 40_000)]),
+    courierLine('c-veli', 'Veli', 2, 25_000, [cashLine('cash-2', 23_750)], { retired: true }),
+  ],
+  {},
+  { packages: 1, cashToCollectKurus: 12_000 },
+)
+const withCaveats: DayEndView = {
+  ...today,
+  totals: {
+    ...today.totals,
+    amountUnknown: 1,
+    methodUnknown: 2,
+    notConfirmed: { owed: 1, unconfirmed: 2, refused: 0 },
+    branches: [
+      {
+        branch: 'b-1',
+        branchName: 'Kadıköy Moda',
+        packages: 4,
+        cashToCollectKurus: 51_990,
+        amountUnknown: 0,
+      },
+      { branch: null, packages: 2, cashToCollectKurus: 25_000, amountUnknown: 0 },
+    ],
+  },
+}
+const yesterday = dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 5_000, [cashLine('cash-0', 5_000)])], {
+  day: '2026-11-24',
+})
+
+function renderScreen(views: Record<string, DayEndView> = { [TODAY]: today }, settings = TEST_SETTINGS) {
+  const api = {
+    getDayEnd: vi.fn(({ day }: { day?: string }) => ok(views[day ?? TODAY] as DayEndView)),
+    exportDayEndCsv: vi.fn(({ day }: { day: string }) => ok(`\uFEFFGün;${day}\r\n`)),
+    listCouriers: vi.fn(() => ok([])),
+    listOrders: vi.fn(() => ok([])),
+    getSession: vi.fn(() =>
+      ok({ state: 'signed-out', reason: 'never-signed-in', secretStorage: 'os-keychain' }),
+    ),
+  }
+  // With the app's one slip printer, as App mounts it: the day-end slip prints through it.
+  renderWithApi(
+    <>
+      <DayEndScreen />
+      <SlipPrinter signedIn={false} />
+    </>,
+    api as never,
+    settings,
+  )
+  return api
+}
+
+/** A row's header and cells as read (a header row reads as nothing). */
+const cells = (row: HTMLElement) =>
+  [...row.querySelectorAll('th[scope="row"], td')].map((cell) => cell.textContent.trim())
+
+beforeEach(() => {
+  delete window.printBridge
+  useSlipQueue.setState({ jobs: [], failed: new Set() })
+  downloads.length = 0
+})
+afterEach(() => {
+  cleanup()
+  delete window.printBridge
+  vi.restoreAllMocks()
+})
+
+describe('DayEndScreen', () => {
+  it('shows per courier packages, cash to collect, handed in and the difference; the unassigned; the totals', async () => {
+    renderScreen()
+    const table = await screen.findByRole('table', { name: 'Kurye gün sonu' })
+    const rows = within(table).getAllByRole('row')
+    expect(rows.map((row) => cells(row))).toEqual([
+      [],
+      ['Ahmet', '3', '399,90 ₺', '400,00 ₺', 'fazla: +0,10 ₺', 'Dönüş'],
+      ['Veli (ayrıldı)', '2', '250,00 ₺', '237,50 ₺', 'açık var: -12,50 ₺', 'Dönüş'],
+      ['Kurye seçilmeden', '1', '120,00 ₺', '–', '–', ''],
+      ['Toplam', '6', '769,90 ₺', '637,50 ₺', 'açık var: -132,40 ₺', ''],
+    ])
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Kurye', 'Paket', 'Tahsil edilecek', 'Teslim edilen', 'Fark', 'İşlem'])
+    expect(screen.getByText('Kapıda tahsil: CASH')).toBeTruthy()
+    expect(screen.getByText('Bu günün bütün teslimleri platformdan onaylandı.')).toBeTruthy()
+    // No order carries a branch: no split to show.
+    expect(screen.queryByRole('table', { name: 'Şubelere göre' })).toBeNull()
+  })
+
+  it('says what is not confirmed, what has no amount or method, and splits by branch', async () => {
+    renderScreen({ [TODAY]: withCaveats })
+    expect(
+      await screen.findByText(
+        'Onaylanmayan: 1 gönderiliyor, 2 doğrulanamadı, 0 reddedildi (pakete sayılmadı).',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText(/1 paketin tutarı bilinmiyor/)).toBeTruthy()
+    expect(screen.getByText(/2 paketin ödeme yöntemi bilinmiyor/)).toBeTruthy()
+    const branches = screen.getByRole('table', { name: 'Şubelere göre' })
+    expect(
+      within(branches)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => cells(row)),
+    ).toEqual([
+      ['Kadıköy Moda', '4', '519,90 ₺'],
+      ['Şubesiz', '2', '250,00 ₺'],
+    ])
+  })
+
+  it('says so on a day with nothing, and still offers today', async () => {
+    renderScreen({ [TODAY]: dayEndView([], { days: ['2026-11-20'] }) })
+    expect(await screen.findByText('Bu gün kuryeye verilen paket ya da teslim kaydı yok.')).toBeTruthy()
+    const picker = screen.getByLabelText<HTMLSelectElement>('Gün')
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      '25.11.2026 (bugün)',
+      '20.11.2026',
+    ])
+  })
+
+  it('shows a past day when picked, and its return names that day', async () => {
+    const api = renderScreen({ [TODAY]: today, '2026-11-24': yesterday })
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Gün')
+    expect(picker.selectedOptions[0]?.textContent).toBe('25.11.2026 (bugün)')
+    fireEvent.change(picker, { target: { value: '2026-11-24' } })
+    await waitFor(() => expect(api.getDayEnd).toHaveBeenLastCalledWith({ day: '2026-11-24' }))
+    const table = await screen.findByRole('table', { name: 'Kurye gün sonu' })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    expect(cells(within(table).getAllByRole('row')[1] as HTMLElement)).toEqual([
+      'Ahmet',
+      '1',
+      '50,00 ₺',
+      '50,00 ₺',
+      'kasa tam',
+      'Dönüş',
+    ])
+    fireEvent.click(screen.getByRole('button', { name: 'Ahmet: dönüşü kaydet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Dönüş: Ahmet' })
+    expect(within(dialog).getByText('Gün: 24.11.2026')).toBeTruthy()
+  })
+
+  it('prints the day-end slip on the paper Settings name, with every courier, the totals and the balance', async () => {
+    let printed: { text: string; paper: string | undefined } | undefined
+    const printSlip = vi.fn(() => {
+      const slip = document.querySelector<HTMLElement>('.slip-print-root .slip')
+      printed = { text: (slip?.textContent ?? '').replace(/\u00a0/g, ' '), paper: slip?.dataset['paperMm'] }
+      return Promise.resolve({ result: 'printed' as const })
+    })
+    window.printBridge = { printSlip, saveSlipPdf: vi.fn(), listPrinters: vi.fn(() => Promise.resolve([])) }
+    renderScreen({ [TODAY]: withCaveats }, { ...TEST_SETTINGS, slipPaperWidth: 58 })
+    fireEvent.click(await screen.findByRole('button', { name: 'Yazdır' }))
+    await waitFor(() => expect(printSlip).toHaveBeenCalledTimes(1))
+    expect(printed?.paper).toBe('58')
+    const text = printed?.text ?? ''
+    for (const part of [
+      'Kurye gün sonu',
+      '25.11.2026',
+      'Kapıda tahsil: CASH',
+      'Ahmet',
+      '3 paket · tahsil 399,90 ₺',
+      'Teslim: 400,00 ₺',
+      'fazla: +0,10 ₺',
+      'Veli (ayrıldı)',
+      'açık var: -12,50 ₺',
+      'Kuryesiz: 1 paket · 120,00 ₺',
+      'Toplam',
+      '6 paket · tahsil 769,90 ₺',
+      'Teslim: 637,50 ₺',
+      'açık var: -132,40 ₺',
+      'Onaylanmayan: 1 gönderiliyor, 2 doğrulanamadı',
+      'Kadıköy Moda: 4 paket · tahsil 519,90 ₺',
+      'Şubesiz: 2 paket · tahsil 250,00 ₺',
+      'Kontrol eden (imza)',
+    ]) {
+      expect(text).toContain(part)
+    }
+    await waitFor(() => expect(document.querySelector('.slip-print-root')).toBeNull())
+  })
+
+  it('says so when the slip did not print', async () => {
+    window.printBridge = {
+      printSlip: vi.fn(() => Promise.resolve({ result: 'failed' as const, reason: 'no-printer' })),
+      saveSlipPdf: vi.fn(),
+      listPrinters: vi.fn(() => Promise.resolve([])),
+    }
+    renderScreen()
+    fireEvent.click(await screen.findByRole('button', { name: 'Yazdır' }))
+    expect(await screen.findByText(/Gün sonu fişi yazdırılamadı/)).toBeTruthy()
+  })
+
+  it('downloads the day’s CSV from the core, named for the day shown', async () => {
+    const api = renderScreen({ [TODAY]: today, '2026-11-24': yesterday })
+    fireEvent.change(await screen.findByLabelText('Gün'), { target: { value: '2026-11-24' } })
+    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Gün').value).toBe('2026-11-24'))
+    fireEvent.click(screen.getByRole('button', { name: 'CSV olarak indir' }))
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    expect(api.exportDayEndCsv).toHaveBeenCalledWith({ day: '2026-11-24' })
+    expect(downloads[0]).toEqual({
+      name: 'pos-companion-gun-sonu-20261124.csv',
+      text: '\uFEFFGün;2026-11-24\r\n',
+    })
+  })
+
+  it('in English: the same table in English words and ₺1,234.50 amounts', async () => {
+    renderScreen({ [TODAY]: today }, { ...TEST_SETTINGS, language: 'en' })
+    const table = await screen.findByRole('table', { name: 'Courier day end' })
+    expect(cells(within(table).getAllByRole('row')[2] as HTMLElement)).toEqual([
+      'Veli (left)',
+      '2',
+      '₺250.00',
+      '₺237.50',
+      'short: -₺12.50',
+      'Return',
+    ])
+  })
+})

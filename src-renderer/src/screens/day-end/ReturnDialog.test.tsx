@@ -1,0 +1,264 @@
+// The courier's return ("Dönüş", issue 21): the difference is shown as staff type, an ambiguous amount is
+// refused with a clear line, saving records it once, and a mistake is corrected by a new record.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CallInput } from '../../../../src-shared/contract.ts'
+import type { CashRecord, CourierListed, DayEndView } from '../../../../src-shared/couriers.ts'
+import type { AppError } from '../../../../src-shared/errors.ts'
+import {
+  cashLine,
+  courierLine,
+  dayEndView,
+  TODAY,
+} from '../../../../test-support/renderer/day-end-fixtures.ts'
+import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
+import { useCourierUi } from '../../state.ts'
+import { CourierReturnHost, ReturnDialog } from './ReturnDialog.tsx'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
+/** A refusal, typed as whatever the call answers (the stand-in core's calls are typed by their success). */
+const refused = (error: AppError) => Promise.resolve({ ok: false as const, error }) as never
+const ahmet: CourierListed = {
+  id: 'c-ahmet',
+  name: 'Ahmet',
+  retired: false,
+  addedAt: '2026-11-20T08:00:00.000Z',
+}
+const written = (
+  input: { amountKurus: number; courierId?: string | undefined },
+  id = 'cash-new',
+): CashRecord => ({
+  id,
+  seq: 9,
+  at: '2026-11-25T15:00:00.000Z',
+  courierId: input.courierId ?? 'c-ahmet',
+  amountKurus: input.amountKurus,
+  day: TODAY,
+})
+
+/** A stand-in core whose day-end the test can change (as the ledger would after a write). */
+function renderDialog(first: DayEndView, options: { day?: string } = {}) {
+  let view = first
+  const api = {
+    getDayEnd: vi.fn(() => ok(view)),
+    listCouriers: vi.fn(() => ok([ahmet])),
+    recordCash: vi.fn((input: CallInput<'recordCash'>) => ok(written(input))),
+    correctCash: vi.fn((input: CallInput<'correctCash'>) => ok(written(input, 'cash-fix'))),
+  }
+  const onClose = vi.fn()
+  const rendered = renderWithApi(
+    <ReturnDialog courierId="c-ahmet" day={options.day} onClose={onClose} />,
+    api,
+  )
+  const setView = (next: DayEndView) => {
+    view = next
+  }
+  return { api, onClose, setView, ...rendered }
+}
+
+const amountField = () => screen.getByLabelText<HTMLInputElement>('Teslim edilen nakit')
+const type = (text: string) => fireEvent.change(amountField(), { target: { value: text } })
+const live = () => amountField().getAttribute('aria-describedby')?.split(' ')[1] ?? ''
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  useCourierUi.setState({ returnFor: undefined })
+})
+
+describe('ReturnDialog: the difference as staff type', () => {
+  // Ahmet: 3 packages, 399,90 ₺ to collect, nothing handed in yet.
+  const day = dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)])
+
+  it('shows what is expected and, at each keystroke, kasa tam / açık var / fazla', async () => {
+    renderDialog(day)
+    expect(await screen.findByText('Beklenen: 399,90 ₺')).toBeTruthy()
+    expect(screen.getByText('3 paket · tahsil edilecek 399,90 ₺ · teslim edilen 0,00 ₺')).toBeTruthy()
+    expect(document.activeElement).toBe(amountField())
+    const region = () => document.getElementById(live())
+    expect(region()?.getAttribute('aria-live')).toBe('polite')
+
+    type('399,90')
+    expect(region()?.textContent).toBe('kasa tam')
+    type('387,4')
+    expect(region()?.textContent).toBe('açık var: -12,50 ₺')
+    type('400')
+    expect(region()?.textContent).toBe('fazla: +0,10 ₺')
+    type('1.234,50')
+    expect(region()?.textContent).toBe('fazla: +834,60 ₺')
+    type('')
+    expect(region()?.textContent).toBe('')
+  })
+
+  it('refuses an ambiguous 1.234 with a clear line, and sends nothing', async () => {
+    const { api } = renderDialog(day)
+    await screen.findByText('Beklenen: 399,90 ₺')
+    type('1.234')
+    const line = '“1.234” belirsiz: 1.234 lira için “1.234,00”, 1 lira 23 kuruş için “1,23” yazın.'
+    expect(document.getElementById(live())?.textContent).toBe(line)
+    expect(amountField().getAttribute('aria-invalid')).toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    expect(api.recordCash).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(amountField())
+  })
+
+  it.each([
+    ['abc', 'Bu bir tutar değil: örnek 399,90.'],
+    ['-5', 'Tutar eksi olamaz: açık, farkta görünür.'],
+    ['12,345', '“1.234” belirsiz: 1.234 lira için “1.234,00”, 1 lira 23 kuruş için “1,23” yazın.'],
+    ['1,2,3', 'Bu bir tutar değil: örnek 399,90.'],
+    ['99999999', 'Tutar en çok 10.000.000 ₺ olabilir.'],
+  ])('refuses %j: %s', async (text, line) => {
+    const { api } = renderDialog(day)
+    await screen.findByText('Beklenen: 399,90 ₺')
+    type(text)
+    fireEvent.submit(amountField())
+    expect(document.getElementById(live())?.textContent).toBe(line)
+    expect(api.recordCash).not.toHaveBeenCalled()
+  })
+
+  it('an empty amount is refused on save', async () => {
+    const { api } = renderDialog(day)
+    await screen.findByText('Beklenen: 399,90 ₺')
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    expect(document.getElementById(live())?.textContent).toBe('Tutarı yazın.')
+    expect(api.recordCash).not.toHaveBeenCalled()
+  })
+
+  it('counts what was handed in before: the expected amount is what is still owed', async () => {
+    // 500,00 ₺ to collect, 300,00 ₺ handed in at the first return.
+    renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 5, 50_000, [cashLine('cash-1', 30_000)])]))
+    expect(await screen.findByText('Beklenen: 200,00 ₺')).toBeTruthy()
+    type('200')
+    expect(document.getElementById(live())?.textContent).toBe('kasa tam')
+  })
+})
+
+describe('ReturnDialog: saving', () => {
+  it('records the kuruş typed with a request id, says so with the balance, and clears the field', async () => {
+    const { api } = renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
+    await screen.findByText('Beklenen: 399,90 ₺')
+    type('387,40')
+    fireEvent.change(screen.getByLabelText('Not (isteğe bağlı)'), {
+      target: { value: '  bozuk para eksik ' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    await waitFor(() => expect(api.recordCash).toHaveBeenCalledTimes(1))
+    expect(api.recordCash.mock.calls[0]?.[0]).toEqual({
+      courierId: 'c-ahmet',
+      amountKurus: 38_740,
+      note: 'bozuk para eksik',
+      requestId: expect.stringMatching(UUID) as string,
+    })
+    expect((await screen.findByRole('status')).textContent).toBe('387,40 ₺ kaydedildi. açık var: -12,50 ₺')
+    expect(amountField().value).toBe('')
+  })
+
+  it('a save retried after a lost answer sends the same request id (the core then writes once)', async () => {
+    const { api } = renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
+    api.recordCash.mockImplementationOnce(() => refused({ code: 'internal', retryable: true }))
+    await screen.findByText('Beklenen: 399,90 ₺')
+    type('399,90')
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    expect(await screen.findByText(/Beklenmeyen bir hata/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    await screen.findByRole('status')
+    const [first, second] = api.recordCash.mock.calls.map(([input]) => input.requestId)
+    expect(second).toBe(first)
+  })
+
+  it('for a past day the record names that day', async () => {
+    const past = dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 10_000)], { day: '2026-11-24' })
+    const { api } = renderDialog(past, { day: '2026-11-24' })
+    expect(await screen.findByText('Gün: 24.11.2026')).toBeTruthy()
+    type('100')
+    fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
+    await waitFor(() => expect(api.recordCash.mock.calls[0]?.[0]).toMatchObject({ day: '2026-11-24' }))
+  })
+
+  it('Escape closes it', async () => {
+    const { onClose } = renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
+    await screen.findByText('Beklenen: 399,90 ₺')
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('ReturnDialog: the day’s records and a correction', () => {
+  it('corrects a record by a new one; the list then shows both, the wrong one struck through', async () => {
+    const before = dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990, [cashLine('cash-1', 40_000)])])
+    const { api, setView, queryClient } = renderDialog(before)
+    const records = await screen.findByRole('region', { name: 'Bu günün teslim kayıtları' })
+    fireEvent.click(within(records).getByRole('button', { name: /kaydını \(400,00 ₺\) düzelt/ }))
+    const field = within(records).getByLabelText('400,00 ₺ yerine doğru tutar')
+    expect(document.activeElement).toBe(field)
+    fireEvent.change(field, { target: { value: '1.234' } })
+    fireEvent.click(within(records).getByRole('button', { name: 'Düzeltmeyi kaydet' }))
+    expect((await within(records).findByRole('alert')).textContent).toMatch(/belirsiz/)
+    expect(api.correctCash).not.toHaveBeenCalled()
+
+    fireEvent.change(field, { target: { value: '399,90' } })
+    fireEvent.click(within(records).getByRole('button', { name: 'Düzeltmeyi kaydet' }))
+    await waitFor(() => expect(api.correctCash).toHaveBeenCalledTimes(1))
+    expect(api.correctCash.mock.calls[0]?.[0]).toEqual({
+      corrects: 'cash-1',
+      amountKurus: 39_990,
+      requestId: expect.stringMatching(UUID) as string,
+    })
+
+    // The core's next day-end: the first record stays, corrected; the correction counts.
+    setView(
+      dayEndView([
+        courierLine('c-ahmet', 'Ahmet', 3, 39_990, [
+          cashLine('cash-1', 40_000, { counts: false, correctedBy: 'cash-fix' }),
+          cashLine('cash-fix', 39_990, { corrects: 'cash-1', at: '2026-11-25T15:00:00.000Z' }),
+        ]),
+      ]),
+    )
+    await act(() => queryClient.invalidateQueries())
+    const items = await waitFor(() => {
+      const lines = within(records).getAllByRole('listitem')
+      expect(lines).toHaveLength(2)
+      return lines
+    })
+    const struck = items[0]?.querySelector('del')
+    expect(struck?.textContent).toMatch(/400,00 ₺/)
+    expect(items[0]?.textContent).toContain('düzeltildi → 399,90 ₺')
+    expect(within(items[0] as HTMLElement).queryByRole('button', { name: /düzelt/ })).toBeNull()
+    expect(items[1]?.querySelector('del')).toBeNull()
+    expect(items[1]?.textContent).toContain('399,90 ₺')
+    expect(items[1]?.textContent).toContain('düzeltme (önceki 400,00 ₺)')
+    expect(screen.getByText('Beklenen: 0,00 ₺')).toBeTruthy()
+  })
+
+  it('says when there is no record yet', async () => {
+    renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
+    expect(await screen.findByText('Bu gün henüz teslim kaydı yok.')).toBeTruthy()
+  })
+})
+
+describe('CourierReturnHost', () => {
+  it('opens for the courier the board’s strip names (returnFor) and clears it on close', async () => {
+    renderWithApi(<CourierReturnHost />, {
+      getDayEnd: () => ok(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)])),
+      listCouriers: () => ok([ahmet]),
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    act(() => useCourierUi.getState().openReturn('c-ahmet'))
+    expect(await screen.findByRole('dialog', { name: 'Dönüş: Ahmet' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat (Esc)' }))
+    expect(useCourierUi.getState().returnFor).toBeUndefined()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('names a courier with nothing on the day yet from the courier list, and expects nothing', async () => {
+    renderWithApi(<CourierReturnHost />, {
+      getDayEnd: () => ok(dayEndView([])),
+      listCouriers: () => ok([ahmet]),
+    })
+    act(() => useCourierUi.getState().openReturn('c-ahmet'))
+    expect(await screen.findByRole('dialog', { name: 'Dönüş: Ahmet' })).toBeTruthy()
+    expect(screen.getByText('Beklenen: 0,00 ₺')).toBeTruthy()
+  })
+})

@@ -1,0 +1,47 @@
+// How the courier's day reads on the screen, in the return dialog and on the day-end slip: one home for each.
+import type { BranchLine } from '../../../../src-shared/couriers.ts'
+import type { Language } from '../../../../src-shared/domain.ts'
+import { formatKurus, type ParsedKurus, parseKurus } from '../../../../src-shared/money.ts'
+import type { Messages } from '../../i18n/index.ts'
+
+/** "kasa tam" / "açık var: -12,50 ₺" / "fazla: +12,50 ₺": handed in minus to collect, in kuruş. */
+export function balanceText(differenceKurus: number, t: Messages, language: Language): string {
+  const texts = t.courierReturn
+  if (differenceKurus === 0) return texts.even
+  const amount = formatKurus(differenceKurus, language)
+  return differenceKurus < 0 ? texts.short(amount) : texts.over(amount)
+}
+
+/** The class a balance is drawn with: even, short (a shortfall), over. */
+export function balanceClass(differenceKurus: number): 'even' | 'short' | 'over' {
+  return differenceKurus === 0 ? 'even' : differenceKurus < 0 ? 'short' : 'over'
+}
+
+/** `2026-11-25` as staff read a date: 25.11.2026 (Turkish), 25/11/2026 (English). */
+export function dayText(day: string, language: Language): string {
+  const [year, month, date] = day.split('-')
+  return language === 'tr' ? `${date}.${month}.${year}` : `${date}/${month}/${year}`
+}
+
+type MoneyProblem = Extract<ParsedKurus, { ok: false }>['problem']
+
+/** What staff typed for an amount: kuruş, or the line that says what to fix. */
+export function readAmount(
+  text: string,
+  t: Messages,
+): { ok: true; kurus: number } | { ok: false; problem: MoneyProblem; message: string } {
+  const parsed = parseKurus(text)
+  if (parsed.ok) return parsed
+  return { ok: false, problem: parsed.problem, message: t.courierReturn.money[parsed.problem] }
+}
+
+/** A branch line's name: its name when the session lists it, its id otherwise, "Şubesiz" for none. */
+export function branchText(line: BranchLine, t: Messages): string {
+  if (line.branch === null) return t.dayEnd.noBranch
+  return line.branchName ?? line.branch
+}
+
+/** The split by branch is worth showing only when some order carries a branch. */
+export function showsBranches(lines: readonly BranchLine[]): boolean {
+  return lines.some((line) => line.branch !== null)
+}

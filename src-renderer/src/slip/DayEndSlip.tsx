@@ -1,0 +1,88 @@
+import type { DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
+import type { Language } from '../../../src-shared/domain.ts'
+import { formatKurus } from '../../../src-shared/money.ts'
+import { dictionaries, formatTime, type Messages } from '../i18n/index.ts'
+import { balanceText, branchText, dayText, showsBranches } from '../screens/day-end/day-end-format.ts'
+import type { PaperWidth } from './CourierSlip.tsx'
+import './courier-day-slips.css'
+
+export interface DayEndSlipProps {
+  dayEnd: DayEnd
+  /** Payment method key → the platform's name for it; unknown keys are shown as they are. */
+  methodNames: ReadonlyMap<string, string>
+  language: Language
+  paperWidth: PaperWidth
+  printedAt: string
+}
+
+/**
+ * The day-end on the receipt roll (issue 21): per courier their packages, the cash to collect, the cash handed
+ * in and the balance in bold; the packages no courier was named for; the totals; what the platform has not
+ * confirmed; the split by branch where orders carry one; a line to sign. Narrow on purpose: one fact a line.
+ */
+export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedAt }: DayEndSlipProps) {
+  const t = dictionaries[language]
+  const d = t.dayEnd
+  // On a 58 mm roll a line wraps anywhere: the amount keeps its ₺ on its own line (a no-break space).
+  const money = (kurus: number) => formatKurus(kurus, language).replace(' ', '\u00a0')
+  const methods = dayEnd.collectedAtDoor.map((key) => methodNames.get(key) ?? key)
+  const { totals } = dayEnd
+  const notConfirmed = totals.notConfirmed
+  return (
+    <article className={`slip slip-${paperWidth}mm day-end-slip`} lang={language} data-paper-mm={paperWidth}>
+      <p className="slip-title">{d.slipTitle}</p>
+      <p className="day-end-slip-day">{dayText(dayEnd.day, language)}</p>
+      <p className="slip-time">{methods.length > 0 ? d.collected(methods.join(', ')) : d.collectedNone}</p>
+      {dayEnd.couriers.length === 0 && dayEnd.unassigned.packages === 0 && <p>{d.empty}</p>}
+      {dayEnd.couriers.map((courier) => (
+        <section key={courier.courierId} className="day-end-slip-courier">
+          <p className="day-end-slip-name">
+            {courier.name}
+            {courier.retired && ` ${d.retired}`}
+          </p>
+          <p>{d.slipLine(courier.packages, money(courier.cashToCollectKurus))}</p>
+          <p>{d.slipHandedIn(money(courier.cashHandedInKurus))}</p>
+          <p className="day-end-slip-balance">{balanceText(courier.differenceKurus, t, language)}</p>
+        </section>
+      ))}
+      {dayEnd.unassigned.packages > 0 && (
+        <p className="day-end-slip-courier">
+          {d.slipUnassigned(dayEnd.unassigned.packages, money(dayEnd.unassigned.cashToCollectKurus))}
+        </p>
+      )}
+      <section className="day-end-slip-total">
+        <p className="day-end-slip-name">{d.total}</p>
+        <p>{d.slipLine(totals.packages, money(totals.cashToCollectKurus))}</p>
+        <p>{d.slipHandedIn(money(totals.cashHandedInKurus))}</p>
+        <p className="day-end-slip-balance">{balanceText(totals.differenceKurus, t, language)}</p>
+      </section>
+      <Caveats tally={totals} t={t} />
+      {notConfirmed.owed + notConfirmed.unconfirmed + notConfirmed.refused > 0 && (
+        <p className="slip-time">
+          {d.notConfirmed(notConfirmed.owed, notConfirmed.unconfirmed, notConfirmed.refused)}
+        </p>
+      )}
+      {showsBranches(totals.branches) && (
+        <section className="day-end-slip-branches">
+          <p className="day-end-slip-name">{d.branches}</p>
+          {totals.branches.map((line) => (
+            <p key={line.branch ?? ''}>
+              {branchText(line, t)}: {d.slipLine(line.packages, money(line.cashToCollectKurus))}
+            </p>
+          ))}
+        </section>
+      )}
+      <p className="slip-time">{d.slipPrinted(formatTime(printedAt, language))}</p>
+      <p className="day-end-slip-signature">{d.slipSignature}</p>
+    </article>
+  )
+}
+
+function Caveats({ tally, t }: { tally: PackageTally; t: Messages }) {
+  return (
+    <>
+      {tally.amountUnknown > 0 && <p className="slip-time">{t.dayEnd.amountUnknown(tally.amountUnknown)}</p>}
+      {tally.methodUnknown > 0 && <p className="slip-time">{t.dayEnd.methodUnknown(tally.methodUnknown)}</p>}
+    </>
+  )
+}
