@@ -3,8 +3,8 @@ import type { AppErrorCode } from '../src-shared/errors.ts'
 
 /**
  * The main process's one dictionary, Turkish first: what the app says with no page — the desktop shell's tray,
- * dialogs, notifications and window title, and the core's CSV files. The renderer's words are in src-renderer/src/i18n; the notifications
- * both shells send are in src-shared/attention-texts.ts (the only place both sides can read).
+ * dialogs and window title, and the core's CSV files. The renderer's words are in src-renderer/src/i18n; the
+ * notifications both shells send are in src-shared/attention-texts.ts (the only place both sides can read).
  */
 const tr = {
   // The desktop shell: tray, badge, window title, closing and quitting (electron/all-day, electron/main-window.ts)

@@ -541,4 +541,61 @@ export const en = {
     alarmSoundHint:
       'For an order past its time, a failed hand-over or one unconfirmed for long: rings every 20 seconds until someone acts or presses “Silence”. The volume is the system’s.',
   },
+  // The POS intake: Settings' POS connection card, and where each order came from (D66–D71)
+  intake: {
+    source: {
+      'pos-api': 'POS',
+      link: 'Link',
+      'command-line': 'Command line',
+      'drop-folder': 'Folder',
+      typed: 'Typed / scanner',
+    },
+    sourceLabel: (source, time) => `Came from: ${source}, ${time}`,
+    detailName: {
+      shippingMethod: 'shipping method',
+      paymentMethod: 'payment',
+      courierType: 'courier',
+      label: 'label',
+      amountKurus: 'amount',
+      branch: 'branch',
+    },
+    refusedChange: (source, fields) => `${source} tried to change: ${fields} (kept as it was)`,
+    arrived: (code, source) => `New order ${code} added to the board (${source}).`,
+    arrivedMany: (count) => `${count} new orders added to the board.`,
+    title: 'POS connection',
+    intro: 'The POS can send orders to a local address on this computer; every request needs the key.',
+    address: 'Address',
+    notServing: 'Not running',
+    portInUse: (port) => `Port ${port} is in use by another program. Choose another port.`,
+    failed: 'The POS connection could not start. The log has the details.',
+    key: 'Key',
+    showKey: 'Show key',
+    hideKey: 'Hide key',
+    copyKey: 'Copy key',
+    copied: 'Key copied.',
+    rotateKey: 'Make a new key',
+    rotateConfirm: 'The old key stops working at once; you must enter the new one in the POS. Continue?',
+    rotated: 'New key made. Enter it in the POS.',
+    port: 'Port',
+    portHint: '1024–65535. Default 47810.',
+    savePort: 'Save port',
+    handover: 'Let the POS ask for “Kuryeye Verildi”',
+    handoverHint: 'When off, the POS can only add orders.',
+    dropFolder: 'Order folder (optional)',
+    dropFolderHint:
+      'The full path of the folder the POS writes one file per order into; make it a folder for the POS alone. Empty means off. Taken and refused files are kept in the app’s data folder for 30 days.',
+    saveFolder: 'Save folder',
+    folderWatching: 'Watching the folder.',
+    folderFailed: 'Cannot watch the folder: check the path and its permissions.',
+    folderRefused: {
+      'data-folder':
+        'This folder is not watched: it is the app’s own data folder (or inside or above it). Choose a separate folder for the POS.',
+      'system-folder':
+        'This folder is not watched: it is a system folder such as a drive root, the home folder, Desktop, Documents, Downloads or the temporary folder. Other programs and web pages can leave files there too. Make a separate folder for the POS.',
+      shared:
+        'This folder is not watched: other accounts on this computer can write to it, and every file they write would be added to the board as an order. Narrow its permissions to this account and the POS, or confirm knowingly.',
+      'not-a-folder': 'This folder is not watched: the path is not a folder.',
+    },
+    confirmShared: 'I know other accounts can write to it; use this folder anyway',
+  },
 } satisfies Messages

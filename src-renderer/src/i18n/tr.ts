@@ -4,6 +4,9 @@
  * Shared words sit at the top level; a screen's or card's own words sit in a section named for it.
  */
 import type { AttentionReason } from '../../../src-shared/attention.ts'
+import type { OrderDetails } from '../../../src-shared/domain.ts'
+import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
+import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import type { FoundAs } from '../screens/main/board-rules.ts'
 import { turkishDative } from './turkish.ts'
 
@@ -534,5 +537,64 @@ export const tr = {
     alarmSound: 'Uyarı sesi',
     alarmSoundHint:
       'Süresi dolan, başarısız olan veya uzun süre teyit edilemeyen sipariş için, biri ilgilenene ya da “Sessize al”a basana kadar 20 saniyede bir çalar. Ses düzeyi sistemin ses düzeyidir.',
+  },
+  // The POS intake: Settings' POS connection card, and where each order came from (D66–D71)
+  intake: {
+    source: {
+      'pos-api': 'POS',
+      link: 'Bağlantı',
+      'command-line': 'Komut satırı',
+      'drop-folder': 'Klasör',
+      typed: 'Elle / okuyucu',
+    } satisfies Record<OrderSource, string>,
+    sourceLabel: (source: string, time: string) => `Geldiği yer: ${source}, ${time}`,
+    detailName: {
+      shippingMethod: 'teslimat şekli',
+      paymentMethod: 'ödeme',
+      courierType: 'kurye',
+      label: 'etiket',
+      amountKurus: 'tutar',
+      branch: 'şube',
+    } satisfies Record<keyof OrderDetails, string>,
+    // A link, the command line or the folder offered to change what the order already said (D71).
+    refusedChange: (source: string, fields: string) =>
+      `${source} değiştirmek istedi: ${fields} (değiştirilmedi)`,
+    arrived: (code: string, source: string) => `Yeni sipariş ${code} panoya eklendi (${source}).`,
+    arrivedMany: (count: number) => `${count} yeni sipariş panoya eklendi.`,
+    title: 'POS bağlantısı',
+    intro: 'POS, siparişleri bu bilgisayardaki yerel adrese gönderebilir; anahtar her istekte gerekir.',
+    address: 'Adres',
+    notServing: 'Çalışmıyor',
+    portInUse: (port: number) => `${port} numaralı port başka bir programda. Başka bir port seçin.`,
+    failed: 'POS bağlantısı başlatılamadı. Ayrıntılar kayıtta.',
+    key: 'Anahtar',
+    showKey: 'Anahtarı göster',
+    hideKey: 'Anahtarı gizle',
+    copyKey: 'Anahtarı kopyala',
+    copied: 'Anahtar kopyalandı.',
+    rotateKey: 'Yeni anahtar oluştur',
+    rotateConfirm: 'Eski anahtar hemen geçersiz olur; POS’a yenisini girmeniz gerekir. Devam edilsin mi?',
+    rotated: 'Yeni anahtar oluşturuldu. POS’a yenisini girin.',
+    port: 'Port',
+    portHint: '1024–65535 arası. Varsayılan 47810.',
+    savePort: 'Portu kaydet',
+    handover: 'POS “Kuryeye Verildi” isteyebilsin',
+    handoverHint: 'Kapalıyken POS yalnızca sipariş ekleyebilir.',
+    dropFolder: 'Sipariş klasörü (isteğe bağlı)',
+    dropFolderHint:
+      'POS’un her sipariş için bir dosya yazdığı klasörün tam yolu; yalnızca POS için açılmış bir klasör olsun. Boş bırakılırsa kapalı. Alınan ve reddedilen dosyalar uygulamanın veri klasöründe 30 gün saklanır.',
+    saveFolder: 'Klasörü kaydet',
+    folderWatching: 'Klasör izleniyor.',
+    folderFailed: 'Klasör izlenemiyor: yolu ve izinleri kontrol edin.',
+    folderRefused: {
+      'data-folder':
+        'Bu klasör izlenmiyor: uygulamanın kendi veri klasörü (ya da onun içinde veya üstünde). POS için ayrı bir klasör seçin.',
+      'system-folder':
+        'Bu klasör izlenmiyor: sürücü kökü, ev klasörü, Masaüstü, Belgeler, İndirilenler ya da geçici klasör gibi bir sistem klasörü. Oraya başka programlar ve web sayfaları da dosya bırakabilir. POS için ayrı bir klasör oluşturun.',
+      shared:
+        'Bu klasör izlenmiyor: bu bilgisayardaki başka hesaplar da yazabiliyor ve yazdıkları her dosya panoya sipariş olarak eklenir. İzinleri yalnızca bu hesap ve POS yazabilecek şekilde daraltın ya da bilerek onaylayın.',
+      'not-a-folder': 'Bu klasör izlenmiyor: yol bir klasör değil.',
+    } satisfies Record<DropFolderRefusal, string>,
+    confirmShared: 'Başka hesapların yazabildiğini biliyorum; yine de bu klasörü kullan',
   },
 }

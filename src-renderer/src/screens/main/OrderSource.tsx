@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { formatTime } from '../../i18n/index.ts'
-import { useIntakeTexts } from '../../i18n/intake-texts.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useBoardUi } from '../../state.ts'
 
@@ -11,7 +10,7 @@ import { useBoardUi } from '../../state.ts'
  * another way in offered to change what the order said, which way and what (it was not changed, D71).
  */
 export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt' | 'refusedChange'> }) {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const { language } = useMessages()
   // Orders kept from before the intake have no source: they were all typed or scanned.
   const source = texts.source[order.source ?? 'typed']
@@ -38,7 +37,7 @@ export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'add
  * burst is one sentence, not hundreds.
  */
 export function useAnnounceIncomingOrders(orders: readonly BoardOrder[] | undefined): void {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const announce = useBoardUi((state) => state.announce)
   const seen = useRef<Set<string> | undefined>(undefined)
   useEffect(() => {

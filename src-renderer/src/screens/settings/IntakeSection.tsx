@@ -5,7 +5,6 @@ import type { SecretClipboard } from '../../../../src-shared/secret-clipboard.ts
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField, TextField } from '../../components/FormFields.tsx'
-import { useIntakeTexts } from '../../i18n/intake-texts.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../../queries.ts'
 
@@ -34,7 +33,7 @@ async function copyKey(key: string): Promise<void> {
  * it is not watched when it is refused (docs/decisions.md D45-D46, D69). Each part is saved on its own, as soon as staff confirm it.
  */
 export function IntakeSection() {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const id = useId()
   const info = useQuery({ queryKey: INTAKE_KEY, queryFn: () => unwrap(requireBridge().getIntakeInfo()) })
   const settings = useSettings()
@@ -56,7 +55,7 @@ export function IntakeSection() {
 }
 
 function IntakeAddress({ info }: { info: IntakeInfo }) {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const problem =
     info.status === 'port-in-use'
       ? texts.portInUse(info.port)
@@ -78,7 +77,7 @@ function IntakeAddress({ info }: { info: IntakeInfo }) {
 }
 
 function IntakeKey({ info }: { info: IntakeInfo }) {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const queryClient = useQueryClient()
   const [shown, setShown] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -153,7 +152,7 @@ function IntakeOptions(props: {
   dropFolder: string | null
   info: IntakeInfo
 }) {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const queryClient = useQueryClient()
   const update = useUpdateSettings()
   const [port, setPort] = useState(String(props.port))
@@ -219,7 +218,7 @@ function FolderRefused(props: {
   disabled: boolean
   onConfirm: (folder: string) => void
 }) {
-  const texts = useIntakeTexts()
+  const texts = useMessages().t.intake
   const { folder, refusal } = props.info
   if (refusal === undefined) return null
   return (
