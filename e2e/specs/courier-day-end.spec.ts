@@ -2,6 +2,7 @@
 // handed in and the difference shown as typed, a correction, the day-end screen, its print (the app's own print
 // layer laid out by Chromium, PDF → image via poppler) and its CSV; the app restarted in the middle changes
 // nothing. The packages are handed over through the bridge first, as the board's hand-over side would.
+import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
@@ -13,8 +14,20 @@ import { expect, test } from '../support/fixtures.ts'
 import { pdfPageSizesMm, renderPdf } from '../support/slip-pdf.ts'
 import { expectSignedIn, signIn } from '../support/staff.ts'
 
-/** Ahmet's morning: two cash packages (274,50 ₺ and 185,50 ₺: 460,00 ₺ to collect) and one paid by card. */
-const AHMET_PACKAGES = DEMO_COURIER_PACKAGES.filter((item) => item.courier === 0)
+/** Serious and critical axe violations, in a form that reads well in a failure report. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+/**
+ * The morning (the demo's): Ahmet Yılmaz two cash packages (274,50 + 185,50 = 460,00 ₺ to collect) and one paid
+ * by card; Mehmet Demir one cash package (330,00 ₺) and one by debit card, and he handed in 317,50 ₺; one cash
+ * package (125,00 ₺) handed over without naming a courier.
+ */
+const MORNING = DEMO_COURIER_PACKAGES.filter((item) => item.courier !== 2)
 const words = (text: string) => text.replace(/\s+/g, ' ')
 
 /** A call through the page's own bridge, as the board's hand-over side makes it. */
@@ -31,14 +44,14 @@ async function call<T>(page: Page, name: CallName, input?: unknown): Promise<T> 
   return answer.value
 }
 
-async function handAhmetHisPackages(page: Page, mock: MockPlatform) {
-  await mock.control.upsertOrders(AHMET_PACKAGES.map((item) => item.order))
-  const ahmet = await call<Courier>(page, 'addCourier', {
-    requestId: randomUUID(),
-    name: 'Ahmet Yılmaz',
-    badge: 'K-07',
-  })
-  for (const { order, amountKurus } of AHMET_PACKAGES) {
+async function handOverTheMorning(page: Page, mock: MockPlatform) {
+  await mock.control.upsertOrders(MORNING.map((item) => item.order))
+  const couriers: Courier[] = []
+  for (const [index, name] of ['Ahmet Yılmaz', 'Mehmet Demir'].entries()) {
+    const badge = `K-0${String(index + 1)}`
+    couriers.push(await call<Courier>(page, 'addCourier', { requestId: randomUUID(), name, badge }))
+  }
+  for (const { order, amountKurus, courier } of MORNING) {
     await call(page, 'addOrder', {
       text: order.payment_key,
       courierType: order.courier_type,
@@ -47,10 +60,12 @@ async function handAhmetHisPackages(page: Page, mock: MockPlatform) {
       amountKurus,
       branch: order.branch_id,
     })
-    await call(page, 'handOverOrder', { paymentKey: order.payment_key, courierId: ahmet.id })
+    const courierId = courier === null ? undefined : couriers[courier]?.id
+    await call(page, 'handOverOrder', { paymentKey: order.payment_key, ...(courierId ? { courierId } : {}) })
   }
+  await call(page, 'recordCash', { requestId: randomUUID(), courierId: couriers[1]?.id, amountKurus: 31_750 })
   // Counted once the platform confirmed each hand-over.
-  await expect.poll(async () => (await call<DayEndView>(page, 'getDayEnd', {})).couriers[0]?.packages).toBe(3)
+  await expect.poll(async () => (await call<DayEndView>(page, 'getDayEnd', {})).totals.packages).toBe(6)
 }
 
 async function openDayEnd(page: Page) {
@@ -99,7 +114,7 @@ test.describe("the courier's return and the day end", () => {
     await page.setViewportSize({ width: 1024, height: 768 })
     await signIn(page, 'vendor')
     await expectSignedIn(page)
-    await handAhmetHisPackages(page, mock)
+    await handOverTheMorning(page, mock)
 
     const table = await openDayEnd(page)
     await expect(table.getByRole('row', { name: /Ahmet Yılmaz/ })).toContainText('açık var: -460,00 ₺')
@@ -123,7 +138,12 @@ test.describe("the courier's return and the day end", () => {
     // The app restarts in the middle: the record is on disk, the settlement reads the same.
     await page.keyboard.press('Escape')
     const before = await tableText(page)
-    expect(before[1]).toBe('Ahmet Yılmaz 3 460,00 ₺ 447,50 ₺ açık var: -12,50 ₺ Dönüş')
+    expect(before.slice(1)).toEqual([
+      'Ahmet Yılmaz 3 460,00 ₺ 447,50 ₺ açık var: -12,50 ₺ Dönüş',
+      'Mehmet Demir 2 330,00 ₺ 317,50 ₺ açık var: -12,50 ₺ Dönüş',
+      'Kurye seçilmeden 1 125,00 ₺ – –',
+      'Toplam 6 915,00 ₺ 765,00 ₺ açık var: -150,00 ₺',
+    ])
     page = await app.restart()
     await page.setViewportSize({ width: 1024, height: 768 })
     await expectSignedIn(page)
@@ -147,7 +167,8 @@ test.describe("the courier's return and the day end", () => {
       page.getByRole('table', { name: 'Kurye gün sonu' }).getByRole('row', { name: /Ahmet/ }),
     ).toContainText('kasa tam')
     const settled = await tableText(page)
-    expect(settled.at(-1)).toBe('Toplam 3 460,00 ₺ 460,00 ₺ kasa tam')
+    expect(settled[1]).toBe('Ahmet Yılmaz 3 460,00 ₺ 460,00 ₺ kasa tam Dönüş')
+    expect(settled.at(-1)).toBe('Toplam 6 915,00 ₺ 777,50 ₺ açık var: -137,50 ₺')
 
     // Print: the app's print layer, laid out by Chromium with the page's own styles, to PDF and to an image.
     const printed = await capturePrint(page)
@@ -169,11 +190,11 @@ test.describe("the courier's return and the day end", () => {
     for (const part of [
       'KURYE GÜN SONU',
       'Kapıda tahsil: Nakit',
-      'Ahmet Yılmaz',
-      '3 paket · tahsil 460,00 ₺',
-      'Teslim: 460,00 ₺',
-      'kasa tam',
-      'Toplam',
+      'Ahmet Yılmaz 3 paket · tahsil 460,00 ₺ Teslim: 460,00 ₺ kasa tam',
+      'Mehmet Demir 2 paket · tahsil 330,00 ₺ Teslim: 317,50 ₺ açık var: -12,50 ₺',
+      'Kuryesiz: 1 paket · 125,00 ₺',
+      'Toplam 6 paket · tahsil 915,00 ₺ Teslim: 777,50 ₺ açık var: -137,50 ₺',
+      'Kadıköy Moda: 3 paket · tahsil 604,50 ₺',
       'Kontrol eden (imza)',
     ]) {
       expect(text).toContain(part)
@@ -197,5 +218,46 @@ test.describe("the courier's return and the day end", () => {
       expect.arrayContaining(['3', '460,00', '460,00', '0,00', 'Kasa tam']),
     )
     expect(lines.filter((line) => line.includes('Düzeltildi (sayılmaz)'))).toHaveLength(1)
+  })
+
+  test('axe finds nothing serious on Gün sonu, the return and Kuryeler, and 800×600 needs no sideways scroll', async ({
+    app,
+    mock,
+  }) => {
+    const page = app.page
+    await page.setViewportSize({ width: 800, height: 600 })
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    await handOverTheMorning(page, mock)
+
+    await openDayEnd(page)
+    expect(await seriousViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+
+    await page.getByRole('button', { name: 'Ahmet Yılmaz: dönüşü kaydet' }).click()
+    await page.keyboard.type('1.234')
+    await expect(page.getByText(/“1\.234” belirsiz/)).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    // Tab and Shift+Tab stay inside the dialog: round its four controls and back to the amount.
+    const dialog = page.getByRole('dialog', { name: 'Dönüş: Ahmet Yılmaz' })
+    const inDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab')
+      expect(await inDialog()).toBe(true)
+    }
+    await expect(dialog.getByLabel('Teslim edilen nakit')).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(dialog.getByRole('button', { name: 'Kapat (Esc)' })).toBeFocused()
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Geri' }).click()
+    await page.getByRole('button', { name: 'Ayarlar' }).click()
+    await page.getByRole('button', { name: 'Kurye ekle' }).click()
+    await expect(page.getByText('Kurye adı boş olamaz.')).toBeVisible()
+    await page.getByRole('button', { name: 'Ahmet Yılmaz: düzenle' }).click()
+    await page.getByRole('button', { name: 'Ahmet Yılmaz ayrıldı olarak işaretle' }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
   })
 })
