@@ -38,7 +38,7 @@ export type { CoreHandlers } from './call-handlers.ts'
 
 export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 
-export interface CoreDependencies {
+export interface CoreDeps {
   appName: string
   appVersion: string
   shell: AppInfo['shell']
@@ -105,7 +105,7 @@ export interface AllDayControls {
 }
 
 /** The one composition function: every shell builds the core through here, with its own adapters. */
-export async function createCore(deps: CoreDependencies): Promise<Core> {
+export async function createCore(deps: CoreDeps): Promise<Core> {
   const { store, journal, log, secrets } = deps
   const clock = deps.clock ?? systemClock
   const events = new Listeners<[EventName, unknown]>()

@@ -31,7 +31,7 @@ export type CoreHandlers = {
 }
 
 /** The parts of the core the calls work on, as `createCore` made them. */
-export interface CoreParts {
+export interface CallHandlersDeps {
   appInfo: AppInfo
   settings: SettingsStore
   clients: PlatformClients
@@ -55,7 +55,7 @@ export interface CoreParts {
   emit: CoreEventListener
 }
 
-export function callHandlers(parts: CoreParts): CoreHandlers {
+export function callHandlers(parts: CallHandlersDeps): CoreHandlers {
   const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = parts
   const { redactText, log, couriers } = parts
   /** A board order as the cards show it: with its courier, from the ledger. */

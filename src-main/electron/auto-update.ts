@@ -36,7 +36,7 @@ interface UpdaterLogger {
   error(message?: unknown): void
 }
 
-export interface AutoUpdateOptions {
+export interface AutoUpdateDeps {
   isPackaged: boolean
   /** The current on/off setting, read before every check so a change applies from the next one. */
   readTurnedOn: () => Promise<boolean>
@@ -57,7 +57,7 @@ export interface AutoUpdate {
  * and every few hours, downloaded in the background, and installed when the app quits. It never restarts the app by itself (no `quitAndInstall`): an update must not interrupt service.
  * In development and e2e runs (not packaged) it does nothing at all, not even load electron-updater.
  */
-export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdate {
+export function startAutoUpdate(options: AutoUpdateDeps): AutoUpdate {
   const { log } = options
   if (!options.isPackaged) {
     log.info('updates: off (not an installed app)')

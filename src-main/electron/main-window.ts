@@ -217,7 +217,7 @@ export function quitQuestion(owed: number, language: Language): MessageBoxOption
 
 // The owner ------------------------------------------------------------------------------------------------
 
-interface MainWindowOptions {
+interface MainWindowDeps {
   page: AppPage
   isDevelopment: boolean
   /** Where the window's size and place are kept (electron-store, under WINDOW_STATE_KEY). */
@@ -230,14 +230,14 @@ interface MainWindowOptions {
 }
 
 export class MainWindow {
-  readonly #options: MainWindowOptions
+  readonly #options: MainWindowDeps
   #window: BrowserWindow | undefined
   #quitting = false
   #asking = false
   #hiddenNoticeShown = false
 
   /** Once the app is ready, before the window opens: the app-wide events that concern the window. */
-  constructor(options: MainWindowOptions) {
+  constructor(options: MainWindowDeps) {
     this.#options = options
     // One app per desk: a second launch brings this window forward, then hands over what it asked for.
     app.on('second-instance', (_event, argv, _cwd, data) => {

@@ -21,7 +21,7 @@ const CLOSE_GRACE_MS = 1000
  */
 const PING_INTERVAL_MS = 30_000
 
-export interface BridgeHubOptions {
+export interface BridgeHubDeps {
   pingIntervalMs?: number
 }
 
@@ -39,7 +39,7 @@ export class BridgeHub {
   readonly #unsubscribe: () => void
   readonly #heartbeat: ReturnType<typeof setInterval>
 
-  constructor(core: Core, log: Logger, options: BridgeHubOptions = {}) {
+  constructor(core: Core, log: Logger, options: BridgeHubDeps = {}) {
     this.#core = core
     this.#log = log
     this.#unsubscribe = core.subscribe((event, payload) => this.#broadcast(event, payload))

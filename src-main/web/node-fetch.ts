@@ -6,12 +6,12 @@ import { rootCertificates } from 'node:tls'
 
 import { Agent, fetch as undiciFetch } from 'undici'
 
-export interface NodeFetchOptions {
+export interface NodeFetchDeps {
   /** PEM certificates to trust in addition to the public roots, e.g. a test platform's private CA. */
   extraCaPem?: string
 }
 
-export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
+export function createNodeFetch(options: NodeFetchDeps = {}): typeof fetch {
   // Setting `ca` replaces Node's default roots, so the public ones are listed again: a public platform must
   // still verify when a private CA is added.
   const ca =

@@ -30,7 +30,7 @@ const DEFAULT_LIMITS: ServerLimits = {
   pingIntervalMs: 30_000,
 }
 
-export interface WebServerOptions {
+export interface WebServerDeps {
   core: Core
   /** The built renderer (out/renderer). */
   rendererDir: string
@@ -72,7 +72,7 @@ export interface WebServer {
  * input its schema refuses). A frame that cannot be answered — binary, not JSON, no non-negative integer id —
  * closes the socket (1003 or 1007): only a client that is not our bridge sends one.
  */
-export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+export async function startWebServer(options: WebServerDeps): Promise<WebServer> {
   const { core, log } = options
   if (options.token !== undefined && !isLaunchToken(options.token))
     throw new Error('web: the token given is too weak')

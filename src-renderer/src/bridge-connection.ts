@@ -8,7 +8,7 @@ import {
   TOKEN_PROTOCOL_PREFIX,
 } from '../../src-shared/web-bridge-wire.ts'
 
-export interface WebBridgeOptions {
+export interface BridgeConnectionDeps {
   /** ws:// or wss:// address of web mode's /bridge. */
   url: string
   /** The launch token to offer, asked again at every (re)connect: a later address may bring a newer one. */
@@ -41,7 +41,7 @@ const malformed = failure({ code: 'invalid-input', problem: 'malformed', retryab
  * down wait for it (up to `connectWaitMs`).
  */
 export class BridgeConnection {
-  readonly #options: WebBridgeOptions
+  readonly #options: BridgeConnectionDeps
   readonly #SocketImpl: typeof WebSocket
   readonly #connectWaitMs: number
   readonly #retryDelays: { first: number; max: number }
@@ -54,7 +54,7 @@ export class BridgeConnection {
   #retryDelay: number
   #retryTimer: ReturnType<typeof setTimeout> | undefined
 
-  constructor(options: WebBridgeOptions) {
+  constructor(options: BridgeConnectionDeps) {
     this.#options = options
     this.#SocketImpl = options.WebSocketImpl ?? WebSocket
     this.#connectWaitMs = options.connectWaitMs ?? 10_000

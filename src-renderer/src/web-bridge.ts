@@ -3,12 +3,12 @@ import { callsOver } from '../../src-shared/call-names.ts'
 import type { Api, CallName, EventPayload, Unsubscribe } from '../../src-shared/contract.ts'
 import { BRIDGE_PATH, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
 import { bridge } from './api.ts'
-import { BridgeConnection, type WebBridgeOptions } from './bridge-connection.ts'
+import { BridgeConnection, type BridgeConnectionDeps } from './bridge-connection.ts'
 
 /** Where a reload of the same tab finds the token again; see `installWebBridge`. */
 const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
 
-export type { WebBridgeOptions } from './bridge-connection.ts'
+export type { BridgeConnectionDeps } from './bridge-connection.ts'
 
 /**
  * window.api over web mode's WebSocket, the same shape as the Electron preload. It never throws and never
@@ -16,7 +16,7 @@ export type { WebBridgeOptions } from './bridge-connection.ts'
  * when the socket drops before the answer or does not come up in time. It reconnects on its own and, after a
  * reconnect, reports only what the core really sends.
  */
-export function createWebBridge(options: WebBridgeOptions): Api {
+export function createWebBridge(options: BridgeConnectionDeps): Api {
   const connection = new BridgeConnection(options)
   const send = (name: CallName, input?: unknown) => connection.call(name, input)
   const api: Api = {

@@ -1,7 +1,7 @@
 import { DEMO_CREDENTIALS } from '../../e2e/mock-platform/demo-data.ts'
 import type { MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { createNodeFetch } from '../../src-main/web/node-fetch.ts'
-import { createCore, type Core, type CoreDependencies } from '../../src-main/core/app.ts'
+import { createCore, type Core, type CoreDeps } from '../../src-main/core/app.ts'
 import { fakeCipher, inMemoryCoreParts, MemoryStore } from './memory-adapters.ts'
 
 /** The vendor-wide demo keys as the contract's sign-in takes them. */
@@ -14,7 +14,7 @@ export const VENDOR_KEYS = {
  * The real core for tests: in-memory storage, a strong stand-in cipher, and no platform (every call to it
  * fails) unless `overrides` give a fetch. `overrides` replace any of these.
  */
-export function testCore(overrides: Partial<CoreDependencies> = {}): Promise<Core> {
+export function testCore(overrides: Partial<CoreDeps> = {}): Promise<Core> {
   return createCore({
     appName: 'POS Companion',
     appVersion: '0.0.0-test',
@@ -31,10 +31,7 @@ export function testCore(overrides: Partial<CoreDependencies> = {}): Promise<Cor
  * The real core for tests against the real HTTPS mock platform: testCore with a fetch that trusts the mock's
  * test CA explicitly. `overrides` replace any of these.
  */
-export async function coreOnMock(
-  mock: MockPlatform,
-  overrides: Partial<CoreDependencies> = {},
-): Promise<Core> {
+export async function coreOnMock(mock: MockPlatform, overrides: Partial<CoreDeps> = {}): Promise<Core> {
   const core = await testCore({
     createFetch: (extraCaPem) => createNodeFetch({ extraCaPem: extraCaPem ?? mock.caPem }),
     ...overrides,

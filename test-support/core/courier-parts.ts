@@ -1,14 +1,14 @@
 // The courier's day as tests that build the core's parts by hand give it (createCore makes it from the data
 // folder and the settings): a ledger in memory, no branch list, CASH collected at the door, Istanbul.
 import { BranchList } from '../../src-main/core/couriers/branch-list.ts'
-import { CourierDay, type CourierDayParts } from '../../src-main/core/couriers/courier-day.ts'
+import { CourierDay, type CourierDayDeps } from '../../src-main/core/couriers/courier-day.ts'
 import { CourierLedger } from '../../src-main/core/couriers/courier-ledger.ts'
 import type { Clock, Logger } from '../../src-main/core/ports.ts'
 import { MemoryHistoryArchive } from '../../src-main/core/storage/history-archive.ts'
 import { MemoryJournal } from '../../src-main/core/storage/memory-journal.ts'
 
 export function testCourierDay(
-  parts: Pick<CourierDayParts, 'board' | 'outbox'> & { clock: Clock; log: Logger },
+  parts: Pick<CourierDayDeps, 'board' | 'outbox'> & { clock: Clock; log: Logger },
 ): CourierDay {
   const { clock, log } = parts
   const timeZone = () => 'Europe/Istanbul'

@@ -30,7 +30,7 @@ import { couriersOut } from './couriers-out.ts'
 import { dayEndCsv } from './day-end-csv.ts'
 import { settleDay, type DayEnd } from './day-end.ts'
 
-export interface CourierDayParts {
+export interface CourierDayDeps {
   ledger: CourierLedger
   board: OrderBoard
   outbox: Pick<HandoverOutbox, 'handOver' | 'owedNow' | 'dayHistory'>
@@ -68,10 +68,10 @@ export interface PublicDayEnd {
 }
 
 export class CourierDay {
-  readonly #parts: CourierDayParts
+  readonly #parts: CourierDayDeps
   readonly #unsubscribe: () => void
 
-  constructor(parts: CourierDayParts) {
+  constructor(parts: CourierDayDeps) {
     this.#parts = parts
     this.#unsubscribe = parts.ledger.onChange((change) => this.#changed(change))
   }

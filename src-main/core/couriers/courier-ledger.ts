@@ -40,7 +40,7 @@ export type LedgerChange =
   | { kind: 'order'; paymentKey: string }
   | { kind: 'cash'; courierId: string; day: string }
 
-export interface CourierLedgerOptions {
+export interface CourierLedgerDeps {
   /** `courier-ledger.jsonl` in the data folder: the couriers and the last two days (ledger-files.ts). */
   journal: Journal
   /** `courier-days/`: one file per older day. */
@@ -69,7 +69,7 @@ interface WithId {
 }
 
 export class CourierLedger {
-  readonly #options: CourierLedgerOptions
+  readonly #options: CourierLedgerDeps
   /** The journal's records, by id: what makes a retried write a no-op. */
   #live = new Map<string, LedgerRecord>()
   #couriers = new Map<string, LedgerCourier>()
@@ -84,7 +84,7 @@ export class CourierLedger {
   #cancelDayTurn: () => void = () => undefined
   #disposed = false
 
-  constructor(options: CourierLedgerOptions) {
+  constructor(options: CourierLedgerDeps) {
     this.#options = options
     this.compact()
     this.#scheduleDayTurn()

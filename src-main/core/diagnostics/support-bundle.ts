@@ -6,7 +6,7 @@ import type { SecretRedaction } from '../ports.ts'
 /** Enough of the log to see what led up to a problem, small enough to paste into a support ticket. */
 export const SUPPORT_LOG_LINES = 200
 
-export interface SupportBundleSources {
+export interface SupportBundleDeps {
   appInfo: AppInfo
   settings: Settings
   session: SessionStatus
@@ -21,7 +21,7 @@ export interface SupportBundleSources {
  * no token, the board is summarised as counts), and the whole is redacted once more on the way out, so a secret
  * that slipped into a log line or a platform message is still caught.
  */
-export async function collectSupportBundle(sources: SupportBundleSources): Promise<Diagnostics> {
+export async function collectSupportBundle(sources: SupportBundleDeps): Promise<Diagnostics> {
   const byHandoverState: Record<string, number> = {}
   for (const order of sources.orders) {
     byHandoverState[order.handover.state] = (byHandoverState[order.handover.state] ?? 0) + 1
@@ -57,7 +57,7 @@ function versionOf(name: 'electron' | 'chrome'): { electron?: string; chrome?: s
   return version === undefined ? {} : { [name]: version }
 }
 
-async function readLogLines(read: SupportBundleSources['recentLogLines']): Promise<string[]> {
+async function readLogLines(read: SupportBundleDeps['recentLogLines']): Promise<string[]> {
   if (read === undefined) return []
   try {
     return await read(SUPPORT_LOG_LINES)

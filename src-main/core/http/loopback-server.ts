@@ -24,7 +24,7 @@ export interface LoopbackLimits {
   maxConnections: number
 }
 
-interface LoopbackServerOptions {
+interface LoopbackServerDeps {
   /** 0 picks any free port. */
   port: number
   limits: LoopbackLimits
@@ -57,7 +57,7 @@ export function loopbackHosts(port: number): ReadonlySet<string> {
 }
 
 /** Listens (rejecting with Node's error, `EADDRINUSE` when the port is taken) and returns the running server. */
-export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
+export async function startLoopbackServer(options: LoopbackServerDeps): Promise<LoopbackServer> {
   const { limits, log, name } = options
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,

@@ -20,7 +20,7 @@ import {
   checkDropFolder,
   DropFolder,
   isIgnoredName,
-  type DropFolderOptions,
+  type DropFolderDeps,
   type DropOutcome,
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
@@ -55,7 +55,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function startWatching(extra: Partial<DropFolderOptions> = {}): Promise<DropFolder> {
+async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
   dropFolder = await DropFolder.start({
     folder,
     dataDir,

@@ -40,7 +40,7 @@ import {
 } from './drop-file.ts'
 import type { IntakeOrder } from './order-input.ts'
 
-export interface DropFolderOptions {
+export interface DropFolderDeps {
   folder: string
   /** The app's data folder: taken and refused files are kept there, where the drop folder's writers cannot reach. */
   dataDir: string
@@ -115,7 +115,7 @@ export class DropFolder {
   /** The app's own folder for this drop folder: taking/, done/, failed/. */
   readonly keptIn: string
   readonly #taking: string
-  readonly #options: DropFolderOptions
+  readonly #options: DropFolderDeps
   readonly #log: Logger
   readonly #clock: Pick<Clock, 'now'>
   readonly #refusals: RefusalLog
@@ -126,7 +126,7 @@ export class DropFolder {
   #queue: Promise<void> = Promise.resolve()
   #closed = false
 
-  private constructor(folder: string, options: DropFolderOptions) {
+  private constructor(folder: string, options: DropFolderDeps) {
     this.#folder = folder
     this.keptIn = keptFolderOf(resolve(options.dataDir), folder)
     this.#taking = join(this.keptIn, TAKING_FOLDER)
@@ -140,7 +140,7 @@ export class DropFolder {
    * Checks the folder (refused: DropFolderRefused, nothing touched), creates it if missing and the app's own
    * folders for it, prunes them, then watches; files already there (and any a crash left half-taken) first.
    */
-  static async start(options: DropFolderOptions): Promise<DropFolder> {
+  static async start(options: DropFolderDeps): Promise<DropFolder> {
     const check = await checkDropFolder(options.folder, {
       dataDir: options.dataDir,
       sharedConfirmed: options.sharedConfirmed ?? false,

@@ -21,7 +21,7 @@ import type { IntakeHealth, IntakePort } from './intake-port.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerLimits } from './intake-server.ts'
 import type { IntakeOrder } from './order-input.ts'
 
-export interface IntakeAreaParts {
+export interface IntakeAreaDeps {
   board: OrderBoard
   outbox: HandoverOutbox
   session: Pick<Session, 'status'>
@@ -61,7 +61,7 @@ type DropState =
   | { status: 'failed'; folder: string; shared: boolean }
 
 export class IntakeArea implements IntakePort {
-  readonly #parts: IntakeAreaParts
+  readonly #parts: IntakeAreaDeps
   #server: ServerState = { status: 'off' }
   #drop: DropState = { status: 'off' }
   /** Settings changes and start/stop, one at a time: a port is never asked for twice at once. */
@@ -72,7 +72,7 @@ export class IntakeArea implements IntakePort {
   /** When each order last changed, for the view's `updated_at` (a change without a time of its own). */
   readonly #changedAt = new Map<string, string>()
 
-  constructor(parts: IntakeAreaParts) {
+  constructor(parts: IntakeAreaDeps) {
     this.#parts = parts
     this.#serving = parts.serve
   }

@@ -6,7 +6,7 @@ import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { anyText, FUZZ_RUNS_IO, paymentKey } from '../../../test-support/core/fuzz.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { generateIntakeKey } from './intake-key.ts'
-import { startIntakeServer, type IntakeServer, type IntakeServerOptions } from './intake-server.ts'
+import { startIntakeServer, type IntakeServer, type IntakeServerDeps } from './intake-server.ts'
 import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
 import { posRequest, signRequest } from '../../../test-support/core/intake-signing.ts'
 
@@ -28,7 +28,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
-async function start(options: Partial<IntakeServerOptions> = {}) {
+async function start(options: Partial<IntakeServerDeps> = {}) {
   const intake = new FakeIntake()
   const server = await startIntakeServer({
     port: 0,

@@ -47,7 +47,7 @@ const DEFAULT_INTAKE_LIMITS: IntakeServerLimits = {
   rateLimit: INTAKE_RATE_LIMIT,
 }
 
-export interface IntakeServerOptions {
+export interface IntakeServerDeps {
   /** 0 picks any free port. */
   port: number
   intake: IntakePort
@@ -70,7 +70,7 @@ export interface IntakeServer {
  * Starts the server. Rejects when the port cannot be had: the error's `code` is Node's (`EADDRINUSE` when
  * another program holds the port), for the area to tell staff.
  */
-export async function startIntakeServer(options: IntakeServerOptions): Promise<IntakeServer> {
+export async function startIntakeServer(options: IntakeServerDeps): Promise<IntakeServer> {
   const limits = { ...DEFAULT_INTAKE_LIMITS, ...options.limits }
   const log = options.log ?? silentLogger
   const clock = options.clock ?? systemClock

@@ -14,7 +14,7 @@ const MAX_RECENT_LINE_LENGTH = 2000
 
 export type LogLevel = 'info' | 'warn' | 'error'
 
-export interface FileLogOptions {
+export interface FileLogDeps {
   /** The folder the log files live in (web mode: `<data dir>/logs`; Electron: `userData/logs`). */
   directory: string
   /** Every entry passes through it before any sink sees it. */
@@ -44,7 +44,7 @@ let instances = 0
  * Redaction stands in front of every sink twice over: each entry is redacted here before electron-log sees
  * it, and a hook redacts whatever reaches electron-log by any other way before any transport writes it.
  */
-export function createFileLog(options: FileLogOptions): FileLog {
+export function createFileLog(options: FileLogDeps): FileLog {
   const { redactor, echo } = options
   const keptFiles = Math.max(1, Math.trunc(options.keptFiles ?? DEFAULT_KEPT_FILES))
   mkdirSync(options.directory, { recursive: true, mode: 0o700 })

@@ -8,7 +8,7 @@ import type { OrderBoard } from './order-board.ts'
 /** How often the board is checked: a minute late is soon enough for an order that is already done. */
 export const SWEEP_EVERY_MS = 60_000
 
-export interface SweepParts {
+export interface SweepDeps {
   board: Pick<OrderBoard, 'removeHandedOver'>
   clock: Clock
   timeZone: () => string
@@ -35,7 +35,7 @@ export function hasStayedLongEnough(
 }
 
 /** Sweeps once now and then every SWEEP_EVERY_MS; returns the function that stops it. */
-export function sweepHandedOver({ board, clock, timeZone, stay }: SweepParts): () => void {
+export function sweepHandedOver({ board, clock, timeZone, stay }: SweepDeps): () => void {
   let cancel: () => void = () => undefined
   let stopped = false
   const sweep = () => {

@@ -23,7 +23,7 @@ export const HISTORY_RETENTION_DAYS = 180
 /** The journal is compacted while running once it holds this many bytes, and at every day's turn. */
 export const COMPACT_AT_BYTES = 512 * 1024
 
-export interface CompactionParts {
+export interface CompactionDeps {
   journal: Journal
   archive: HistoryArchive
   timeZone: string
@@ -31,7 +31,7 @@ export interface CompactionParts {
 }
 
 /** Moves settled actions' results to the archive and rewrites the journal without them. Throws if a write fails. */
-export function compactIntoArchive({ journal, archive, timeZone, now }: CompactionParts): JournalReplay {
+export function compactIntoArchive({ journal, archive, timeZone, now }: CompactionDeps): JournalReplay {
   const raw = journal.read()
   const replay = replayJournal(raw)
   const live = new Set(replay.actions.filter((action) => !isSettled(action)).map((action) => action.id))
@@ -58,7 +58,7 @@ export function compactIntoArchive({ journal, archive, timeZone, now }: Compacti
  * was is still whole), replayed from what was read, and the next history seq after everything either holds.
  */
 export function openCompacted(
-  parts: CompactionParts,
+  parts: CompactionDeps,
   log: Logger,
 ): { replay: JournalReplay; nextSeq: number } {
   let replay: JournalReplay

@@ -35,7 +35,7 @@ const SecretsRecord = z.object({
 })
 type SecretsRecord = z.infer<typeof SecretsRecord>
 
-interface VaultOptions {
+interface CredentialVaultDeps {
   store: KeyValueStore
   cipher: SecretCipher
   log: Logger
@@ -65,7 +65,7 @@ export class CredentialVault {
   /** Writes run one after another, so the blob on disk is always the latest record. Never rejects. */
   #writes: Promise<void> = Promise.resolve()
 
-  private constructor(options: VaultOptions) {
+  private constructor(options: CredentialVaultDeps) {
     this.#store = options.store
     this.#cipher = options.cipher
     this.#log = options.log
@@ -73,7 +73,7 @@ export class CredentialVault {
     this.#secrets = options.secrets
   }
 
-  static async open(options: VaultOptions): Promise<CredentialVault> {
+  static async open(options: CredentialVaultDeps): Promise<CredentialVault> {
     const vault = new CredentialVault(options)
     const { record, reEncrypt } = await vault.#load()
     vault.#record = record

@@ -7,7 +7,7 @@ import type { CredentialVault } from '../secrets/credential-vault.ts'
 import type { Session } from '../session/session.ts'
 import type { SettingsStore } from './settings-store.ts'
 
-export interface SettingsChangeParts {
+export interface SettingsChangeDeps {
   settings: SettingsStore
   clients: Pick<PlatformClients, 'clear'>
   session: Pick<Session, 'isSignedOut' | 'signOut' | 'status'>
@@ -20,7 +20,7 @@ export interface SettingsChangeParts {
  * What follows from staff changing a setting, beyond saving it: the rules that tie settings to the rest of
  * the core, in one place. Last, everyone who listens hears of the settings now in effect (D64).
  */
-export async function changeSettings(parts: SettingsChangeParts, update: SettingsUpdate): Promise<Settings> {
+export async function changeSettings(parts: SettingsChangeDeps, update: SettingsUpdate): Promise<Settings> {
   const { settings, clients, session, vault, intake, emit } = parts
   const before = settings.get()
   const after = await settings.update(update)

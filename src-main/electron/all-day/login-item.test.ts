@@ -10,7 +10,7 @@ import {
   planLoginItem,
   quoteExecArgument,
   startedHidden,
-  type LoginItemContext,
+  type LoginItemDeps,
 } from './login-item.ts'
 
 vi.mock('electron', () => import('../../../test-support/electron/fake-electron.ts'))
@@ -24,7 +24,7 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true })
 })
 
-const context = (overrides: Partial<LoginItemContext> = {}): LoginItemContext => ({
+const context = (overrides: Partial<LoginItemDeps> = {}): LoginItemDeps => ({
   platform: 'linux',
   isPackaged: true,
   execPath: '/opt/POS Companion/pos-companion',

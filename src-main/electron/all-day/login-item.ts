@@ -8,7 +8,7 @@ export const HIDDEN_FLAG = '--hidden'
 /** The autostart entry's file name on Linux (one per user, in ~/.config/autostart). */
 const AUTOSTART_FILE = 'pos-companion.desktop'
 
-export interface LoginItemContext {
+export interface LoginItemDeps {
   platform: NodeJS.Platform
   isPackaged: boolean
   /** The executable to start: `process.execPath`. */
@@ -30,7 +30,7 @@ export type LoginItemPlan =
   | { kind: 'unsupported'; reason: 'not-packaged' | 'platform' }
 
 /** Pure: what turning "start with the computer" on or off means on this machine. */
-export function planLoginItem(openAtLogin: boolean, context: LoginItemContext): LoginItemPlan {
+export function planLoginItem(openAtLogin: boolean, context: LoginItemDeps): LoginItemPlan {
   if (!context.isPackaged) return { kind: 'unsupported', reason: 'not-packaged' }
   switch (context.platform) {
     case 'win32':
@@ -47,14 +47,14 @@ export function planLoginItem(openAtLogin: boolean, context: LoginItemContext): 
   }
 }
 
-function autostartFolder({ homeDir, xdgConfigHome }: LoginItemContext): string {
+function autostartFolder({ homeDir, xdgConfigHome }: LoginItemDeps): string {
   // The XDG spec: an unset or relative XDG_CONFIG_HOME means ~/.config.
   const config = xdgConfigHome?.startsWith('/') ? xdgConfigHome : join(homeDir, '.config')
   return join(config, 'autostart')
 }
 
 /** The autostart `.desktop` entry (freedesktop Desktop Entry spec, `Exec` quoted as it requires). */
-function desktopEntry(context: LoginItemContext): string {
+function desktopEntry(context: LoginItemDeps): string {
   const executable = context.appImagePath ?? context.execPath
   return [
     '[Desktop Entry]',

@@ -17,7 +17,7 @@ import { TRAY_ICON_PATH } from './tray-icon.ts'
 import { createTray, type TrayCommand } from './tray-menu.ts'
 import { watchWakeAndNetwork } from './wake-and-network.ts'
 
-interface AllDayOptions {
+interface AllDayDeps {
   core: Pick<Core, 'subscribe' | 'handlers' | 'allDay'>
   /** The open window: brought forward by the tray and a notification's click, badged with the count. */
   mainWindow: Pick<MainWindow, 'show' | 'send' | 'window'>
@@ -32,7 +32,7 @@ interface AllDay {
 }
 
 /** Keeps the app beside the POS all day; stops at quit. */
-export function installAllDay(options: AllDayOptions): AllDay {
+export function installAllDay(options: AllDayDeps): AllDay {
   const { core, mainWindow, log } = options
   const platform = options.platform ?? process.platform
   let settings: Settings | undefined

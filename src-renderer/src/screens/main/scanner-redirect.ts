@@ -9,7 +9,7 @@ export const BURST_GAP_MS = 50
 /** A scan is at least a short code long. */
 const MIN_SCAN_LENGTH = 6
 
-export interface ScannerRedirectOptions {
+export interface ScannerRedirectDeps {
   orderField: () => HTMLInputElement | null
   now?: () => number
   setTimer?: (ms: number, run: () => void) => () => void
@@ -57,7 +57,7 @@ function startOrderFieldText(event: KeyboardEvent, field: HTMLInputElement): voi
 }
 
 /** Listens on the whole window; returns the function that stops it. */
-export function installScannerRedirect(options: ScannerRedirectOptions): () => void {
+export function installScannerRedirect(options: ScannerRedirectDeps): () => void {
   const now = options.now ?? (() => performance.now())
   const setTimer = options.setTimer ?? windowTimer
   // A burst held back inside another text field: the field, its value before the burst, the keys so far.
