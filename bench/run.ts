@@ -3,7 +3,7 @@
  * fail on time), also written to bench/results/latest.json.
  *
  *   npm run bench                        all of them
- *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend attention)
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend attention batch)
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
 import { describeThrown } from '../src-main/core/app-failure.ts'
 import { attention5000 } from './attention-5000.ts'
+import { batchScanOut } from './batch-scan-out.ts'
 import { board5000 } from './board-5000.ts'
 import { bundleSize } from './bundle-size.ts'
 import { clickToVisible } from './click-to-visible.ts'
@@ -47,6 +48,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   scanToVisible,
   dayEnd,
   attention5000,
+  batchScanOut,
 ]
 
 const { values: flags } = parseArgs({

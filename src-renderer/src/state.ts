@@ -2,11 +2,14 @@ import { create } from 'zustand'
 
 /** UI-only state: which screen is open. Everything the core knows lives in React Query (queries.ts). */
 interface UiState {
-  screen: 'main' | 'settings' | 'history'
+  screen: 'main' | 'settings' | 'history' | 'day-end'
   openSettings: () => void
   closeSettings: () => void
   openHistory: () => void
   closeHistory: () => void
+  /** "Gün sonu": the couriers' settlement of a day (issue 21). */
+  openDayEnd: () => void
+  closeDayEnd: () => void
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -15,6 +18,8 @@ export const useUi = create<UiState>((set) => ({
   closeSettings: () => set({ screen: 'main' }),
   openHistory: () => set({ screen: 'history' }),
   closeHistory: () => set({ screen: 'main' }),
+  openDayEnd: () => set({ screen: 'day-end' }),
+  closeDayEnd: () => set({ screen: 'main' }),
 }))
 
 /**

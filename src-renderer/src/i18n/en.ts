@@ -379,6 +379,7 @@ export const en = {
     batchCash: (amount: string) => `To collect: ${amount}`,
     batchAmountUnknown: (count: number) =>
       `+ ${count} ${count === 1 ? 'package' : 'packages'} of unknown amount`,
+    batchEarlier: (count: number) => `+ ${count} earlier`,
     batchPackages: 'This courier’s packages',
     batchFinish: 'Finish (Esc)',
     printManifest: 'Print the manifest',

@@ -378,6 +378,7 @@ export const tr = {
     batchHint: 'Paketleri okutun: her biri bu kuryeye verilir.',
     batchCash: (amount: string) => `Tahsil edilecek: ${amount}`,
     batchAmountUnknown: (count: number) => `+ ${count} paketin tutarı bilinmiyor`,
+    batchEarlier: (count: number) => `+ ${count} önceki paket`,
     batchPackages: 'Bu kuryenin paketleri',
     batchFinish: 'Bitir (Esc)',
     printManifest: 'Zimmet fişi yazdır',

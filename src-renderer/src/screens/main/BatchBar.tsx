@@ -10,6 +10,9 @@ import { batchPackages } from './batch-rules.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
 import './couriers.css'
 
+/** The bar lists this many of the latest packages; the title counts them all, the manifest lists them all. */
+const SHOWN_PACKAGES = 6
+
 /**
  * The batch scan-out under way (issue 21): "Ahmet’e veriliyor · 3 paket", the cash to collect so far, each
  * package with its `Geri al` while its undo window runs, `Zimmet fişi yazdır`, and `Bitir` (Esc). A package
@@ -60,6 +63,8 @@ function Bar({
     collectedAtDoor,
     methodNames,
   })
+  // The latest packages only: the bar stays a few lines high at 800×600 (the title counts them all).
+  const earlier = Math.max(0, summary.lines.length - SHOWN_PACKAGES)
   const printing = jobs.some((job) => job.manifest?.courier.id === batch.courier.id)
   const printFailed = [...failed].some((key) => key.startsWith(`manifest:${batch.courier.id}:`))
 
@@ -107,14 +112,14 @@ function Bar({
         <div className="batch-bar-buttons">
           <button
             type="button"
-            className="button primary"
+            className="button primary small"
             disabled={packages.length === 0 || printing}
             aria-busy={printing}
             onClick={print}
           >
             {ct.printManifest}
           </button>
-          <button type="button" className="button secondary" onClick={finish}>
+          <button type="button" className="button secondary small" onClick={finish}>
             {ct.batchFinish}
           </button>
         </div>
@@ -123,8 +128,9 @@ function Bar({
         <p className="batch-bar-hint">{ct.batchHint}</p>
       ) : (
         <ul className="batch-bar-packages" aria-label={ct.batchPackages}>
-          {summary.lines.map((line, index) => {
-            const order = packages[index]
+          {earlier > 0 && <li className="batch-earlier">{ct.batchEarlier(earlier)}</li>}
+          {summary.lines.slice(earlier).map((line, index) => {
+            const order = packages[earlier + index]
             const inUndo = order?.handover.state === 'queued' && order.handover.sendAt !== undefined
             return (
               <li key={line.paymentKey}>

@@ -335,6 +335,28 @@ describe('the batch scan-out', () => {
     expect(await screen.findByText(/000-003 bulundu/)).toBeTruthy()
   })
 
+  it('lists the latest six packages in the bar and counts the earlier ones; the title counts them all', async () => {
+    const seven = Array.from({ length: 7 }, (_, index) => order(index + 1, { amountKurus: 1_000 }))
+    fakeCore(seven)
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    for (let n = 1; n <= 7; n++) scan(key(n))
+    const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 7 paket' })
+    const listed = within(within(bar).getByRole('list', { name: 'Bu kuryenin paketleri' })).getAllByRole(
+      'listitem',
+    )
+    expect(listed.map((item) => item.textContent?.slice(0, 7))).toEqual([
+      '+ 1 önc',
+      '000-002',
+      '000-003',
+      '000-004',
+      '000-005',
+      '000-006',
+      '000-007',
+    ])
+    expect(within(bar).getByText('Tahsil edilecek: 70,00 ₺')).toBeTruthy()
+  })
+
   it('prints the manifest: courier, each package, what to collect, the total and its QR text', async () => {
     let printed: HTMLElement | null = null
     const print = vi.spyOn(window, 'print').mockImplementation(() => {
