@@ -5,7 +5,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Agent, fetch } from 'undici'
-import type { Core } from '../src-main/core/app.ts'
+import type { Core } from '../src-main/core/create-core.ts'
 import type { KeyValueStore } from '../src-main/core/ports.ts'
 import { FileJournal, HANDOVER_JOURNAL_FILE } from '../src-main/core/storage/file-journal.ts'
 import type { Journal } from '../src-main/core/storage/journal.ts'

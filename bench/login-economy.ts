@@ -1,5 +1,5 @@
 // 6. Login economy: one shared login for many calls on an expired token; few variables calls over 48 h.
-import type { Core } from '../src-main/core/app.ts'
+import type { Core } from '../src-main/core/create-core.ts'
 import { coreOnMock } from '../test-support/core/core-on-mock.ts'
 import { ManualClock } from '../test-support/core/manual-clock.ts'
 import { MemoryStore } from '../test-support/core/memory-adapters.ts'

@@ -73,7 +73,7 @@ const cases: LayerCase[] = [
       code: "import { createNodeFetch } from '../web/node-fetch.ts'\n",
       says: 'web mode plugs into it',
     },
-    allowed: { file: 'src-main/web/probe.ts', code: "import { createCore } from '../core/app.ts'\n" },
+    allowed: { file: 'src-main/web/probe.ts', code: "import { createCore } from '../core/create-core.ts'\n" },
   },
   {
     rule: 'the core imports nothing from the Electron side',
@@ -91,7 +91,7 @@ const cases: LayerCase[] = [
     rule: 'the renderer imports nothing from src-main',
     breach: {
       file: 'src-renderer/src/probe.test.ts',
-      code: "import { createCore } from '../../src-main/core/app.ts'\n",
+      code: "import { createCore } from '../../src-main/core/create-core.ts'\n",
       says: 'only through the contract',
     },
     allowed: {

@@ -8,7 +8,7 @@ import { startMockPlatform, type MockPlatform } from '../../e2e/mock-platform/se
 import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { createNodeFetch } from '../web/node-fetch.ts'
-import { type Core } from './app.ts'
+import { type Core } from './create-core.ts'
 import { silentLogger } from './ports.ts'
 import { openDataFiles, type DataFiles } from './storage/data-files.ts'
 import { MemoryStore } from '../../test-support/core/memory-adapters.ts'

@@ -7,7 +7,7 @@ import type { AppInfo, CallName, CallOutput, ParsedInput } from '../../src-share
 import type { BoardOrder } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
-import type { CoreEventListener } from './app.ts'
+import type { CoreEventListener } from './create-core.ts'
 import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
 import type { CourierDay } from './couriers/courier-day.ts'

@@ -1,7 +1,7 @@
 import { calls, isCallName } from '../../src-shared/contract.ts'
 import { resultSchema, type AppError, type Result } from '../../src-shared/errors.ts'
 import { describeThrown } from './app-failure.ts'
-import type { CoreHandlers } from './app.ts'
+import type { CoreHandlers } from './create-core.ts'
 import { issuePaths } from './schema-issues.ts'
 
 export interface DispatchLog {

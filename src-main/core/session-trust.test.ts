@@ -2,7 +2,7 @@
 // receives the keys and the token, and what a 401 that is not the spec's envelope leads to.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-shared/errors.ts'
-import type { Core } from './app.ts'
+import type { Core } from './create-core.ts'
 import { testCore } from '../../test-support/core/core-on-mock.ts'
 import { MemoryStore } from '../../test-support/core/memory-adapters.ts'
 import { DEMO_KEYS, ScriptedPlatform } from '../../test-support/core/scripted-platform-fetch.ts'

@@ -59,7 +59,7 @@ function fakeCore(fail = false) {
     stop: vi.fn(() => Promise.resolve()),
   }
   return {
-    intake: intake as unknown as import('../core/app.ts').Core['intake'] & { added: typeof added },
+    intake: intake as unknown as import('../core/create-core.ts').Core['intake'] & { added: typeof added },
     serve: intake.serve,
     stop: intake.stop,
   }

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeThrown } from '../core/app-failure.ts'
-import type { Core } from '../core/app.ts'
+import type { Core } from '../core/create-core.ts'
 import {
   LAUNCH_REFUSALS,
   ORDER_LINK_SCHEME,

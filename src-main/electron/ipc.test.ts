@@ -2,9 +2,9 @@ import type { IpcMainInvokeEvent, WebFrameMain } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 import { channelOf } from '../../src-shared/channels.ts'
 import { calls, type CallName } from '../../src-shared/contract.ts'
-import type { CoreHandlers } from '../core/app.ts'
+import type { CoreHandlers } from '../core/create-core.ts'
 import { recordingLogger } from '../../test-support/core/memory-adapters.ts'
-import type { CoreEventListener } from '../core/app.ts'
+import type { CoreEventListener } from '../core/create-core.ts'
 import { registerIpcHandlers, sendContractEvents } from './ipc.ts'
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>

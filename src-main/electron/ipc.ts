@@ -1,7 +1,7 @@
 import type { IpcMain, WebFrameMain } from 'electron'
 import { channelOf, eventChannelOf } from '../../src-shared/channels.ts'
 import { calls, type CallName } from '../../src-shared/contract.ts'
-import type { Core, CoreHandlers } from '../core/app.ts'
+import type { Core, CoreHandlers } from '../core/create-core.ts'
 import { dispatch, MALFORMED, type DispatchLog } from '../core/dispatch.ts'
 import { contractEvent } from '../core/outgoing-events.ts'
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { app, dialog, ipcMain, protocol, session } from 'electron'
 import { describeThrown } from '../core/app-failure.ts'
-import { createCore } from '../core/app.ts'
+import { createCore } from '../core/create-core.ts'
 import { createFileLog, type FileLog } from '../core/logging/file-log.ts'
 import { logProcessErrors } from '../core/logging/process-errors.ts'
 import { SecretRedactor } from '../core/logging/secret-redactor.ts'

@@ -1,7 +1,7 @@
 // The main process's half of copying the intake key (issue 20): the copy carries, in the same clipboard write,
 // the marker each OS (or its usual clipboard managers) reads as "a secret: keep it out of history and sync".
 import { clipboard, ClipboardItem, ipcMain, type IpcMain, type IpcMainInvokeEvent } from 'electron'
-import type { Core } from '../core/app.ts'
+import type { Core } from '../core/create-core.ts'
 import type { Logger } from '../core/ports.ts'
 import { SECRET_CLIPBOARD_CHANNELS } from '../../src-shared/secret-clipboard.ts'
 import type { SenderCheck } from './ipc.ts'

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws'
 import type { RawData } from 'ws'
 import type { EventName } from '../../src-shared/channels.ts'
-import type { Core } from '../core/app.ts'
+import type { Core } from '../core/create-core.ts'
 import { dispatch } from '../core/dispatch.ts'
 import { contractEvent } from '../core/outgoing-events.ts'
 import type { Logger } from '../core/ports.ts'

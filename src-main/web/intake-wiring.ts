@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { describeThrown } from '../core/app-failure.ts'
-import type { Core } from '../core/app.ts'
+import type { Core } from '../core/create-core.ts'
 import type { Logger } from '../core/ports.ts'
 import { prepareFolderFor, replaceFileDurably } from '../core/storage/durable-files.ts'
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
-import type { Core } from '../core/app.ts'
+import type { Core } from '../core/create-core.ts'
 import { describeThrown } from '../core/app-failure.ts'
 import { startLoopbackServer, type LoopbackLimits, type RefusalLog } from '../core/http/loopback-server.ts'
 import type { Logger } from '../core/ports.ts'

@@ -1,7 +1,7 @@
 import { DEMO_CREDENTIALS } from '../../e2e/mock-platform/demo-data.ts'
 import type { MockPlatform } from '../../e2e/mock-platform/server.ts'
 import { createNodeFetch } from '../../src-main/web/node-fetch.ts'
-import { createCore, type Core, type CoreDeps } from '../../src-main/core/app.ts'
+import { createCore, type Core, type CoreDeps } from '../../src-main/core/create-core.ts'
 import { fakeCipher, inMemoryCoreParts, MemoryStore } from './memory-adapters.ts'
 
 /** The vendor-wide demo keys as the contract's sign-in takes them. */

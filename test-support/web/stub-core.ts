@@ -1,7 +1,7 @@
 import type { EventName } from '../../src-shared/channels.ts'
 import { calls as contractCalls, type CallName, type EventPayload } from '../../src-shared/contract.ts'
 import type { Result } from '../../src-shared/errors.ts'
-import type { Core, CoreEventListener, CoreHandlers } from '../../src-main/core/app.ts'
+import type { Core, CoreEventListener, CoreHandlers } from '../../src-main/core/create-core.ts'
 
 type AnyHandler = (input: unknown) => Promise<Result<unknown>>
 

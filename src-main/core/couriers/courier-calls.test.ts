@@ -9,7 +9,7 @@ import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform
 import { coreOnMock, testCore, VENDOR_KEYS } from '../../../test-support/core/core-on-mock.ts'
 import type { CallName, CallOutput, EventPayload } from '../../../src-shared/contract.ts'
 import type { AppError } from '../../../src-shared/errors.ts'
-import type { Core } from '../app.ts'
+import type { Core } from '../create-core.ts'
 import { dispatch } from '../dispatch.ts'
 import { silentLogger } from '../ports.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'

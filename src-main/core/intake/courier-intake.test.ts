@@ -11,7 +11,7 @@ import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform
 import { coreOnMock, VENDOR_KEYS } from '../../../test-support/core/core-on-mock.ts'
 import { posRequest } from '../../../test-support/core/intake-signing.ts'
 import type { CallName, CallOutput } from '../../../src-shared/contract.ts'
-import type { Core } from '../app.ts'
+import type { Core } from '../create-core.ts'
 import { dispatch } from '../dispatch.ts'
 import { silentLogger } from '../ports.ts'
 import { parseLaunchArgv, parseOrderLink } from './order-link.ts'

@@ -10,7 +10,7 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
-import type { Core } from '../app.ts'
+import type { Core } from '../create-core.ts'
 import { parsePosOrder } from './order-input.ts'
 import { parseLaunchArgv, parseOrderLink } from './order-link.ts'
 

@@ -2,7 +2,7 @@
 // the CSV export; a platform that echoes a token or a key back must not leave it there.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../../src-shared/errors.ts'
-import type { Core } from '../app.ts'
+import type { Core } from '../create-core.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'

@@ -1,6 +1,6 @@
 import type { SettingsUpdate } from '../../../src-shared/contract.ts'
 import type { Settings } from '../../../src-shared/domain.ts'
-import type { CoreEventListener } from '../app.ts'
+import type { CoreEventListener } from '../create-core.ts'
 import type { IntakeArea } from '../intake/intake-area.ts'
 import type { PlatformClients } from '../platform/platform-clients.ts'
 import type { CredentialVault } from '../secrets/credential-vault.ts'

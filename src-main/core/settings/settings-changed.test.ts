@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { EventName } from '../../../src-shared/channels.ts'
 import type { Settings } from '../../../src-shared/domain.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
-import type { Core } from '../app.ts'
+import type { Core } from '../create-core.ts'
 import { contractEvent } from '../outgoing-events.ts'
 import { silentLogger } from '../ports.ts'
 

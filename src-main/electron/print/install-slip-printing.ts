@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, dialog, ipcMain } from 'electron'
-import type { Core } from '../../core/app.ts'
+import type { Core } from '../../core/create-core.ts'
 import type { Logger } from '../../core/ports.ts'
 import type { SenderCheck } from '../ipc.ts'
 import { registerSlipPrinting } from './slip-print-ipc.ts'
