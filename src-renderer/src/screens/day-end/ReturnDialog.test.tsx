@@ -12,7 +12,7 @@ import {
   TODAY,
 } from '../../../../test-support/renderer/day-end-fixtures.ts'
 import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
-import { useCourierUi } from '../../state.ts'
+import { registerOrderField, useCourierUi } from '../../state.ts'
 import { CourierReturnHost, ReturnDialog } from './ReturnDialog.tsx'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -250,6 +250,51 @@ describe('CourierReturnHost', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kapat (Esc)' }))
     expect(useCourierUi.getState().returnFor).toBeUndefined()
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('says nothing is expected before the day-end has come: it shows it loading, and saving waits', async () => {
+    let answer: (value: unknown) => void = () => undefined
+    renderWithApi(<CourierReturnHost />, {
+      getDayEnd: () => new Promise((resolve) => (answer = resolve)),
+      listCouriers: () => ok([ahmet]),
+    } as never)
+    act(() => useCourierUi.getState().openReturn('c-ahmet'))
+    await screen.findByRole('dialog')
+    fireEvent.change(amountField(), { target: { value: '100' } })
+    expect(screen.queryByText(/Beklenen/)).toBeNull()
+    expect(document.getElementById(live())?.textContent).toBe('')
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Dönüşü kaydet' }).disabled).toBe(true)
+    act(() => answer({ ok: true, value: dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 10_000)]) }))
+    expect(await screen.findByText('Beklenen: 100,00 ₺')).toBeTruthy()
+    expect(document.getElementById(live())?.textContent).toBe('kasa tam')
+  })
+
+  it('gives focus back to the strip’s button, or to the order field once that line has gone', async () => {
+    const orderField = document.createElement('input')
+    const stripButton = document.createElement('button')
+    document.body.append(orderField, stripButton)
+    registerOrderField(orderField)
+    try {
+      renderWithApi(<CourierReturnHost />, {
+        getDayEnd: () => ok(dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 10_000)])),
+        listCouriers: () => ok([ahmet]),
+      })
+      stripButton.focus()
+      act(() => useCourierUi.getState().openReturn('c-ahmet'))
+      await screen.findByRole('dialog')
+      act(() => useCourierUi.getState().closeReturn())
+      expect(document.activeElement).toBe(stripButton)
+
+      stripButton.focus()
+      act(() => useCourierUi.getState().openReturn('c-ahmet'))
+      await screen.findByRole('dialog')
+      stripButton.remove()
+      act(() => useCourierUi.getState().closeReturn())
+      expect(document.activeElement).toBe(orderField)
+    } finally {
+      registerOrderField(null)
+      orderField.remove()
+    }
   })
 
   it('names a courier with nothing on the day yet from the courier list, and expects nothing', async () => {

@@ -15,7 +15,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { formatTime, type Messages } from '../../i18n/index.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useCorrectCash, useCouriers, useDayEnd, useRecordCash } from '../../queries.ts'
-import { useCourierUi } from '../../state.ts'
+import { focusOrderField, useCourierUi } from '../../state.ts'
 import { balanceClass, balanceText, dayText, readAmount } from './day-end-format.ts'
 import { useRequestId } from './use-request-id.ts'
 import './courier-day.css'
@@ -71,7 +71,9 @@ export function ReturnDialog({
     window.addEventListener('keydown', onKey)
     return () => {
       window.removeEventListener('keydown', onKey)
-      opener?.focus()
+      // The strip's line leaves once the courier's return is saved: focus then goes back to the order field.
+      if (opener?.isConnected) opener.focus()
+      else focusOrderField()
     }
   }, [])
 
@@ -141,7 +143,11 @@ export function ReturnDialog({
           </p>
         )}
         {courier && <Caveats courier={courier} t={t} />}
-        <p className="return-expected">{texts.expected(formatKurus(expected, language))}</p>
+        {view ? (
+          <p className="return-expected">{texts.expected(formatKurus(expected, language))}</p>
+        ) : (
+          <p className="muted">{t.loading}</p>
+        )}
         <form onSubmit={submit} noValidate className="return-form">
           <label htmlFor={`${id}-amount`}>{texts.cash}</label>
           <input
@@ -165,7 +171,7 @@ export function ReturnDialog({
           <p id={`${id}-live`} className="return-live" aria-live="polite">
             {problem ? (
               <span className="field-problem">{problem}</span>
-            ) : typed?.ok ? (
+            ) : typed?.ok && view ? (
               <span className={`balance balance-${balanceClass(before + typed.kurus)}`}>
                 {balanceText(before + typed.kurus, t, language)}
               </span>
