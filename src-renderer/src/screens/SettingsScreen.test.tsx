@@ -18,7 +18,9 @@ afterEach(cleanup)
 
 function setup(answer: (update: SettingsUpdate) => Result<Settings>, settings: Settings = TEST_SETTINGS) {
   const updateSettings = vi.fn((update: SettingsUpdate) => Promise.resolve(answer(update)))
-  renderWithApi(<SettingsScreen session={SESSION} />, { updateSettings }, settings)
+  // The Kuryeler card lists the couriers: none here.
+  const listCouriers = () => Promise.resolve({ ok: true as const, value: [] })
+  renderWithApi(<SettingsScreen session={SESSION} />, { updateSettings, listCouriers }, settings)
   return updateSettings
 }
 
