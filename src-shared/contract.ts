@@ -107,10 +107,9 @@ export const HandOverInput = OrderRef.extend({ courierId: CourierId.optional() }
 export type HandOverInput = z.input<typeof HandOverInput>
 
 /** This package goes with this courier (null: with nobody named); also for a package that left the board. */
-export const AssignCourierInput = z
+const AssignCourierInput = z
   .object({ requestId: RequestId, paymentKey: PaymentKey, courierId: CourierId.nullable() })
   .strict()
-export type AssignCourierInput = z.input<typeof AssignCourierInput>
 
 /** One page of one day's hand-over history, one row per order (the newest day with history when `day` is left out). */
 export const HistoryQuery = z

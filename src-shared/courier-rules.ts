@@ -5,7 +5,7 @@
 /** A courier's name is at most this many characters (code points, after NFC). */
 export const COURIER_NAME_MAX = 60
 /** A badge code is printed as a QR code and typed or scanned back: short, and plain ASCII for any scanner. */
-export const BADGE_CODE_MAX = 32
+const BADGE_CODE_MAX = 32
 
 type CourierNameProblem =
   | 'name-empty'
@@ -16,7 +16,7 @@ type CourierNameProblem =
 export type CourierNameCheck = { ok: true; name: string } | { ok: false; problem: CourierNameProblem }
 
 /** A cash record's note (a few words on why the amount differs) is at most this many characters. */
-export const CASH_NOTE_MAX = 200
+const CASH_NOTE_MAX = 200
 
 const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/u
 /** Control (Cc), format (Cf: bidi overrides, zero-width joiners) and lone surrogates (Cs). */

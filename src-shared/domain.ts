@@ -28,8 +28,6 @@ export const Methods = z.object({
 })
 export type Methods = z.infer<typeof Methods>
 
-export { RESTAURANT_COURIER } from './order-rules.ts'
-
 export const Language = z.enum(['tr', 'en'])
 export type Language = z.infer<typeof Language>
 
@@ -282,7 +280,7 @@ export const HistoryPage = z.object({
 export type HistoryPage = z.infer<typeof HistoryPage>
 
 /** Every way an order reaches the board (intake-view.ts lists them zod-free for the renderer). */
-export const OrderSourceSchema = z.enum(ORDER_SOURCES)
+const OrderSourceSchema = z.enum(ORDER_SOURCES)
 
 export const OrderDetails = z.object({
   shippingMethod: z.string().trim().min(1).max(64).optional(),
@@ -300,12 +298,11 @@ export type OrderDetails = z.infer<typeof OrderDetails>
  * A change of what was known that a link, the command line or the drop folder offered for an order already on
  * the board, and that was not made (docs/decisions.md D71): the card says so. Only the latest is kept.
  */
-export const RefusedChange = z.object({
+const RefusedChange = z.object({
   source: OrderSourceSchema,
   fields: z.array(OrderDetails.keyof()).min(1),
   at: z.iso.datetime(),
 })
-export type RefusedChange = z.infer<typeof RefusedChange>
 
 export const BoardOrder = OrderDetails.extend({
   // Read as stored: a label kept from before the rules of OrderLabel must not lose its order at start.
@@ -324,4 +321,4 @@ export const BoardOrder = OrderDetails.extend({
 export type BoardOrder = z.infer<typeof BoardOrder>
 
 // The rules live apart from the schemas so the renderer can use them without bundling zod.
-export { handoverEligibility, isOwed, shortCodeOf, type HandoverEligibility } from './order-rules.ts'
+export { handoverEligibility, isOwed, shortCodeOf } from './order-rules.ts'

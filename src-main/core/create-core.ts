@@ -90,7 +90,7 @@ export interface Core {
   allDay: AllDayControls
 }
 
-export interface AllDayControls {
+interface AllDayControls {
   /** Hand-overs still owed to the platform (queued, sending or retrying). */
   countOwed(): number
   /** "Duraklat": presses are still journalled, nothing is sent until "Sürdür". */

@@ -9,7 +9,6 @@ import {
 import { useEffect, useMemo } from 'react'
 import type {
   AddOrderInput,
-  AssignCourierInput,
   CallInput,
   HandOverInput,
   SettingsUpdate,
@@ -341,16 +340,6 @@ export function useRetireCourier() {
     mutationFn: (input: WithOptionalId<CallInput<'retireCourier'>>) =>
       unwrap(requireBridge().retireCourier(withRequestId(input))),
     onSuccess,
-  })
-}
-
-/** This package goes with this courier (null: nobody); also for a package that already left the board. */
-export function useAssignCourier() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WithOptionalId<AssignCourierInput>) =>
-      unwrap(requireBridge().assignCourier(withRequestId(input))),
-    onSuccess: () => invalidateCourierDay(queryClient, true),
   })
 }
 

@@ -10,8 +10,8 @@ export const BOARD_LOG_FILE = 'order-board.jsonl'
 /** The history's archive: one file per day (docs/decisions.md D55). */
 export const HISTORY_FOLDER = 'history'
 /** The courier ledger's journal and its older days (docs/decisions.md D65). */
-export const COURIER_LEDGER_FILE = 'courier-ledger.jsonl'
-export const COURIER_DAYS_FOLDER = 'courier-days'
+const COURIER_LEDGER_FILE = 'courier-ledger.jsonl'
+const COURIER_DAYS_FOLDER = 'courier-days'
 
 export interface DataFiles {
   /** The hand-over outbox's journal. */

@@ -14,7 +14,7 @@ export interface TrayState {
   language: Language
 }
 
-export interface TrayItem {
+interface TrayItem {
   label: string
   /** A line that only informs (the counts): shown greyed, does nothing. */
   info?: true

@@ -15,13 +15,7 @@ export function AttentionMark({ order }: { order: BoardOrder }) {
   return <AttentionMarkView order={order} entry={entry} />
 }
 
-export function AttentionMarkView({
-  order,
-  entry,
-}: {
-  order: BoardOrder
-  entry: AttentionOrder | undefined
-}) {
+function AttentionMarkView({ order, entry }: { order: BoardOrder; entry: AttentionOrder | undefined }) {
   const at = useMessages().t.alarm
   const { language } = useMessages()
   const silence = useSilenceAlarm()

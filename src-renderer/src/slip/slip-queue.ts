@@ -8,7 +8,7 @@ import type { SlipOutput } from './print-slip.ts'
  * courier's manifest ("zimmet fişi"), which carries what it prints and is keyed by `manifestJobKey`; or a slip
  * that is no order's (a courier's badge card, the day-end), drawn as it comes and keyed by its own key.
  */
-export interface SlipJob {
+interface SlipJob {
   paymentKey: string
   output: SlipOutput
   manifest?: Manifest | undefined

@@ -11,8 +11,6 @@ import { OrderActionButtons, type OrderActions } from './OrderActionButtons.tsx'
 import { OrderCourierFacts } from './OrderCourierFacts.tsx'
 import { OrderSource } from './OrderSource.tsx'
 
-export type { OrderActions }
-
 interface OrderItemProps {
   order: BoardOrder
   methodNames: ReadonlyMap<string, string>

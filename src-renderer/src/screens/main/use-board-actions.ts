@@ -7,7 +7,7 @@ import type { OrderActions } from './OrderActionButtons.tsx'
 import { beep } from './sounds.ts'
 
 /** How long `Kaldır` can be taken back before the order leaves the board (docs/decisions.md D41). */
-export const REMOVE_UNDO_MS = 5000
+const REMOVE_UNDO_MS = 5000
 
 /**
  * The board's row actions. Each one gives focus back to the order field (the next scan goes there), and a
