@@ -38,6 +38,22 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(1, () => 0, 7 * 24 * 3_600_000)).toBe(DEFAULT_RETRY_POLICY.maxRetryAfterMs)
   })
 
+  it('by default waits below 2 s first, at most 5 min, and obeys a Retry-After of up to 1 h', () => {
+    // Literal figures, not read back from DEFAULT_RETRY_POLICY: a policy emptied or a cap shrunk by a slip
+    // (`5 / 60_000`) must change what is asserted here.
+    expect(DEFAULT_RETRY_POLICY).toEqual({
+      baseDelayMs: 2_000,
+      maxDelayMs: 300_000,
+      maxRetryAfterMs: 3_600_000,
+    })
+    const longest = () => 1 - Number.EPSILON
+    expect(retryDelayMs(1, longest, undefined)).toBe(1_999)
+    expect(retryDelayMs(40, longest, undefined)).toBe(299_999)
+    expect(retryDelayMs(1, () => 0, 3_599_999)).toBe(3_599_999)
+    expect(retryDelayMs(1, () => 0, 3_600_001)).toBe(3_600_000)
+    expect(retryDelayMs(1, () => 0, Number.MAX_SAFE_INTEGER)).toBe(3_600_000)
+  })
+
   it('keeps a broken random source inside the bounds', () => {
     expect(retryDelayMs(1, () => 7, undefined)).toBe(2000)
     expect(retryDelayMs(1, () => -1, undefined)).toBe(0)
