@@ -14,6 +14,11 @@ export function badgeQrText(badge: string): string {
   return `${BADGE_QR_PREFIX}${badge}`
 }
 
+/** The read is a badge's QR text (whether or not a courier has that badge). */
+export function isBadgeQr(read: string): boolean {
+  return read.trim().toLowerCase().startsWith(BADGE_QR_PREFIX)
+}
+
 export type CourierRead =
   | { kind: 'courier'; courier: CourierListed }
   /** A badge QR whose code no working courier has (retired, taken away, another shop's badge). */
@@ -30,7 +35,7 @@ export function courierIn(
   orders: readonly BoardOrder[],
 ): CourierRead | undefined {
   const text = read.trim()
-  const fromQr = text.toLowerCase().startsWith(BADGE_QR_PREFIX)
+  const fromQr = isBadgeQr(text)
   const candidate = fromQr ? text.slice(BADGE_QR_PREFIX.length) : text
   if (!fromQr && paymentKeyIn(text) !== undefined) return undefined
   const code = checkBadgeCode(candidate)

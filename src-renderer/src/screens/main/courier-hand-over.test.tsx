@@ -88,7 +88,7 @@ function fakeCore(
         shippingMethods: [{ key: 'delivery', name: 'Teslimat' }],
         fetchedAt: '2026-11-21T12:00:00.000Z',
       }),
-    listCouriers: () => ok(couriers),
+    listCouriers: () => ok([...couriers]),
     listCouriersOut: () => ok(options.out ?? []),
     handOverOrder,
     withdrawHandover,
@@ -191,6 +191,17 @@ describe('the courier picker on Kuryeye Verildi', () => {
     expect(useCourierUi.getState().batch).toBeUndefined()
   })
 
+  it('closes, sending nothing, when another order is scanned instead of a badge', async () => {
+    const { handOverOrder } = fakeCore([order(1), order(2)])
+    await boardReady(1)
+    fireEvent.click(await screen.findByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    await screen.findByRole('dialog')
+    scan(code(2))
+    expect(await screen.findByText(/000-002 bulundu/)).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(handOverOrder).not.toHaveBeenCalled()
+  })
+
   it('hands over with no courier named by Kuryesiz ver; Esc sends nothing', async () => {
     const { handOverOrder } = fakeCore([order(1), order(2)])
     await boardReady(1)
@@ -285,6 +296,17 @@ describe('the batch scan-out', () => {
     expect(handOverOrder).toHaveBeenCalledTimes(1)
   })
 
+  it('asks for the list again when a badge QR names no courier it holds (added moments ago elsewhere)', async () => {
+    const couriers: CourierListed[] = []
+    const view = fakeCore(board(), { couriers })
+    await boardReady(1)
+    // The courier is added on another till: this page's list does not have them yet.
+    couriers.push(...COURIERS)
+    scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
+    expect(view.api.addOrder).not.toHaveBeenCalled()
+  })
+
   it('says an unknown badge, and starts no batch', async () => {
     fakeCore(board())
     await boardReady(1)
@@ -345,7 +367,7 @@ describe('the batch scan-out', () => {
     const listed = within(within(bar).getByRole('list', { name: 'Bu kuryenin paketleri' })).getAllByRole(
       'listitem',
     )
-    expect(listed.map((item) => item.textContent?.slice(0, 7))).toEqual([
+    expect(listed.map((item) => item.textContent.slice(0, 7))).toEqual([
       '+ 1 önc',
       '000-002',
       '000-003',

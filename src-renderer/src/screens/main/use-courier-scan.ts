@@ -1,11 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { CourierListed } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useCouriers, useHandOverOrder } from '../../queries.ts'
+import { keys, useCouriers, useHandOverOrder } from '../../queries.ts'
 import { useCourierUi } from '../../state.ts'
-import { batchPackageIn, courierIn } from './batch-rules.ts'
+import { batchPackageIn, courierIn, isBadgeQr, type CourierRead } from './batch-rules.ts'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 
 /**
@@ -26,6 +28,7 @@ export function useCourierScan(
   // Not answered (an older core): no couriers, and every read goes the usual way.
   const couriers = useCouriers().data
   const handOver = useHandOverOrder()
+  const queryClient = useQueryClient()
 
   function send(read: string, paymentKey: string, courier: { id: string; name: string }, inBatch: boolean) {
     const code = shortCodeOf(paymentKey)
@@ -53,24 +56,40 @@ export function useCourierScan(
     )
   }
 
+  function courierNamed(read: string, named: CourierRead) {
+    if (named.kind === 'unknown-badge') {
+      tell({ read, text: ct.scanUnknownBadge(named.badge), failed: true })
+      return
+    }
+    const ui = useCourierUi.getState()
+    const courier = { id: named.courier.id, name: named.courier.name }
+    if (ui.picking !== undefined) {
+      ui.pickCourierFor(undefined)
+      send(read, ui.picking, courier, false)
+    } else {
+      ui.startBatch(courier)
+      tell({ read, text: ct.scanCourier(courier.name), failed: false })
+    }
+  }
+
   return (read) => {
     const ui = useCourierUi.getState()
     const named = couriers && courierIn(read, couriers, orders ?? [])
-    if (named?.kind === 'unknown-badge') {
-      tell({ read, text: ct.scanUnknownBadge(named.badge), failed: true })
+    if (named?.kind === 'courier') {
+      courierNamed(read, named)
       return true
     }
-    if (named) {
-      const courier = { id: named.courier.id, name: named.courier.name }
-      if (ui.picking !== undefined) {
-        ui.pickCourierFor(undefined)
-        send(read, ui.picking, courier, false)
-      } else {
-        ui.startBatch(courier)
-        tell({ read, text: ct.scanCourier(courier.name), failed: false })
-      }
+    if (isBadgeQr(read)) {
+      // A badge the list on hand does not know (not loaded yet, or given moments ago on another till): the list
+      // is asked for again before the badge is called unknown.
+      void queryClient.refetchQueries({ queryKey: keys.couriers, type: 'all' }).then(() => {
+        const fresh = queryClient.getQueryData<CourierListed[]>(keys.couriers) ?? []
+        courierNamed(read, courierIn(read, fresh, orders ?? []) ?? { kind: 'unknown-badge', badge: read })
+      })
       return true
     }
+    // Another order scanned while the picker asks: staff moved on, and the question with them (nothing sent).
+    if (ui.picking !== undefined) ui.pickCourierFor(undefined)
     const { batch } = ui
     if (!batch) return false
     const found = batchPackageIn(read, orders ?? [])
