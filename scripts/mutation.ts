@@ -1,8 +1,9 @@
-// `npm run test:mutation [-- <Stryker options>]`: runs Stryker with stryker.config.ts, then prints the score of
-// each area and, last, one line `mutation score: NN.N%`. Options go to Stryker as they are, e.g.
+// `npm run test:mutation [-- --area <name>] [-- <Stryker options>]`: runs Stryker with stryker.config.ts, then
+// prints the score of each area and, last, one line `mutation score: NN.N%`. `--area <name>` (repeatable) mutates
+// only that area of MUTATION_AREAS; other options go to Stryker as they are, e.g.
 // `npm run test:mutation -- --mutate src-main/core/orders/retry-policy.ts` for one file.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, globSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,10 +17,14 @@ rmSync(reportFile, { force: true })
 
 const strykerPackage = createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')
 const stryker = join(dirname(strykerPackage), 'bin', 'stryker.js')
-const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const run = spawnSync(
+  process.execPath,
+  [stryker, 'run', 'stryker.config.ts', ...strykerArgs(process.argv.slice(2))],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 if (!existsSync(reportFile)) {
   console.error(`Stryker wrote no report (${MUTATION_REPORT}); see its output above.`)
   process.exit(run.status ?? 1)
@@ -28,3 +33,30 @@ const report = JSON.parse(readFileSync(reportFile, 'utf8')) as MutationReport
 console.log('')
 for (const line of scoreLines(scoreByArea(report, MUTATION_AREAS, root))) console.log(line)
 process.exit(run.status ?? 1)
+
+/**
+ * The arguments for Stryker, each `--area <name>` replaced by the area's files. Stryker splits `--mutate` at
+ * commas, so the areas' brace globs are expanded here rather than passed on.
+ */
+function strykerArgs(args: string[]): string[] {
+  const areas: string[] = []
+  const rest: string[] = []
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] !== '--area') {
+      rest.push(args[index] ?? '')
+      continue
+    }
+    const name = args[index + 1] ?? ''
+    index += 1
+    if (!(name in MUTATION_AREAS)) {
+      console.error(`No area "${name}". The areas: ${Object.keys(MUTATION_AREAS).join(', ')}.`)
+      process.exit(2)
+    }
+    areas.push(name)
+  }
+  if (areas.length === 0) return rest
+  const files = areas.flatMap((name) =>
+    (MUTATION_AREAS[name] ?? []).flatMap((glob) => globSync(glob, { cwd: root })),
+  )
+  return ['--mutate', files.filter((file) => !/\.test\./.test(file)).join(','), ...rest]
+}
