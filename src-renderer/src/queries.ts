@@ -28,7 +28,8 @@ import { appErrorOf, requireBridge, unwrap } from './api.ts'
 
 /**
  * Server state: everything the core knows, read through window.api and kept fresh by the core's events
- * (sessionChanged, orderChanged) — never by polling. The core already retries what is worth retrying.
+ * (sessionChanged, orderChanged, settingsChanged, couriersChanged) — never by polling. The core already
+ * retries what is worth retrying.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -83,10 +84,17 @@ export function useCoreEvents(): void {
     const offCouriers = api.on('couriersChanged', ({ kind }) => {
       invalidateCourierDay(queryClient, kind === 'couriers' || kind === 'assignment')
     })
+    // A change saved in another window or tab, or by the core itself, reaches this window too (D64).
+    const offSettings = api.on('settingsChanged', (settings) => {
+      queryClient.setQueryData(keys.settings, settings)
+      // The payment methods collected at the door change the strip's and the day-end's cash.
+      invalidateCourierDay(queryClient, false)
+    })
     return () => {
       offSession()
       offOrder()
       offCouriers()
+      offSettings()
     }
   }, [queryClient])
 }
