@@ -62,7 +62,7 @@ export function lockDataFor(request: LaunchRequest, makeId: () => string = rando
 }
 
 /** What a second launch asks of the running app: the refusal it found itself, else its argv read here. */
-export function secondLaunchRequestOf(argv: readonly string[], additionalData: unknown): LaunchRequest {
+function secondLaunchRequestOf(argv: readonly string[], additionalData: unknown): LaunchRequest {
   // Another process's data: nothing is taken on trust but a known refusal.
   const refused: unknown = (additionalData as { refused?: unknown } | null | undefined)?.refused
   if (typeof refused === 'object' && refused !== null) {
@@ -204,7 +204,7 @@ export async function forwardToRunningApp(
   app.exit(outcome.exitCode)
 }
 
-interface IntakeOptions {
+interface ElectronIntakeDeps {
   core: Pick<Core, 'intake'>
   launch: IntakeLaunch
   dataDir: string
@@ -221,7 +221,7 @@ export interface ElectronIntake {
 }
 
 /** After the core: serve the API, take this launch's order, the early links and macOS's links; stop at quit. */
-export function installIntake(options: IntakeOptions): ElectronIntake {
+export function installIntake(options: ElectronIntakeDeps): ElectronIntake {
   const { core, launch, dataDir, log, focus } = options
   const take = async (request: LaunchRequest, replyId?: string) => {
     const reply = await takeRequest(core, request, log)
