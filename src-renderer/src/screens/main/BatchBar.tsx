@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { formatKurus } from '../../../../src-shared/money.ts'
+import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useSettings } from '../../queries.ts'
 import { manifestOf } from '../../slip/manifest.ts'
@@ -14,8 +15,8 @@ import './couriers.css'
 const SHOWN_PACKAGES = 6
 
 /**
- * The batch scan-out under way (issue 21): "Ahmet’e veriliyor · 3 paket", the cash to collect so far, each
- * package with its `Geri al` while its undo window runs, `Zimmet fişi yazdır`, and `Bitir` (Esc). A package
+ * The batch scan-out under way (issue 21): "Ahmet’e veriliyor · 3 paket", the cash to collect so far, the latest
+ * packages, `Geri al` for the last one while its undo window runs, `Zimmet fişi yazdır`, and `Bitir` (Esc). A package
  * taken back leaves the count and the manifest; the hand-overs themselves are the board's, one per package.
  */
 export function BatchBar({
@@ -63,6 +64,11 @@ function Bar({
     collectedAtDoor,
     methodNames,
   })
+  // `Geri al` for the package scanned last while its undo window runs: the likely slip of the scanner. Every
+  // package's own card has its `Geri al` too; one button here keeps the bar two lines high at 800×600.
+  const latest = packages.at(-1)
+  const latestInUndo =
+    latest?.handover.state === 'queued' && latest.handover.sendAt !== undefined ? latest : undefined
   // The latest packages only: the bar stays a few lines high at 800×600 (the title counts them all).
   const earlier = Math.max(0, summary.lines.length - SHOWN_PACKAGES)
   const printing = jobs.some((job) => job.manifest?.courier.id === batch.courier.id)
@@ -127,12 +133,10 @@ function Bar({
       {packages.length === 0 ? (
         <p className="batch-bar-hint">{ct.batchHint}</p>
       ) : (
-        <ul className="batch-bar-packages" aria-label={ct.batchPackages}>
-          {earlier > 0 && <li className="batch-earlier">{ct.batchEarlier(earlier)}</li>}
-          {summary.lines.slice(earlier).map((line, index) => {
-            const order = packages[earlier + index]
-            const inUndo = order?.handover.state === 'queued' && order.handover.sendAt !== undefined
-            return (
+        <div className="batch-bar-list">
+          <ul className="batch-bar-packages" aria-label={ct.batchPackages}>
+            {earlier > 0 && <li className="batch-earlier">{ct.batchEarlier(earlier)}</li>}
+            {summary.lines.slice(earlier).map((line) => (
               <li key={line.paymentKey}>
                 <span className="batch-code">{line.code}</span>
                 {line.amountKurus !== undefined && (
@@ -140,20 +144,20 @@ function Bar({
                     {formatKurus(line.amountKurus, language)}
                   </span>
                 )}
-                {inUndo && (
-                  <button
-                    type="button"
-                    className="button warning small"
-                    aria-label={rt.undoOrder(line.code)}
-                    onClick={() => actions.withdraw(line.paymentKey)}
-                  >
-                    {rt.undo}
-                  </button>
-                )}
               </li>
-            )
-          })}
-        </ul>
+            ))}
+          </ul>
+          {latestInUndo && (
+            <button
+              type="button"
+              className="button warning small"
+              aria-label={rt.undoOrder(shortCodeOf(latestInUndo.paymentKey))}
+              onClick={() => actions.withdraw(latestInUndo.paymentKey)}
+            >
+              {rt.undo}: {shortCodeOf(latestInUndo.paymentKey)}
+            </button>
+          )}
+        </div>
       )}
       {printFailed && !printing && (
         <p className="press-refusal" role="alert">
