@@ -55,9 +55,9 @@ export interface CallHandlersDeps {
   emit: CoreEventListener
 }
 
-export function callHandlers(parts: CallHandlersDeps): CoreHandlers {
-  const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = parts
-  const { redactText, log, couriers } = parts
+export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
+  const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = deps
+  const { redactText, log, couriers } = deps
   /** A board order as the cards show it: with its courier, from the ledger. */
   const shown = (order: BoardOrder) => couriers.withCourier(order)
   const attempt = attemptLogging(log)
@@ -103,7 +103,7 @@ export function callHandlers(parts: CallHandlersDeps): CoreHandlers {
       }),
 
     getSettings: () => ok(settings.get()),
-    updateSettings: (update) => attempt(() => changeSettings(parts, update)),
+    updateSettings: (update) => attempt(() => changeSettings(deps, update)),
 
     listOrders: () => ok(board.list().map(shown)),
     // Typed, pasted or scanned: the same way in as the POS's (D45).
@@ -148,8 +148,8 @@ export function callHandlers(parts: CallHandlersDeps): CoreHandlers {
           settings: settings.get(),
           session: session.status(),
           orders: board.list(),
-          recentLogLines: parts.recentLogLines,
-          now: parts.clock.now(),
+          recentLogLines: deps.recentLogLines,
+          now: deps.clock.now(),
           redaction: secrets,
         }),
       ),
@@ -162,8 +162,8 @@ export function callHandlers(parts: CallHandlersDeps): CoreHandlers {
     recordPanelCheck: ({ paymentKey, handedOver }) =>
       now(() => shown(outbox.acknowledge(paymentKey, handedOver))),
 
-    getAttention: () => ok(parts.attention.current()),
-    silenceAlarm: ({ paymentKey }) => now(() => parts.attention.silence(paymentKey)),
+    getAttention: () => ok(deps.attention.current()),
+    silenceAlarm: ({ paymentKey }) => now(() => deps.attention.silence(paymentKey)),
     markOrderReady: ({ paymentKey }) => now(() => shown(board.markReady(paymentKey))),
 
     listCouriers: () => ok(couriers.listCouriers()),

@@ -57,13 +57,13 @@ export interface AutoUpdate {
  * and every few hours, downloaded in the background, and installed when the app quits. It never restarts the app by itself (no `quitAndInstall`): an update must not interrupt service.
  * In development and e2e runs (not packaged) it does nothing at all, not even load electron-updater.
  */
-export function startAutoUpdate(options: AutoUpdateDeps): AutoUpdate {
-  const { log } = options
-  if (!options.isPackaged) {
+export function startAutoUpdate(deps: AutoUpdateDeps): AutoUpdate {
+  const { log } = deps
+  if (!deps.isPackaged) {
     log.info('updates: off (not an installed app)')
     return { check: () => Promise.resolve(), stop: () => undefined }
   }
-  const loadUpdater = options.loadUpdater ?? loadElectronUpdater
+  const loadUpdater = deps.loadUpdater ?? loadElectronUpdater
   let updater: Promise<Updater> | undefined
   let lastReason: string | undefined
   let running: Promise<void> | undefined
@@ -89,7 +89,7 @@ export function startAutoUpdate(options: AutoUpdateDeps): AutoUpdate {
   }
 
   const runCheck = async (): Promise<void> => {
-    const decision = decideAutoUpdate(true, await options.readTurnedOn())
+    const decision = decideAutoUpdate(true, await deps.readTurnedOn())
     if (!decision.enabled) {
       if (lastReason !== decision.reason) log.info('updates: off', { reason: decision.reason })
       lastReason = decision.reason
@@ -118,7 +118,7 @@ export function startAutoUpdate(options: AutoUpdateDeps): AutoUpdate {
     return running
   }
 
-  const timer = setInterval(() => void check(), options.intervalMs ?? UPDATE_CHECK_INTERVAL_MS)
+  const timer = setInterval(() => void check(), deps.intervalMs ?? UPDATE_CHECK_INTERVAL_MS)
   timer.unref()
   void check()
   return { check, stop: () => clearInterval(timer) }

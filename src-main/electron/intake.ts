@@ -221,8 +221,8 @@ export interface ElectronIntake {
 }
 
 /** After the core: serve the API, take this launch's order, the early links and macOS's links; stop at quit. */
-export function installIntake(options: ElectronIntakeDeps): ElectronIntake {
-  const { core, launch, dataDir, log, focus } = options
+export function installIntake(deps: ElectronIntakeDeps): ElectronIntake {
+  const { core, launch, dataDir, log, focus } = deps
   const take = async (request: LaunchRequest, replyId?: string) => {
     const reply = await takeRequest(core, request, log)
     if (reply !== undefined && replyId !== undefined) {

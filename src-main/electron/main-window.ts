@@ -230,19 +230,19 @@ interface MainWindowDeps {
 }
 
 export class MainWindow {
-  readonly #options: MainWindowDeps
+  readonly #deps: MainWindowDeps
   #window: BrowserWindow | undefined
   #quitting = false
   #asking = false
   #hiddenNoticeShown = false
 
   /** Once the app is ready, before the window opens: the app-wide events that concern the window. */
-  constructor(options: MainWindowDeps) {
-    this.#options = options
+  constructor(deps: MainWindowDeps) {
+    this.#deps = deps
     // One app per desk: a second launch brings this window forward, then hands over what it asked for.
     app.on('second-instance', (_event, argv, _cwd, data) => {
       this.show()
-      options.onSecondLaunch(argv, data)
+      deps.onSecondLaunch(argv, data)
     })
     app.on('before-quit', (event) => this.#beforeQuit(event))
     app.on('window-all-closed', () => app.quit())
@@ -256,7 +256,7 @@ export class MainWindow {
 
   /** Opens the window where it was kept, hidden in the tray when the computer started the app. */
   open(): BrowserWindow {
-    const { page, store } = this.#options
+    const { page, store } = this.#deps
     const placement = restoreWindowState(
       store.get(WINDOW_STATE_KEY),
       screen.getAllDisplays(),
@@ -279,7 +279,7 @@ export class MainWindow {
         nodeIntegrationInSubFrames: false,
         webviewTag: false,
         spellcheck: false,
-        devTools: this.#options.isDevelopment,
+        devTools: this.#deps.isDevelopment,
       },
     })
     window.webContents.on('will-navigate', (event, url) => {
@@ -338,11 +338,11 @@ export class MainWindow {
   #close(event: { preventDefault(): void }, window: BrowserWindow): void {
     const decision = decideWindowClose(
       {
-        owed: this.#options.owedCount(),
+        owed: this.#deps.owedCount(),
         quitting: this.#quitting,
         hiddenNoticeShown: this.#hiddenNoticeShown,
       },
-      this.#options.language(),
+      this.#deps.language(),
     )
     if (decision.action === 'close') return
     event.preventDefault()
@@ -356,7 +356,7 @@ export class MainWindow {
   /** A quit (tray `Çık`, Cmd+Q, the menu) with hand-overs owed asks first, once at a time. */
   #beforeQuit(event: { preventDefault(): void }): void {
     if (this.#quitting) return
-    const question = quitQuestion(this.#options.owedCount(), this.#options.language())
+    const question = quitQuestion(this.#deps.owedCount(), this.#deps.language())
     if (!question) {
       this.#quitting = true
       return

@@ -39,11 +39,11 @@ export class BridgeHub {
   readonly #unsubscribe: () => void
   readonly #heartbeat: ReturnType<typeof setInterval>
 
-  constructor(core: Core, log: Logger, options: BridgeHubDeps = {}) {
+  constructor(core: Core, log: Logger, deps: BridgeHubDeps = {}) {
     this.#core = core
     this.#log = log
     this.#unsubscribe = core.subscribe((event, payload) => this.#broadcast(event, payload))
-    this.#heartbeat = setInterval(() => this.#pingAll(), options.pingIntervalMs ?? PING_INTERVAL_MS)
+    this.#heartbeat = setInterval(() => this.#pingAll(), deps.pingIntervalMs ?? PING_INTERVAL_MS)
     this.#heartbeat.unref()
   }
 

@@ -11,11 +11,10 @@ export interface NodeFetchDeps {
   extraCaPem?: string
 }
 
-export function createNodeFetch(options: NodeFetchDeps = {}): typeof fetch {
+export function createNodeFetch(deps: NodeFetchDeps = {}): typeof fetch {
   // Setting `ca` replaces Node's default roots, so the public ones are listed again: a public platform must
   // still verify when a private CA is added.
-  const ca =
-    options.extraCaPem === undefined ? [...rootCertificates] : [...rootCertificates, options.extraCaPem]
+  const ca = deps.extraCaPem === undefined ? [...rootCertificates] : [...rootCertificates, deps.extraCaPem]
   const dispatcher = new Agent({ connect: { ca } })
 
   return async (input, init) => {

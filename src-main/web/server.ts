@@ -72,17 +72,17 @@ export interface WebServer {
  * input its schema refuses). A frame that cannot be answered — binary, not JSON, no non-negative integer id —
  * closes the socket (1003 or 1007): only a client that is not our bridge sends one.
  */
-export async function startWebServer(options: WebServerDeps): Promise<WebServer> {
-  const { core, log } = options
-  if (options.token !== undefined && !isLaunchToken(options.token))
+export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
+  const { core, log } = deps
+  if (deps.token !== undefined && !isLaunchToken(deps.token))
     throw new Error('web: the token given is too weak')
-  const files = await RendererFiles.open(options.rendererDir)
-  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits }
-  const loopback = await startLoopbackServer({ port: options.port, limits, log, name: 'web' })
+  const files = await RendererFiles.open(deps.rendererDir)
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...deps.limits }
+  const loopback = await startLoopbackServer({ port: deps.port, limits, log, name: 'web' })
   const { server, port, refusals } = loopback
   // The Host and Origin checks need the port, so the handlers are attached only now; nothing can have
   // connected in between, as connections are accepted only on a later turn of the event loop.
-  const access = new LaunchAccess(port, options.token)
+  const access = new LaunchAccess(port, deps.token)
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_BRIDGE_MESSAGE_BYTES,

@@ -68,18 +68,18 @@ export interface PublicDayEnd {
 }
 
 export class CourierDay {
-  readonly #parts: CourierDayDeps
+  readonly #deps: CourierDayDeps
   readonly #unsubscribe: () => void
 
-  constructor(parts: CourierDayDeps) {
-    this.#parts = parts
-    this.#unsubscribe = parts.ledger.onChange((change) => this.#changed(change))
+  constructor(deps: CourierDayDeps) {
+    this.#deps = deps
+    this.#unsubscribe = deps.ledger.onChange((change) => this.#changed(change))
   }
 
   /** The order as the board's cards show it: with the courier who carries it now. */
   withCourier(order: BoardOrder): BoardOrder {
-    const courierId = this.#parts.ledger.assignmentOf(order.paymentKey)
-    const courier = courierId ? this.#parts.ledger.courier(courierId) : undefined
+    const courierId = this.#deps.ledger.assignmentOf(order.paymentKey)
+    const courier = courierId ? this.#deps.ledger.courier(courierId) : undefined
     // The board never holds a courier itself: the ledger is the one source.
     if (!courier) return order
     return { ...order, courier: { id: courier.id, name: courier.name } }
@@ -92,7 +92,7 @@ export class CourierDay {
    * tells a refusal from a send under way by when it rejects), without the courier: see withCourier.
    */
   handOver(paymentKey: string, courier?: CourierRef): Promise<BoardOrder> {
-    const { board, ledger, outbox, settings } = this.#parts
+    const { board, ledger, outbox, settings } = this.#deps
     const order = board.require(paymentKey)
     // Already handed over: the outbox answers the order as it is, and nothing is written (assignCourier
     // changes a courier afterwards).
@@ -119,12 +119,12 @@ export class CourierDay {
 
   /** The platform's answer to a branch list asked for elsewhere (Settings): the checks use it. */
   branchesListed(branches: readonly Branch[]): void {
-    this.#parts.branches.remember(branches)
+    this.#deps.branches.remember(branches)
   }
 
   /** An order's branch, checked against the branches the signed-in keys list (before it is added). */
   checkBranch(branch: string): Promise<void> {
-    return this.#parts.branches.check(branch)
+    return this.#deps.branches.check(branch)
   }
 
   /**
@@ -132,7 +132,7 @@ export class CourierDay {
    * command line and the drop folder only add (D71): a courier already named stays.
    */
   orderAdded(paymentKey: string, courierId: string | undefined, source: OrderSource): void {
-    const { ledger, board } = this.#parts
+    const { ledger, board } = this.#deps
     const order = board.get(paymentKey)
     // An order already on its way: what it costs and how it is paid go to the ledger for the day-end.
     if (order && order.handover.state !== 'none') this.#noteOrder(order)
@@ -140,7 +140,7 @@ export class CourierDay {
     const current = ledger.assignmentOf(paymentKey)
     if (current !== undefined && current !== null && !MAY_CHANGE_WHAT_IS_KNOWN.has(source)) {
       if (current !== courierId) {
-        this.#parts.log.warn('couriers: kept the courier of an order; another way in offered another', {
+        this.#deps.log.warn('couriers: kept the courier of an order; another way in offered another', {
           source,
         })
       }
@@ -150,19 +150,19 @@ export class CourierDay {
   }
 
   listCouriers(): CourierListed[] {
-    const lastUsed = this.#parts.ledger.lastUsed()
-    return this.#parts.ledger.couriers().map((courier) => {
+    const lastUsed = this.#deps.ledger.lastUsed()
+    return this.#deps.ledger.couriers().map((courier) => {
       const at = lastUsed.get(courier.id)
       return at === undefined ? courier : { ...courier, lastUsedAt: at }
     })
   }
 
   addCourier(input: { requestId: string; name: string; badge?: string | undefined }): Courier {
-    return this.#parts.ledger.addCourier({ id: input.requestId, name: input.name, badge: input.badge })
+    return this.#deps.ledger.addCourier({ id: input.requestId, name: input.name, badge: input.badge })
   }
 
   renameCourier(input: { requestId: string; courierId: string; name: string }): Courier {
-    return this.#parts.ledger.renameCourier({
+    return this.#deps.ledger.renameCourier({
       id: input.requestId,
       courierId: input.courierId,
       name: input.name,
@@ -170,7 +170,7 @@ export class CourierDay {
   }
 
   setCourierBadge(input: { requestId: string; courierId: string; badge: string | null }): Courier {
-    return this.#parts.ledger.setBadge({
+    return this.#deps.ledger.setBadge({
       id: input.requestId,
       courierId: input.courierId,
       badge: input.badge,
@@ -178,7 +178,7 @@ export class CourierDay {
   }
 
   retireCourier(input: { requestId: string; courierId: string }): Courier {
-    return this.#parts.ledger.retireCourier({ id: input.requestId, courierId: input.courierId })
+    return this.#deps.ledger.retireCourier({ id: input.requestId, courierId: input.courierId })
   }
 
   /** A package's courier, on the board or after it left (a correction from the day-end screen). */
@@ -187,7 +187,7 @@ export class CourierDay {
     paymentKey: string
     courierId: string | null
   }): CourierAssignment {
-    const { ledger, board } = this.#parts
+    const { ledger, board } = this.#deps
     if (input.courierId !== null) this.#working({ id: input.courierId })
     const order = board.get(input.paymentKey)
     // On the board and on its way: its facts go with the assignment, so the day-end can count its cash.
@@ -208,7 +208,7 @@ export class CourierDay {
     day?: string | undefined
   }): CashRecord {
     const { requestId, ...rest } = input
-    return this.#parts.ledger.recordCash({ id: requestId, ...rest })
+    return this.#deps.ledger.recordCash({ id: requestId, ...rest })
   }
 
   correctCash(input: {
@@ -220,12 +220,12 @@ export class CourierDay {
     day?: string | undefined
   }): CashRecord {
     const { requestId, ...rest } = input
-    return this.#parts.ledger.correctCash({ id: requestId, ...rest })
+    return this.#deps.ledger.correctCash({ id: requestId, ...rest })
   }
 
   /** The board's strip: per working courier, the packages out now and the cash they collect. */
   couriersOut(): CourierOut[] {
-    const { ledger, board, settings, clock } = this.#parts
+    const { ledger, board, settings, clock } = this.#deps
     const { platformTimeZone: timeZone, collectedAtDoor } = settings.get()
     return couriersOut({
       ...ledger.live(),
@@ -245,7 +245,7 @@ export class CourierDay {
   }
 
   dayEndCsv(day: string): string {
-    const { language, platformTimeZone } = this.#parts.settings.get()
+    const { language, platformTimeZone } = this.#deps.settings.get()
     return dayEndCsv(this.#settle(day).dayEnd, { language, timeZone: platformTimeZone })
   }
 
@@ -268,15 +268,15 @@ export class CourierDay {
 
   dispose(): void {
     this.#unsubscribe()
-    this.#parts.ledger.dispose()
+    this.#deps.ledger.dispose()
   }
 
   #today(): string {
-    return dayOf(this.#parts.clock.now(), this.#parts.settings.get().platformTimeZone)
+    return dayOf(this.#deps.clock.now(), this.#deps.settings.get().platformTimeZone)
   }
 
   #settle(day: string): { dayEnd: DayEnd; days: string[] } {
-    const { ledger, outbox, settings, branches } = this.#parts
+    const { ledger, outbox, settings, branches } = this.#deps
     const { platformTimeZone: timeZone, collectedAtDoor } = settings.get()
     const { entries, days } = outbox.dayHistory(day)
     const dayEnd = settleDay({
@@ -294,7 +294,7 @@ export class CourierDay {
 
   /** A courier who still works here, by id or by name; refused when unknown or retired. */
   #working(ref: CourierRef): Courier {
-    const { ledger } = this.#parts
+    const { ledger } = this.#deps
     const courier = 'id' in ref ? ledger.courier(ref.id) : ledger.courierByName(ref.name)
     if (!courier) throw new CourierRefusal('unknown-courier')
     if (courier.retired) throw new CourierRefusal('courier-retired')
@@ -303,7 +303,7 @@ export class CourierDay {
 
   /** What the day-end needs of the order once it has left the board: how it is paid, its amount, its branch. */
   #noteOrder(order: BoardOrder): void {
-    this.#parts.ledger.noteOrder({
+    this.#deps.ledger.noteOrder({
       paymentKey: order.paymentKey,
       paymentMethod: order.paymentMethod,
       amountKurus: order.amountKurus,
@@ -313,7 +313,7 @@ export class CourierDay {
   }
 
   #changed(change: LedgerChange): void {
-    const { board, orderChanged, couriersChanged, log } = this.#parts
+    const { board, orderChanged, couriersChanged, log } = this.#deps
     try {
       couriersChanged(change.kind)
       // The cards show their courier: an assignment changes one card, a rename every card of that courier.
@@ -322,7 +322,7 @@ export class CourierDay {
         if (order) orderChanged(this.withCourier(order))
       } else if (change.kind === 'couriers') {
         for (const order of board.list()) {
-          if (this.#parts.ledger.assignmentOf(order.paymentKey)) orderChanged(this.withCourier(order))
+          if (this.#deps.ledger.assignmentOf(order.paymentKey)) orderChanged(this.withCourier(order))
         }
       }
     } catch (error) {

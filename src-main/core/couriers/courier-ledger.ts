@@ -69,7 +69,7 @@ interface WithId {
 }
 
 export class CourierLedger {
-  readonly #options: CourierLedgerDeps
+  readonly #deps: CourierLedgerDeps
   /** The journal's records, by id: what makes a retried write a no-op. */
   #live = new Map<string, LedgerRecord>()
   #couriers = new Map<string, LedgerCourier>()
@@ -84,8 +84,8 @@ export class CourierLedger {
   #cancelDayTurn: () => void = () => undefined
   #disposed = false
 
-  constructor(options: CourierLedgerDeps) {
-    this.#options = options
+  constructor(deps: CourierLedgerDeps) {
+    this.#deps = deps
     this.compact()
     this.#scheduleDayTurn()
   }
@@ -280,7 +280,7 @@ export class CourierLedger {
 
   /** Everything the settlement of `day` reads from the ledger, from disk now: what a restart would read. */
   day(day: string): LedgerDay {
-    const files = { journal: this.#options.journal, archive: this.#options.archive }
+    const files = { journal: this.#deps.journal, archive: this.#deps.archive }
     const { records } = readableRecords(rawRecordsAround(files, day))
     const orders = new Map<string, OrderFacts>()
     const assignments: LedgerAssignment[] = []
@@ -305,7 +305,7 @@ export class CourierLedger {
    * nothing: the journal is still whole, and the next day's turn tries again.
    */
   compact(): void {
-    const { journal, archive, clock, log, timeZone } = this.#options
+    const { journal, archive, clock, log, timeZone } = this.#deps
     try {
       compactLedger({ journal, archive }, timeZone(), clock.now())
     } catch (error) {
@@ -320,10 +320,10 @@ export class CourierLedger {
   }
 
   #load(): void {
-    const raw = this.#options.journal.read()
+    const raw = this.#deps.journal.read()
     const { records, unreadable } = readableRecords(raw)
     if (unreadable > 0)
-      this.#options.log.warn('couriers: ledger records it cannot read were left alone', { unreadable })
+      this.#deps.log.warn('couriers: ledger records it cannot read were left alone', { unreadable })
     this.#live = new Map()
     this.#couriers = new Map()
     this.#current = new Map()
@@ -341,9 +341,9 @@ export class CourierLedger {
       ...fields,
       id: fields.id ?? randomUUID(),
       seq: this.#nextSeq,
-      at: new Date(this.#options.clock.now()).toISOString(),
+      at: new Date(this.#deps.clock.now()).toISOString(),
     } as unknown as Extract<LedgerRecord, { type: R['type'] }>
-    this.#options.journal.append(record)
+    this.#deps.journal.append(record)
     this.#nextSeq += 1
     this.#apply(record)
     this.#announce(record)
@@ -401,7 +401,7 @@ export class CourierLedger {
       this.#changes.emit(change)
     } catch (error) {
       // The record is on disk: a listener's failure must not make the write look refused.
-      this.#options.log.error('couriers: a change listener failed', { error: describeThrown(error) })
+      this.#deps.log.error('couriers: a change listener failed', { error: describeThrown(error) })
     }
   }
 
@@ -455,7 +455,7 @@ export class CourierLedger {
 
   /** Today unless staff named an earlier day the ledger still keeps. */
   #settlingDay(day: string | undefined): string {
-    const today = dayOf(this.#options.clock.now(), this.#options.timeZone())
+    const today = dayOf(this.#deps.clock.now(), this.#deps.timeZone())
     if (day === undefined) return today
     if (!isCalendarDay(day) || day > today || day < dayBefore(today, LEDGER_RETENTION_DAYS)) {
       throw new CourierRefusal('day-invalid')
@@ -468,7 +468,7 @@ export class CourierLedger {
     const live = this.#live.get(id)
     if (live?.type === 'cash') return live
     if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierRefusal('unknown-cash-record')
-    const { records } = readableRecords(this.#options.archive.read(day))
+    const { records } = readableRecords(this.#deps.archive.read(day))
     const found = records.find((record) => record.id === id)
     if (found?.type !== 'cash') throw new CourierRefusal('unknown-cash-record')
     return found
@@ -476,7 +476,7 @@ export class CourierLedger {
 
   #scheduleDayTurn(): void {
     if (this.#disposed) return
-    const { clock, timeZone } = this.#options
+    const { clock, timeZone } = this.#deps
     this.#cancelDayTurn = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
       this.compact()
       this.#scheduleDayTurn()

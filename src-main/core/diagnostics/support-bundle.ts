@@ -21,14 +21,14 @@ export interface SupportBundleDeps {
  * no token, the board is summarised as counts), and the whole is redacted once more on the way out, so a secret
  * that slipped into a log line or a platform message is still caught.
  */
-export async function collectSupportBundle(sources: SupportBundleDeps): Promise<Diagnostics> {
+export async function collectSupportBundle(deps: SupportBundleDeps): Promise<Diagnostics> {
   const byHandoverState: Record<string, number> = {}
-  for (const order of sources.orders) {
+  for (const order of deps.orders) {
     byHandoverState[order.handover.state] = (byHandoverState[order.handover.state] ?? 0) + 1
   }
   const bundle: Diagnostics = {
-    generatedAt: new Date(sources.now).toISOString(),
-    app: sources.appInfo,
+    generatedAt: new Date(deps.now).toISOString(),
+    app: deps.appInfo,
     runtime: {
       node: process.versions.node,
       v8: process.versions.v8,
@@ -42,12 +42,12 @@ export async function collectSupportBundle(sources: SupportBundleDeps): Promise<
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
     uptimeSeconds: Math.max(0, Math.round(process.uptime())),
-    settings: sources.settings,
-    session: sources.session,
-    orders: { total: sources.orders.length, byHandoverState },
-    recentLogLines: await readLogLines(sources.recentLogLines),
+    settings: deps.settings,
+    session: deps.session,
+    orders: { total: deps.orders.length, byHandoverState },
+    recentLogLines: await readLogLines(deps.recentLogLines),
   }
-  return Diagnostics.parse(sources.redaction.redactValue(bundle))
+  return Diagnostics.parse(deps.redaction.redactValue(bundle))
 }
 
 function versionOf(name: 'electron' | 'chrome'): { electron?: string; chrome?: string } {

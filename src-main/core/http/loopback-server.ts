@@ -57,8 +57,8 @@ export function loopbackHosts(port: number): ReadonlySet<string> {
 }
 
 /** Listens (rejecting with Node's error, `EADDRINUSE` when the port is taken) and returns the running server. */
-export async function startLoopbackServer(options: LoopbackServerDeps): Promise<LoopbackServer> {
-  const { limits, log, name } = options
+export async function startLoopbackServer(deps: LoopbackServerDeps): Promise<LoopbackServer> {
+  const { limits, log, name } = deps
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -69,7 +69,7 @@ export async function startLoopbackServer(options: LoopbackServerDeps): Promise<
     requireHostHeader: true,
   })
   server.maxHeadersCount = 50
-  const refusals = new RefusalLog(log, options.clock ?? systemClock)
+  const refusals = new RefusalLog(log, deps.clock ?? systemClock)
   // Oldest first (a Set keeps insertion order): the first unproven one is the one to close at the cap.
   const open = new Set<Socket>()
   const proven = new WeakSet<Duplex>()
@@ -90,7 +90,7 @@ export async function startLoopbackServer(options: LoopbackServerDeps): Promise<
     open.delete(victim)
     victim.destroy()
   })
-  const port = await listenOnLoopback(server, options.port)
+  const port = await listenOnLoopback(server, deps.port)
   const hosts = loopbackHosts(port)
   log.info(`${name}: serving`, { port })
   return {

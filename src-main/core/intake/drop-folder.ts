@@ -115,7 +115,7 @@ export class DropFolder {
   /** The app's own folder for this drop folder: taking/, done/, failed/. */
   readonly keptIn: string
   readonly #taking: string
-  readonly #options: DropFolderDeps
+  readonly #deps: DropFolderDeps
   readonly #log: Logger
   readonly #clock: Pick<Clock, 'now'>
   readonly #refusals: RefusalLog
@@ -126,13 +126,13 @@ export class DropFolder {
   #queue: Promise<void> = Promise.resolve()
   #closed = false
 
-  private constructor(folder: string, options: DropFolderDeps) {
+  private constructor(folder: string, deps: DropFolderDeps) {
     this.#folder = folder
-    this.keptIn = keptFolderOf(resolve(options.dataDir), folder)
+    this.keptIn = keptFolderOf(resolve(deps.dataDir), folder)
     this.#taking = join(this.keptIn, TAKING_FOLDER)
-    this.#options = options
-    this.#log = options.log ?? silentLogger
-    this.#clock = options.clock ?? systemClock
+    this.#deps = deps
+    this.#log = deps.log ?? silentLogger
+    this.#clock = deps.clock ?? systemClock
     this.#refusals = new RefusalLog(this.#log, this.#clock)
   }
 
@@ -140,13 +140,13 @@ export class DropFolder {
    * Checks the folder (refused: DropFolderRefused, nothing touched), creates it if missing and the app's own
    * folders for it, prunes them, then watches; files already there (and any a crash left half-taken) first.
    */
-  static async start(options: DropFolderDeps): Promise<DropFolder> {
-    const check = await checkDropFolder(options.folder, {
-      dataDir: options.dataDir,
-      sharedConfirmed: options.sharedConfirmed ?? false,
+  static async start(deps: DropFolderDeps): Promise<DropFolder> {
+    const check = await checkDropFolder(deps.folder, {
+      dataDir: deps.dataDir,
+      sharedConfirmed: deps.sharedConfirmed ?? false,
     })
     if (!check.ok) throw new DropFolderRefused(check.refusal)
-    const dropFolder = new DropFolder(check.folder, options)
+    const dropFolder = new DropFolder(check.folder, deps)
     await dropFolder.#prepare()
     return dropFolder
   }
@@ -163,14 +163,14 @@ export class DropFolder {
       const path = join(this.#taking, name)
       this.#queue = this.#queue.then(() => this.#handleTaken(path, nameInTaking(name)))
     }
-    const stableMs = this.#options.stableMs ?? DEFAULT_STABLE_MS
+    const stableMs = this.#deps.stableMs ?? DEFAULT_STABLE_MS
     const watcher = watch(folder, {
       depth: 0,
       ignoreInitial: false,
       // A link is reported as itself, and taken out of the folder as itself (drop-file.ts).
       followSymlinks: false,
-      usePolling: this.#options.usePolling ?? false,
-      ...(this.#options.pollIntervalMs === undefined ? {} : { interval: this.#options.pollIntervalMs }),
+      usePolling: this.#deps.usePolling ?? false,
+      ...(this.#deps.pollIntervalMs === undefined ? {} : { interval: this.#deps.pollIntervalMs }),
       awaitWriteFinish: {
         stabilityThreshold: stableMs,
         pollInterval: Math.max(10, Math.min(100, stableMs / 5)),
@@ -189,7 +189,7 @@ export class DropFolder {
       this.#log.warn('drop folder: watcher error', { error: describeThrown(error) }),
     )
     await new Promise<void>((ready) => watcher.once('ready', () => ready()))
-    this.#every(this.#options.rescanMs ?? DEFAULT_RESCAN_MS, () => void this.#rescan(stableMs))
+    this.#every(this.#deps.rescanMs ?? DEFAULT_RESCAN_MS, () => void this.#rescan(stableMs))
   }
 
   #every(ms: number, job: () => void): void {
@@ -268,7 +268,7 @@ export class DropFolder {
         return
       }
       try {
-        await this.#options.addOrder(read.order)
+        await this.#deps.addOrder(read.order)
       } catch (error) {
         // The file is fine; the app could not take it (a disk error, say). Never lose it: try again.
         this.#log.error('drop folder: could not add an order', { file, error: describeThrown(error) })
@@ -294,14 +294,14 @@ export class DropFolder {
   #retryLater(key: string, file: string, job: () => Promise<void>): void {
     const tries = (this.#tries.get(key) ?? 0) + 1
     this.#tries.set(key, tries)
-    this.#options.onOutcome?.({ file, result: 'retry-later' })
+    this.#deps.onOutcome?.({ file, result: 'retry-later' })
     if (tries >= MAX_TRIES || this.#closed) return
     const timer = setTimeout(
       () => {
         this.#timers.delete(timer)
         this.#queue = this.#queue.then(job)
       },
-      (this.#options.stableMs ?? DEFAULT_STABLE_MS) * tries,
+      (this.#deps.stableMs ?? DEFAULT_STABLE_MS) * tries,
     )
     timer.unref()
     this.#timers.add(timer)
@@ -309,7 +309,7 @@ export class DropFolder {
 
   #settle(key: string, outcome: DropOutcome): void {
     this.#tries.delete(key)
-    this.#options.onOutcome?.(outcome)
+    this.#deps.onOutcome?.(outcome)
   }
 }
 

@@ -61,7 +61,7 @@ type DropState =
   | { status: 'failed'; folder: string; shared: boolean }
 
 export class IntakeArea implements IntakePort {
-  readonly #parts: IntakeAreaDeps
+  readonly #deps: IntakeAreaDeps
   #server: ServerState = { status: 'off' }
   #drop: DropState = { status: 'off' }
   /** Settings changes and start/stop, one at a time: a port is never asked for twice at once. */
@@ -72,9 +72,9 @@ export class IntakeArea implements IntakePort {
   /** When each order last changed, for the view's `updated_at` (a change without a time of its own). */
   readonly #changedAt = new Map<string, string>()
 
-  constructor(parts: IntakeAreaDeps) {
-    this.#parts = parts
-    this.#serving = parts.serve
+  constructor(deps: IntakeAreaDeps) {
+    this.#deps = deps
+    this.#serving = deps.serve
   }
 
   /**
@@ -87,7 +87,7 @@ export class IntakeArea implements IntakePort {
     order: IntakeOrder,
     source: OrderSource,
   ): Promise<{ view: PublicOrderView; created: boolean }> {
-    const { board, outbox, log, couriers } = this.#parts
+    const { board, outbox, log, couriers } = this.#deps
     const { details, courierId } = await this.#courierFacts(order, source)
     const before = board.get(order.paymentKey)
     const added = board.add(order.paymentKey, details, source)
@@ -114,7 +114,7 @@ export class IntakeArea implements IntakePort {
     order: IntakeOrder,
     source: OrderSource,
   ): Promise<{ details: IntakeOrder['details']; courierId: string | undefined }> {
-    const { couriers, log } = this.#parts
+    const { couriers, log } = this.#deps
     const strict = source === 'pos-api' || source === 'typed'
     const { branch, ...rest } = order.details
     let details = order.details
@@ -136,7 +136,7 @@ export class IntakeArea implements IntakePort {
   }
 
   getOrder(paymentKey: string): PublicOrderView | undefined {
-    const order = this.#parts.board.get(paymentKey)
+    const order = this.#deps.board.get(paymentKey)
     return order ? this.#viewOf(order) : undefined
   }
 
@@ -147,7 +147,7 @@ export class IntakeArea implements IntakePort {
    */
   async handOver(paymentKey: string, courier?: string): Promise<PublicOrderView> {
     // The courier's refusals (`unknown-courier`, `courier-required`) and a failed ledger write throw here.
-    const sending = this.#parts.couriers.handOver(
+    const sending = this.#deps.couriers.handOver(
       paymentKey,
       courier === undefined ? undefined : { name: courier },
     )
@@ -160,31 +160,31 @@ export class IntakeArea implements IntakePort {
     await Promise.resolve()
     if (refusal) throw refusal.error
     sending.catch((error: unknown) =>
-      this.#parts.log.warn('intake: a hand-over asked for through the API failed', {
+      this.#deps.log.warn('intake: a hand-over asked for through the API failed', {
         error: describeThrown(error),
       }),
     )
-    const order = this.#parts.board.get(paymentKey)
+    const order = this.#deps.board.get(paymentKey)
     if (!order) throw new Error('intake: the order left the board while it was handed over')
     return this.#viewOf(order)
   }
 
   markReady(paymentKey: string): PublicOrderView | undefined {
-    if (!this.#parts.board.get(paymentKey)) return undefined
+    if (!this.#deps.board.get(paymentKey)) return undefined
     this.#note(paymentKey)
-    return this.#viewOf(this.#parts.board.markReady(paymentKey))
+    return this.#viewOf(this.#deps.board.markReady(paymentKey))
   }
 
   dayEnd(day?: string): PublicDayEnd {
-    return this.#parts.couriers.publicDayEnd(day)
+    return this.#deps.couriers.publicDayEnd(day)
   }
 
   health(): IntakeHealth {
-    return { signedIn: isSignedIn(this.#parts.session.status()), owed: this.#parts.outbox.countOwed() }
+    return { signedIn: isSignedIn(this.#deps.session.status()), owed: this.#deps.outbox.countOwed() }
   }
 
   handoverAllowed(): boolean {
-    return this.#parts.settings.get().intakeHandover
+    return this.#deps.settings.get().intakeHandover
   }
 
   /** Every `orderChanged`: the view's `updated_at` follows it; an order that left the board is forgotten. */
@@ -223,7 +223,7 @@ export class IntakeArea implements IntakePort {
     const server = this.#server
     const drop = this.#drop
     return {
-      key: this.#parts.keyring.current,
+      key: this.#deps.keyring.current,
       url: server.status === 'serving' ? server.server.url : null,
       port:
         server.status === 'serving'
@@ -241,13 +241,13 @@ export class IntakeArea implements IntakePort {
   }
 
   async rotateKey(): Promise<IntakeInfo> {
-    const key = await this.#parts.keyring.rotate()
+    const key = await this.#deps.keyring.rotate()
     for (const listener of this.#keyListeners) listener(key)
     return this.info()
   }
 
   #wantedPort(): number {
-    return this.#serving?.port ?? this.#parts.settings.get().intakePort
+    return this.#serving?.port ?? this.#deps.settings.get().intakePort
   }
 
   async #follow(): Promise<void> {
@@ -261,7 +261,7 @@ export class IntakeArea implements IntakePort {
     const server = this.#server
     if (server.status === 'serving' && (wanted === 0 || server.server.port === wanted)) return
     await this.#closeServer()
-    const { keyring, log, clock } = this.#parts
+    const { keyring, log, clock } = this.#deps
     const serve = this.#serving
     try {
       const started = await startIntakeServer({
@@ -281,12 +281,12 @@ export class IntakeArea implements IntakePort {
   }
 
   async #followDrop(): Promise<void> {
-    const { dropFolder: folder, dropFolderSharedConfirmed: shared = false } = this.#parts.settings.get()
+    const { dropFolder: folder, dropFolderSharedConfirmed: shared = false } = this.#deps.settings.get()
     const drop = this.#drop
     if (drop.status === 'watching' && drop.folder === folder && drop.shared === shared) return
     await this.#closeDrop()
     if (folder === null) return
-    const { log } = this.#parts
+    const { log } = this.#deps
     const serve = this.#serving
     try {
       if (serve?.dataDir === undefined) throw new Error('no data folder to keep the drop folder’s files in')
@@ -321,7 +321,7 @@ export class IntakeArea implements IntakePort {
   }
 
   #note(paymentKey: string): void {
-    this.#changedAt.set(paymentKey, new Date(this.#parts.clock.now()).toISOString())
+    this.#changedAt.set(paymentKey, new Date(this.#deps.clock.now()).toISOString())
   }
 
   #viewOf(order: BoardOrder): PublicOrderView {

@@ -70,11 +70,11 @@ export interface IntakeServer {
  * Starts the server. Rejects when the port cannot be had: the error's `code` is Node's (`EADDRINUSE` when
  * another program holds the port), for the area to tell staff.
  */
-export async function startIntakeServer(options: IntakeServerDeps): Promise<IntakeServer> {
-  const limits = { ...DEFAULT_INTAKE_LIMITS, ...options.limits }
-  const log = options.log ?? silentLogger
-  const clock = options.clock ?? systemClock
-  const loopback = await startLoopbackServer({ port: options.port, limits, log, name: 'intake', clock })
+export async function startIntakeServer(deps: IntakeServerDeps): Promise<IntakeServer> {
+  const limits = { ...DEFAULT_INTAKE_LIMITS, ...deps.limits }
+  const log = deps.log ?? silentLogger
+  const clock = deps.clock ?? systemClock
+  const loopback = await startLoopbackServer({ port: deps.port, limits, log, name: 'intake', clock })
   const keyed = new SlidingWindowLimiter(clock, limits.rateLimit)
   const unkeyed = new SlidingWindowLimiter(clock, limits.rateLimit)
   const replays = new ReplayGuard()
@@ -97,7 +97,7 @@ export async function startIntakeServer(options: IntakeServerDeps): Promise<Inta
       takeTurn(unkeyed)
       throw error
     })
-    const expected = requestSignature(options.keys.current, {
+    const expected = requestSignature(deps.keys.current, {
       method: request.method ?? '',
       target,
       timestamp: parts.timestamp,
@@ -122,7 +122,7 @@ export async function startIntakeServer(options: IntakeServerDeps): Promise<Inta
       if (caller.keyed) takeTurn(keyed)
       // A CORS preflight, or anyone probing: no method but the routes' own, and never a CORS header.
       if (request.method === 'OPTIONS') throw new MethodNotAllowed('GET, POST')
-      const answer = await routeIntakeRequest(request, pathname, options.intake, caller)
+      const answer = await routeIntakeRequest(request, pathname, deps.intake, caller)
       answerJson(request, response, answer.status, answer.body, signerFor(caller))
     } catch (error) {
       answerRefusal(request, response, error, pathname, loopback.refusals, log, signerFor(caller))
@@ -131,7 +131,7 @@ export async function startIntakeServer(options: IntakeServerDeps): Promise<Inta
 
   function signerFor(caller: Caller): Signer | undefined {
     if (!caller.keyed) return undefined
-    const key = options.keys.current
+    const key = deps.keys.current
     return (status, body) => responseSignature(key, { nonce: caller.nonce, status, body })
   }
 

@@ -44,11 +44,11 @@ let instances = 0
  * Redaction stands in front of every sink twice over: each entry is redacted here before electron-log sees
  * it, and a hook redacts whatever reaches electron-log by any other way before any transport writes it.
  */
-export function createFileLog(options: FileLogDeps): FileLog {
-  const { redactor, echo } = options
-  const keptFiles = Math.max(1, Math.trunc(options.keptFiles ?? DEFAULT_KEPT_FILES))
-  mkdirSync(options.directory, { recursive: true, mode: 0o700 })
-  const file = join(options.directory, LOG_FILE_NAME)
+export function createFileLog(deps: FileLogDeps): FileLog {
+  const { redactor, echo } = deps
+  const keptFiles = Math.max(1, Math.trunc(deps.keptFiles ?? DEFAULT_KEPT_FILES))
+  mkdirSync(deps.directory, { recursive: true, mode: 0o700 })
+  const file = join(deps.directory, LOG_FILE_NAME)
 
   instances += 1
   const logger = electronLog.create({ logId: `pos-companion-${String(instances)}` })
@@ -63,7 +63,7 @@ export function createFileLog(options: FileLogDeps): FileLog {
   const fileTransport = logger.transports.file
   fileTransport.level = 'info'
   fileTransport.format = '{iso} [{level}] {text}'
-  fileTransport.maxSize = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+  fileTransport.maxSize = deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
   fileTransport.sync = true
   // 0600: a log names the platform, the orders and the staff's actions; nobody else on the machine needs it.
   fileTransport.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' }

@@ -57,21 +57,18 @@ export function compactIntoArchive({ journal, archive, timeZone, now }: Compacti
  * The journal as the outbox opens it: compacted first (a failure to compact costs nothing, the journal as it
  * was is still whole), replayed from what was read, and the next history seq after everything either holds.
  */
-export function openCompacted(
-  parts: CompactionDeps,
-  log: Logger,
-): { replay: JournalReplay; nextSeq: number } {
+export function openCompacted(deps: CompactionDeps, log: Logger): { replay: JournalReplay; nextSeq: number } {
   let replay: JournalReplay
   try {
-    replay = compactIntoArchive(parts)
+    replay = compactIntoArchive(deps)
   } catch (error) {
     log.warn('outbox: could not compact the journal', { error: describeThrown(error) })
-    replay = replayJournal(parts.journal.read())
+    replay = replayJournal(deps.journal.read())
   }
   if (replay.unreadable > 0) {
     log.warn('outbox: journal records it cannot read were left alone', { count: replay.unreadable })
   }
-  const archivedSeq = newestArchivedSeq(parts.archive)
+  const archivedSeq = newestArchivedSeq(deps.archive)
   const journalSeq = replay.results.reduce((max, record) => Math.max(max, record.seq), -1)
   return { replay, nextSeq: Math.max(archivedSeq, journalSeq) + 1 }
 }

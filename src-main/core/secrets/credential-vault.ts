@@ -65,16 +65,16 @@ export class CredentialVault {
   /** Writes run one after another, so the blob on disk is always the latest record. Never rejects. */
   #writes: Promise<void> = Promise.resolve()
 
-  private constructor(options: CredentialVaultDeps) {
-    this.#store = options.store
-    this.#cipher = options.cipher
-    this.#log = options.log
-    this.#allowWeak = options.allowWeakStorage
-    this.#secrets = options.secrets
+  private constructor(deps: CredentialVaultDeps) {
+    this.#store = deps.store
+    this.#cipher = deps.cipher
+    this.#log = deps.log
+    this.#allowWeak = deps.allowWeakStorage
+    this.#secrets = deps.secrets
   }
 
-  static async open(options: CredentialVaultDeps): Promise<CredentialVault> {
-    const vault = new CredentialVault(options)
+  static async open(deps: CredentialVaultDeps): Promise<CredentialVault> {
+    const vault = new CredentialVault(deps)
     const { record, reEncrypt } = await vault.#load()
     vault.#record = record
     vault.#registerSecrets()

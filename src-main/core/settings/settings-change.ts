@@ -20,8 +20,8 @@ export interface SettingsChangeDeps {
  * What follows from staff changing a setting, beyond saving it: the rules that tie settings to the rest of
  * the core, in one place. Last, everyone who listens hears of the settings now in effect (D64).
  */
-export async function changeSettings(parts: SettingsChangeDeps, update: SettingsUpdate): Promise<Settings> {
-  const { settings, clients, session, vault, intake, emit } = parts
+export async function changeSettings(deps: SettingsChangeDeps, update: SettingsUpdate): Promise<Settings> {
+  const { settings, clients, session, vault, intake, emit } = deps
   const before = settings.get()
   const after = await settings.update(update)
   // A client is built for one address and one extra CA.

@@ -30,17 +30,17 @@ export type LoginItemPlan =
   | { kind: 'unsupported'; reason: 'not-packaged' | 'platform' }
 
 /** Pure: what turning "start with the computer" on or off means on this machine. */
-export function planLoginItem(openAtLogin: boolean, context: LoginItemDeps): LoginItemPlan {
-  if (!context.isPackaged) return { kind: 'unsupported', reason: 'not-packaged' }
-  switch (context.platform) {
+export function planLoginItem(openAtLogin: boolean, deps: LoginItemDeps): LoginItemPlan {
+  if (!deps.isPackaged) return { kind: 'unsupported', reason: 'not-packaged' }
+  switch (deps.platform) {
     case 'win32':
       return { kind: 'electron', settings: { openAtLogin, args: [HIDDEN_FLAG] } }
     case 'darwin':
       // macOS no longer honours "open hidden" for login items: the app tells from wasOpenedAtLogin instead.
       return { kind: 'electron', settings: { openAtLogin } }
     case 'linux': {
-      const file = join(autostartFolder(context), AUTOSTART_FILE)
-      return { kind: 'xdg-autostart', file, content: openAtLogin ? desktopEntry(context) : null }
+      const file = join(autostartFolder(deps), AUTOSTART_FILE)
+      return { kind: 'xdg-autostart', file, content: openAtLogin ? desktopEntry(deps) : null }
     }
     default:
       return { kind: 'unsupported', reason: 'platform' }
@@ -54,13 +54,13 @@ function autostartFolder({ homeDir, xdgConfigHome }: LoginItemDeps): string {
 }
 
 /** The autostart `.desktop` entry (freedesktop Desktop Entry spec, `Exec` quoted as it requires). */
-function desktopEntry(context: LoginItemDeps): string {
-  const executable = context.appImagePath ?? context.execPath
+function desktopEntry(deps: LoginItemDeps): string {
+  const executable = deps.appImagePath ?? deps.execPath
   return [
     '[Desktop Entry]',
     'Type=Application',
     'Version=1.0',
-    `Name=${context.appName}`,
+    `Name=${deps.appName}`,
     `Exec=${quoteExecArgument(executable)} ${HIDDEN_FLAG}`,
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',

@@ -32,9 +32,9 @@ interface AllDay {
 }
 
 /** Keeps the app beside the POS all day; stops at quit. */
-export function installAllDay(options: AllDayDeps): AllDay {
-  const { core, mainWindow, log } = options
-  const platform = options.platform ?? process.platform
+export function installAllDay(deps: AllDayDeps): AllDay {
+  const { core, mainWindow, log } = deps
+  const platform = deps.platform ?? process.platform
   let settings: Settings | undefined
   const language = (): Language => settings?.language ?? 'tr'
   let attention: Attention = NO_ATTENTION
