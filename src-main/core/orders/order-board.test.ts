@@ -6,9 +6,9 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { toAppError } from '../app-failure.ts'
 import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
-import { MemoryStore } from '../../../test-support/core/memory-adapters.ts'
-import { LEGACY_BOARD_KEY } from './board-log.ts'
-import { RESTORE_WINDOW_MS } from './order-board.ts'
+import { MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
+import { LEGACY_BOARD_KEY, RESTORE_WINDOW_MS } from './order-board.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
@@ -155,6 +155,77 @@ describe('OrderBoard', () => {
     }
     expect(problem(() => board.remove(A))).toBe('unknown-order')
     expect(problem(() => board.setHandover(A, { state: 'none' }))).toBe('unknown-order')
+  })
+})
+
+describe('OrderBoard: its log when the disk misbehaves (D56)', () => {
+  /** A memory log whose appends or rewrites fail while `refuse` says so. */
+  function refusingJournal(records: unknown[] = []) {
+    const journal = new MemoryJournal(records)
+    const refuse = { append: false, replace: false }
+    const append = journal.append.bind(journal)
+    const replace = journal.replace.bind(journal)
+    journal.append = (record) => {
+      if (refuse.append) throw new Error('ENOSPC: no space left on device')
+      append(record)
+    }
+    journal.replace = (next) => {
+      if (refuse.replace) throw new Error('EIO: i/o error')
+      replace(next)
+    }
+    return { journal, refuse }
+  }
+
+  it('changes nothing and announces nothing when the log refuses a change', () => {
+    const { journal, refuse } = refusingJournal()
+    const changes: string[] = []
+    const board = testBoard({ boardLog: journal, onChange: (k) => changes.push(k) })
+    board.add(A, { label: 'Masa 1' })
+    refuse.append = true
+    expect(() => board.add(B, {})).toThrow(/ENOSPC/)
+    expect(() => board.add(A, { label: 'Masa 2' })).toThrow(/ENOSPC/)
+    expect(() => board.remove(A)).toThrow(/ENOSPC/)
+    expect(() => board.setHandover(A, { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' })).toThrow(
+      /ENOSPC/,
+    )
+    expect(board.list()).toEqual([expect.objectContaining({ paymentKey: A, label: 'Masa 1' })])
+    expect(board.get(A)?.handover.state).toBe('none')
+    expect(changes).toEqual([A])
+  })
+
+  it('keeps its log whole when a rewrite fails, and rewrites it at a later change', () => {
+    const { journal, refuse } = refusingJournal()
+    const log = recordingLogger()
+    const board = testBoard({ boardLog: journal, log })
+    refuse.replace = true
+    for (let n = 0; n < 210; n += 1) board.add(key(n), {})
+    for (let n = 1; n < 210; n += 1) board.remove(key(n))
+    expect(log.lines.some((line) => line.startsWith('warn board: could not compact its log'))).toBe(true)
+    expect(journal.records).toHaveLength(419)
+    expect(
+      testBoard({ boardLog: journal.reopen() })
+        .list()
+        .map((o) => o.paymentKey),
+    ).toEqual([key(0)])
+    refuse.replace = false
+    board.add(B, {})
+    expect(journal.records).toEqual([
+      { op: 'put', order: board.get(key(0)) },
+      { op: 'put', order: board.get(B) },
+    ])
+  })
+
+  it('skips log lines it cannot read, says how many, and starts from a log without them', () => {
+    const put = (paymentKey: string) => ({
+      op: 'put',
+      order: { paymentKey, addedAt: '2026-11-21T12:00:00.000Z', handover: { state: 'none' } },
+    })
+    const journal = new MemoryJournal([put(A), { op: 'put', order: { paymentKey: 42 } }, 'torn', put(B)])
+    const log = recordingLogger()
+    const board = testBoard({ boardLog: journal, log })
+    expect(board.list().map((o) => o.paymentKey)).toEqual([A, B])
+    expect(log.lines).toContain('warn board: log lines it cannot read were skipped {"unreadable":2}')
+    expect(journal.records).toEqual([put(A), put(B)])
   })
 })
 

@@ -1,9 +1,9 @@
-import { OrderDetails, type BoardOrder, type Handover } from '../../../src-shared/domain.ts'
+import { z } from 'zod'
+import { BoardOrder, OrderDetails, type Handover } from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
-import { invalidInput } from '../app-failure.ts'
+import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { Clock, KeyValueStore, Logger } from '../ports.ts'
 import type { Journal } from '../storage/journal.ts'
-import { BoardLog } from './board-log.ts'
 
 /**
  * How long an order staff took off the board can be put back as it was (`Geri al`, D41). The screen offers it
@@ -13,6 +13,19 @@ export const RESTORE_WINDOW_MS = 15_000
 
 /** Where a hand-over's state is final: kept in the board's log, as the journal forgets it once compacted. */
 const FINAL_STATES: ReadonlySet<Handover['state']> = new Set(['handed-over', 'failed', 'unconfirmed'])
+
+/** Where versions before D56 kept the board, inside settings.json. */
+export const LEGACY_BOARD_KEY = 'board.orders'
+
+/** One line of the board's log. */
+const BoardChange = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('put'), order: BoardOrder }),
+  z.object({ op: z.literal('remove'), paymentKey: z.string() }),
+])
+type BoardChange = z.infer<typeof BoardChange>
+
+/** The log is rewritten once it holds this many lines more than twice the orders on the board. */
+const SLACK_LINES = 200
 
 export interface OrderBoardDeps {
   /** Where versions before D56 kept the board (settings.json); moved to `boardLog` at the first start. */
@@ -28,21 +41,27 @@ export interface OrderBoardDeps {
 /**
  * The orders staff put on the board (D7), keyed by lower-case payment_key, in the order they were added.
  * Every change of the board itself is persisted before it is announced, so the board survives a restart: one
- * line appended to its own log per change (docs/decisions.md D56), never settings.json rewritten whole.
+ * fsync'd line appended to its own log per add, change or removal (docs/decisions.md D56), never settings.json
+ * rewritten whole. Read back at start, the log is rewritten (write-new + fsync + rename) as one line per order
+ * still on the board once it holds many more lines than orders.
  */
 export class OrderBoard {
-  readonly #storage: BoardLog
   readonly #clock: Clock
   readonly #onChange: (paymentKey: string, order: BoardOrder | null) => void
+  readonly #journal: Journal
+  readonly #log: Logger
   readonly #orders = new Map<string, BoardOrder>()
+  /** The lines in the board's log, to know when to rewrite it. */
+  #lines = 0
   /** Orders staff took off the board, kept in memory for RESTORE_WINDOW_MS (a restart forgets them). */
   readonly #takenOff = new Map<string, { order: BoardOrder; at: number }>()
 
   constructor({ store, clock, onChange, boardLog, log }: OrderBoardDeps) {
     this.#clock = clock
     this.#onChange = onChange
-    this.#storage = new BoardLog(boardLog, log)
-    for (const [key, order] of this.#storage.open(store)) this.#orders.set(key, order)
+    this.#journal = boardLog
+    this.#log = log
+    this.#open(store)
   }
 
   list(): BoardOrder[] {
@@ -86,8 +105,7 @@ export class OrderBoard {
    */
   remove(paymentKey: string, options: { undoable?: boolean } = {}): void {
     const order = this.require(paymentKey)
-    this.#storage.remove(paymentKey, this.#orders)
-    this.#orders.delete(paymentKey)
+    this.#write({ op: 'remove', paymentKey })
     if (options.undoable) this.#keepForRestore(order)
     this.#onChange(paymentKey, null)
   }
@@ -119,8 +137,8 @@ export class OrderBoard {
    */
   setHandover(paymentKey: string, handover: Handover): BoardOrder {
     const order = { ...this.require(paymentKey), handover }
-    if (FINAL_STATES.has(handover.state)) this.#storage.put(order, this.#orders)
-    this.#orders.set(paymentKey, order)
+    if (FINAL_STATES.has(handover.state)) this.#write({ op: 'put', order })
+    else this.#orders.set(paymentKey, order)
     this.#onChange(paymentKey, order)
     return order
   }
@@ -149,9 +167,71 @@ export class OrderBoard {
   }
 
   #put(order: BoardOrder): void {
-    this.#storage.put(order, this.#orders)
-    this.#orders.set(order.paymentKey, order)
+    this.#write({ op: 'put', order })
     this.#onChange(order.paymentKey, order)
+  }
+
+  /**
+   * A change, in the log first (a failed write changes nothing), then on the board; the caller announces it.
+   * The log is rewritten once it holds more than twice as many lines as orders, plus SLACK_LINES.
+   */
+  #write(change: BoardChange): void {
+    this.#journal.append(change)
+    this.#lines += 1
+    this.#apply(change)
+    if (this.#lines > 2 * this.#orders.size + SLACK_LINES) this.#compact()
+  }
+
+  #apply(change: BoardChange): void {
+    if (change.op === 'put') this.#orders.set(change.order.paymentKey, change.order)
+    else this.#orders.delete(change.paymentKey)
+  }
+
+  /**
+   * The board as the log tells it. On the first start after D56 the log is empty and settings.json still holds
+   * the board: it is written to the log first, and only then removed from settings.json, so a crash between
+   * the two leaves it in both, and the log (no longer empty) wins at the next start.
+   */
+  #open(legacy: KeyValueStore): void {
+    const raw = this.#journal.read()
+    let unreadable = 0
+    for (const item of raw) {
+      const parsed = BoardChange.safeParse(item)
+      if (parsed.success) this.#apply(parsed.data)
+      else unreadable += 1
+    }
+    if (unreadable > 0) this.#log.warn('board: log lines it cannot read were skipped', { unreadable })
+    this.#lines = raw.length
+    if (raw.length === 0) this.#migrate(legacy)
+    else if (legacy.get(LEGACY_BOARD_KEY) !== undefined) legacy.delete(LEGACY_BOARD_KEY)
+    // At start a rewrite is one write: the log begins each run as one line per order.
+    if (this.#lines > this.#orders.size) this.#compact()
+  }
+
+  #migrate(legacy: KeyValueStore): void {
+    const saved = legacy.get(LEGACY_BOARD_KEY)
+    if (saved === undefined) return
+    const parsed = z.array(BoardOrder).safeParse(saved)
+    for (const order of parsed.success ? parsed.data : []) this.#orders.set(order.paymentKey, order)
+    if (!parsed.success) this.#log.warn('board: the board in settings.json could not be read; not moved')
+    this.#rewrite()
+    legacy.delete(LEGACY_BOARD_KEY)
+    this.#log.info('board: moved from settings.json to its own log', { orders: this.#orders.size })
+  }
+
+  #compact(): void {
+    try {
+      this.#rewrite()
+    } catch (error) {
+      // The log as it was is still whole; the next change tries again.
+      this.#log.warn('board: could not compact its log', { error: describeThrown(error) })
+    }
+  }
+
+  #rewrite(): void {
+    const changes: BoardChange[] = [...this.#orders.values()].map((order) => ({ op: 'put', order }))
+    this.#journal.replace(changes)
+    this.#lines = changes.length
   }
 }
 
