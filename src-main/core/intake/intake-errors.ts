@@ -81,8 +81,8 @@ export const INTAKE_ERRORS = {
   },
   'invalid-label': {
     status: 422,
-    tr: 'label 1–120 karakterlik bir metin olmalı, kontrol karakteri içermemeli.',
-    en: 'label must be text of 1–120 characters without control characters.',
+    tr: 'label tek satır, 1–120 karakterlik bir metin olmalı; kontrol karakteri ve görünmeyen biçim karakteri (yön işareti, sıfır genişlikli boşluk gibi) içermemeli.',
+    en: 'label must be one line of 1–120 characters, without control characters or invisible format characters (such as bidi marks or zero-width spaces).',
   },
   'invalid-amount': {
     status: 422,

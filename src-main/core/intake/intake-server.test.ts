@@ -153,6 +153,16 @@ describe('POST /v1/orders', () => {
     expect(intake.added).toEqual([])
   })
 
+  it('says why a label with an invisible character is refused, in both languages', async () => {
+    // A bidi override and a zero-width space: nothing a person sees, so the words must name them.
+    for (const label of ['Masa 6\u202e9 ssaK', 'Masa\u200b6']) {
+      const answer = await call('POST', '/v1/orders', { body: { payment_key: KEY_A, label } })
+      const { message_tr, message_en } = (answer.json as { error: Record<string, string> }).error
+      expect(message_tr).toMatch(/görünmeyen biçim karakteri/)
+      expect(message_en).toMatch(/invisible format characters/)
+    }
+  })
+
   it.each(['not json', '[1,2]', 'null', '"text"', '{"payment_key":'])(
     'refuses %s with 400 malformed-json',
     async (text) => {
