@@ -11,7 +11,7 @@ import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
 import { CourierReturnHost } from './screens/day-end/ReturnDialog.tsx'
 import { DayEndScreen } from './screens/DayEndScreen.tsx'
 import { HistoryScreen } from './screens/HistoryScreen.tsx'
-import { MainScreen } from './screens/MainScreen.tsx'
+import { BoardScreen } from './screens/BoardScreen.tsx'
 import { SettingsScreen } from './screens/SettingsScreen.tsx'
 import { useComfortOnDocument } from './screens/settings/ComfortSection.tsx'
 import { SignInScreen } from './screens/SignInScreen.tsx'
@@ -87,6 +87,6 @@ function CurrentScreen({
   if (screen === 'settings') return <SettingsScreen session={session} />
   if (screen === 'history') return <HistoryScreen />
   if (screen === 'day-end') return <DayEndScreen />
-  if (signedIn) return <MainScreen session={session} />
+  if (signedIn) return <BoardScreen session={session} />
   return <SignInScreen session={session} />
 }

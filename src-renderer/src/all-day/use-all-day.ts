@@ -3,7 +3,7 @@ import type { Attention } from '../../../src-shared/attention.ts'
 import { AttentionAnnouncer, titleWithCount } from '../../../src-shared/attention-notices.ts'
 import { requireBridge } from '../api.ts'
 import { useSettings } from '../queries.ts'
-import { playAlarm } from '../screens/main/sounds.ts'
+import { playAlarm } from '../screens/board/sounds.ts'
 import { useBoardUi, useUi } from '../state.ts'
 import { useAttention, useAttentionEvents } from './use-attention.ts'
 

@@ -7,7 +7,7 @@ import type { AttentionReason } from '../../../src-shared/attention.ts'
 import type { OrderDetails } from '../../../src-shared/domain.ts'
 import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
-import type { FoundAs } from '../screens/main/board-rules.ts'
+import type { FoundAs } from '../screens/board/board-rules.ts'
 import { turkishDative } from './turkish.ts'
 
 export const tr = {

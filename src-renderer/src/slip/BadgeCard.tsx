@@ -1,6 +1,6 @@
 import type { Language } from '../../../src-shared/domain.ts'
 import { dictionaries } from '../i18n/index.ts'
-import { badgeQrText } from '../screens/main/batch-rules.ts'
+import { badgeQrText } from '../screens/board/batch-rules.ts'
 import type { PaperWidth } from './CourierSlip.tsx'
 import { qrSvg } from './qr-svg.ts'
 import './courier-day-slips.css'
