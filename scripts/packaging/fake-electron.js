@@ -166,6 +166,12 @@ export const screen = {
   on: () => screen,
 }
 export const clipboard = stub()
+/** Electron's main-process ClipboardItem (the intake key's copy carries each OS's "secret" marker in one). */
+export class ClipboardItem {
+  constructor(items) {
+    this.items = items
+  }
+}
 export const globalShortcut = stub()
 export const crashReporter = stub()
 export const autoUpdater = stub()
@@ -191,6 +197,7 @@ export default {
   powerSaveBlocker,
   screen,
   clipboard,
+  ClipboardItem,
   globalShortcut,
   crashReporter,
   autoUpdater,
