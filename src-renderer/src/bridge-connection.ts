@@ -41,7 +41,7 @@ const malformed = failure({ code: 'invalid-input', problem: 'malformed', retryab
  * down wait for it (up to `connectWaitMs`).
  */
 export class BridgeConnection {
-  readonly #options: BridgeConnectionDeps
+  readonly #deps: BridgeConnectionDeps
   readonly #SocketImpl: typeof WebSocket
   readonly #connectWaitMs: number
   readonly #retryDelays: { first: number; max: number }
@@ -54,13 +54,13 @@ export class BridgeConnection {
   #retryDelay: number
   #retryTimer: ReturnType<typeof setTimeout> | undefined
 
-  constructor(options: BridgeConnectionDeps) {
-    this.#options = options
-    this.#SocketImpl = options.WebSocketImpl ?? WebSocket
-    this.#connectWaitMs = options.connectWaitMs ?? 10_000
-    this.#retryDelays = options.retryDelayMs ?? { first: 250, max: 5000 }
+  constructor(deps: BridgeConnectionDeps) {
+    this.#deps = deps
+    this.#SocketImpl = deps.WebSocketImpl ?? WebSocket
+    this.#connectWaitMs = deps.connectWaitMs ?? 10_000
+    this.#retryDelays = deps.retryDelayMs ?? { first: 250, max: 5000 }
     this.#retryDelay = this.#retryDelays.first
-    options.signal?.addEventListener('abort', () => this.#stop())
+    deps.signal?.addEventListener('abort', () => this.#stop())
     this.#connect()
   }
 
@@ -89,7 +89,7 @@ export class BridgeConnection {
   }
 
   #stopped(): boolean {
-    return this.#options.signal?.aborted === true
+    return this.#deps.signal?.aborted === true
   }
 
   #connect(): void {
@@ -97,10 +97,10 @@ export class BridgeConnection {
     if (this.#stopped()) return
     let current: WebSocket
     try {
-      const token = this.#options.token?.()
+      const token = this.#deps.token?.()
       const protocols =
         token === undefined ? [BRIDGE_PROTOCOL] : [BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX + token]
-      current = new this.#SocketImpl(this.#options.url, protocols)
+      current = new this.#SocketImpl(this.#deps.url, protocols)
     } catch {
       this.#scheduleReconnect()
       return

@@ -16,8 +16,8 @@ export type { BridgeConnectionDeps } from './bridge-connection.ts'
  * when the socket drops before the answer or does not come up in time. It reconnects on its own and, after a
  * reconnect, reports only what the core really sends.
  */
-export function createWebBridge(options: BridgeConnectionDeps): Api {
-  const connection = new BridgeConnection(options)
+export function createWebBridge(deps: BridgeConnectionDeps): Api {
+  const connection = new BridgeConnection(deps)
   const send = (name: CallName, input?: unknown) => connection.call(name, input)
   const api: Api = {
     ...callsOver(send),

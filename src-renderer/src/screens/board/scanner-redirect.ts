@@ -57,9 +57,9 @@ function startOrderFieldText(event: KeyboardEvent, field: HTMLInputElement): voi
 }
 
 /** Listens on the whole window; returns the function that stops it. */
-export function installScannerRedirect(options: ScannerRedirectDeps): () => void {
-  const now = options.now ?? (() => performance.now())
-  const setTimer = options.setTimer ?? windowTimer
+export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
+  const now = deps.now ?? (() => performance.now())
+  const setTimer = deps.setTimer ?? windowTimer
   // A burst held back inside another text field: the field, its value before the burst, the keys so far.
   let held: { field: TextInput; before: string; keys: string; lastAt: number } | undefined
   let cancelFlush: () => void = () => undefined
@@ -73,7 +73,7 @@ export function installScannerRedirect(options: ScannerRedirectDeps): () => void
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return
-    const field = options.orderField()
+    const field = deps.orderField()
     if (!field || event.target === field) {
       flush()
       return
