@@ -40,10 +40,10 @@ function installShiftedClock(controlFile: string): void {
     pending.set(handle, { due: shiftedNow() + delay, fire: () => callback(...args) })
     return handle
   }) as typeof setTimeout
-  globalThis.clearTimeout = ((handle: Parameters<typeof clearTimeout>[0]) => {
+  globalThis.clearTimeout = (handle: Parameters<typeof clearTimeout>[0]) => {
     pending.delete(handle)
     realClearTimeout(handle)
-  })
+  }
 
   const follow = () => {
     let next: number
