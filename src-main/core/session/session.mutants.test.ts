@@ -1,0 +1,161 @@
+// Rules of the session that no test ran until Stryker showed it (issue 23): each test here fails on a mutant it
+// reported, noted beside the test.
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { AppError } from '../../../src-shared/errors.ts'
+import { AppFailure, toAppError } from '../app-failure.ts'
+import type { PlatformClient } from '../platform/platform-client.ts'
+import { CredentialVault } from '../secrets/credential-vault.ts'
+import { SettingsStore } from '../settings/settings-store.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { Session } from './session.ts'
+import { RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './token-expiry.ts'
+
+const ADDRESS = 'https://platform.example.com/integrations'
+const OTHER_ADDRESS = 'https://other.example.com/integrations'
+const KEYS = { appSecretKey: 'app-secret-1', restSecretKey: 'rest-secret-1' }
+const UNREACHABLE: AppError = { code: 'unreachable', retryable: true }
+const TOKEN_REFUSED: AppError = { code: 'signed-out', httpStatus: 401, retryable: false }
+
+/** The platform's `expiration_date`: Istanbul wall time, 24 h after `now`. */
+const expirationDate = (now: number) =>
+  new Date(now + TOKEN_LIFETIME_MS + 3 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ')
+
+/** A platform whose logins can be held open or made to fail, and which can refuse every token it issued. */
+class Platform {
+  logins = 0
+  calls = 0
+  loginFailure: AppError | undefined
+  refuseTokens = false
+  #held: (() => void)[] = []
+  holdLogins = false
+  readonly clock: ManualClock
+  constructor(clock: ManualClock) {
+    this.clock = clock
+  }
+
+  releaseLogins(): void {
+    this.holdLogins = false
+    for (const release of this.#held.splice(0)) release()
+  }
+
+  get loginsHeld(): number {
+    return this.#held.length
+  }
+
+  client(): PlatformClient {
+    return {
+      login: async () => {
+        this.logins += 1
+        if (this.holdLogins) await new Promise<void>((resolve) => this.#held.push(resolve))
+        if (this.loginFailure) throw new AppFailure(this.loginFailure)
+        return { accessToken: `token-${this.logins}`, expirationDate: expirationDate(this.clock.now()) }
+      },
+      listBranches: async () => {
+        this.calls += 1
+        await Promise.resolve()
+        if (this.refuseTokens) throw new AppFailure(TOKEN_REFUSED)
+        return [{ id: 'b1', name: 'Kadıköy' }]
+      },
+      getVariables: () => Promise.reject(new Error('not used')),
+      markOnTheWay: () => Promise.reject(new Error('not used')),
+    }
+  }
+}
+
+async function world(store = new MemoryStore(), clock = new ManualClock()) {
+  const log = recordingLogger()
+  const platform = new Platform(clock)
+  const client = platform.client()
+  const settings = new SettingsStore(store)
+  const vault = await CredentialVault.open({
+    store,
+    cipher: fakeCipher('strong'),
+    log,
+    allowWeakStorage: () => false,
+  })
+  const session = new Session({ vault, settings, clientFor: () => Promise.resolve(client), clock, log })
+  return { clock, store, log, platform, settings, vault, session }
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    return toAppError(error)
+  }
+  throw new Error('expected a failure')
+}
+
+const listBranches = (session: Session) => session.withToken((client, token) => client.listBranches(token))
+
+/** Lets every pending promise settle (the fakes resolve on microtasks only). */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('Session, where Stryker found rules unpinned', () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+  })
+
+  // #currentAddress: the `missing-credentials` failure emptied, its code blanked or made retryable.
+  it('refuses a platform call before any address is set, as missing keys that asking again will not fix', async () => {
+    expect(await errorOf(listBranches(t.session))).toEqual({ code: 'missing-credentials', retryable: false })
+    expect(t.platform.logins + t.platform.calls).toBe(0)
+  })
+
+  // #loginAt: the check that the address is still the one the login was for, emptied.
+  it('does not send a call with a token from a login whose address changed meanwhile', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.platform.refuseTokens = true
+    t.platform.holdLogins = true
+    const call = listBranches(t.session)
+    while (t.platform.loginsHeld === 0) await settle()
+    await t.settings.update({ platformAddress: OTHER_ADDRESS })
+    t.platform.refuseTokens = false
+    t.platform.releaseLogins()
+    expect(await errorOf(call)).toEqual({ code: 'signed-out', retryable: false })
+    // The first attempt's 401 only: the call was not sent again with the new address's (or any) token.
+    expect(t.platform.calls).toBe(1)
+  })
+
+  // #logCheckFailure: its body emptied, its message or its facts blanked.
+  it('logs why a check after a wake failed, and does not throw', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.platform.loginFailure = UNREACHABLE
+    // The renewal timer fires and fails too; the check then finds the token inside its renew window.
+    await t.clock.advance(TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS + 1)
+    await settle()
+    t.log.lines.length = 0
+    await t.session.checkSession()
+    expect(t.log.lines).toContain(
+      'warn session: the check after a wake or a network change failed {"code":"unreachable"}',
+    )
+  })
+
+  // stateAfterFailedLogin: the "never signed in" state after a failed login with stored keys, emptied or blanked.
+  it('after a restart, a sign-in with the stored keys that cannot reach the platform stays "never signed in"', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.session.dispose()
+    await t.vault.saveToken(undefined)
+    const restarted = await world(t.store, t.clock)
+    restarted.platform.loginFailure = UNREACHABLE
+    expect(restarted.session.status()).toMatchObject({ state: 'signed-out', reason: 'never-signed-in' })
+    expect(await errorOf(restarted.session.resume())).toMatchObject({ code: 'unreachable' })
+    expect(restarted.session.status()).toMatchObject({
+      state: 'signed-out',
+      reason: 'never-signed-in',
+      error: { code: 'unreachable' },
+      credentialsStored: true,
+    })
+  })
+
+  // status(): the reason shown when the address is gone while signed in, emptied or blanked.
+  it('says "never signed in", with no error, once the platform address is cleared', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await t.settings.update({ platformAddress: null })
+    const status = t.session.status()
+    expect(status).toMatchObject({ state: 'signed-out', reason: 'never-signed-in', platformAddress: null })
+    expect(status).not.toHaveProperty('error')
+  })
+})
