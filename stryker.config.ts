@@ -23,9 +23,9 @@ export const MUTATION_AREAS: Record<string, string[]> = {
   'board rules': [
     'src-main/core/orders/order-board.ts',
     'src-shared/order-rules.ts',
-    'src-renderer/src/screens/main/board-rules.ts',
+    'src-renderer/src/screens/board/board-rules.ts',
   ],
-  scanner: ['src-renderer/src/screens/main/{scanner-redirect,use-order-scan}.ts'],
+  scanner: ['src-renderer/src/screens/board/{scanner-redirect,use-order-scan}.ts'],
   'courier ledger': [
     'src-main/core/couriers/{branch-list,courier-day,courier-ledger,courier-records,couriers-out,day-end,day-end-csv,ledger-files}.ts',
     'src-shared/{money,courier-rules}.ts',
