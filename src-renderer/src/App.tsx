@@ -80,7 +80,7 @@ function CurrentScreen({
   session,
   signedIn,
 }: {
-  screen: 'main' | 'settings' | 'history' | 'day-end'
+  screen: 'board' | 'settings' | 'history' | 'day-end'
   session: SessionStatus
   signedIn: boolean
 }) {

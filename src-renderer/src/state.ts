@@ -2,7 +2,7 @@ import { create } from 'zustand'
 
 /** UI-only state: which screen is open. Everything the core knows lives in React Query (queries.ts). */
 interface UiState {
-  screen: 'main' | 'settings' | 'history' | 'day-end'
+  screen: 'board' | 'settings' | 'history' | 'day-end'
   openSettings: () => void
   closeSettings: () => void
   openHistory: () => void
@@ -13,13 +13,13 @@ interface UiState {
 }
 
 export const useUi = create<UiState>((set) => ({
-  screen: 'main',
+  screen: 'board',
   openSettings: () => set({ screen: 'settings' }),
-  closeSettings: () => set({ screen: 'main' }),
+  closeSettings: () => set({ screen: 'board' }),
   openHistory: () => set({ screen: 'history' }),
-  closeHistory: () => set({ screen: 'main' }),
+  closeHistory: () => set({ screen: 'board' }),
   openDayEnd: () => set({ screen: 'day-end' }),
-  closeDayEnd: () => set({ screen: 'main' }),
+  closeDayEnd: () => set({ screen: 'board' }),
 }))
 
 /**
