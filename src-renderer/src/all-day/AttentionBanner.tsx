@@ -1,17 +1,19 @@
 import type { Attention } from '../../../src-shared/attention.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
-import { useSilenceAlarm } from './use-attention.ts'
+import { orderToSilence, SILENCE_KEY, useSilenceAlarm, useSilenceKey } from './use-attention.ts'
 
 /**
  * The top of the board while something needs staff (docs/decisions.md D70): each ringing order with its own
- * **Sessize al** (one press, that order only), the paused state, one line for what crossed while the app was
- * closed, a lost session and a taken intake port.
+ * **Sessize al** (one press, that order only; F8 presses the newest one's), the paused state, one line for what
+ * crossed while the app was closed, a lost session and a taken intake port.
  */
 export function AttentionBanner({ attention }: { attention: Attention | undefined }) {
   const at = useMessages().t.alarm
   const silence = useSilenceAlarm()
+  useSilenceKey(attention, silence.mutate)
   if (!attention) return null
+  const keyTarget = orderToSilence(attention)
   const ringing = attention.orders.filter((order) => order.alarm === 'ringing')
   const lines = [
     attention.paused ? at.paused : undefined,
@@ -26,6 +28,7 @@ export function AttentionBanner({ attention }: { attention: Attention | undefine
         <ul className="attention-ringing">
           {ringing.map((order) => {
             const code = shortCodeOf(order.paymentKey)
+            const byKey = order.paymentKey === keyTarget
             return (
               <li key={order.paymentKey}>
                 <span>{at.ringing(code, at.reason[order.reason])}</span>{' '}
@@ -33,9 +36,17 @@ export function AttentionBanner({ attention }: { attention: Attention | undefine
                   type="button"
                   className="button warning small"
                   aria-label={at.silenceOrder(code)}
+                  aria-keyshortcuts={byKey ? SILENCE_KEY : undefined}
                   onClick={() => silence.mutate(order.paymentKey)}
                 >
                   {at.silence}
+                  {/* The name and aria-keyshortcuts already say it to a screen reader. */}
+                  {byKey && (
+                    <>
+                      {' '}
+                      <kbd aria-hidden="true">{SILENCE_KEY}</kbd>
+                    </>
+                  )}
                 </button>
               </li>
             )

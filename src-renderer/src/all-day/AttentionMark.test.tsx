@@ -6,7 +6,7 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { renderWithApi } from '../../../test-support/renderer/render-with-api.tsx'
 import { AttentionBanner } from './AttentionBanner.tsx'
 import { AttentionMark } from './AttentionMark.tsx'
-import { useAttentionEvents } from './use-attention.ts'
+import { useAttention, useAttentionEvents } from './use-attention.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 const OTHER = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
@@ -22,8 +22,12 @@ function delivery(overrides: Partial<BoardOrder> = {}): BoardOrder {
   }
 }
 
-function crossing(paymentKey: string, alarm: AttentionOrder['alarm']): AttentionOrder {
-  return { paymentKey, reason: 'waiting-too-long', since: '2026-11-21T12:15:00.000Z', alarm, atStart: false }
+function crossing(
+  paymentKey: string,
+  alarm: AttentionOrder['alarm'],
+  since = '2026-11-21T12:15:00.000Z',
+): AttentionOrder {
+  return { paymentKey, reason: 'waiting-too-long', since, alarm, atStart: false }
 }
 
 function attentionOf(orders: AttentionOrder[], extra: Partial<Attention> = {}): Attention {
@@ -147,5 +151,83 @@ describe('AttentionBanner (the top of the board)', () => {
     cleanup()
     renderWithApi(<AttentionBanner attention={{ ...NO_ATTENTION, paused: true }} />, api)
     expect(screen.getByRole('status').textContent).toContain('Gönderim duraklatıldı')
+  })
+})
+
+describe('F8 on the board (issue 22: one key, one press, one order)', () => {
+  const THIRD = '0d3e1f00-5a1b-4c2d-8e3f-100000000003'
+  /** KEY crossed first, OTHER last; THIRD in between but already silenced. */
+  const ringingThree = () =>
+    attentionOf([
+      crossing(KEY, 'ringing', '2026-11-21T12:15:00.000Z'),
+      crossing(THIRD, 'silenced', '2026-11-21T12:20:00.000Z'),
+      crossing(OTHER, 'ringing', '2026-11-21T12:17:00.000Z'),
+    ])
+
+  /** The banner with the board's live value, and the two cards, as the board mounts them. */
+  function LiveBoard() {
+    useAttentionEvents()
+    return (
+      <>
+        <LiveBanner />
+        <AttentionMark order={delivery()} />
+        <AttentionMark order={delivery({ paymentKey: OTHER })} />
+      </>
+    )
+  }
+  function LiveBanner() {
+    return <AttentionBanner attention={useAttention().data} />
+  }
+
+  const pressF8 = (init: KeyboardEventInit = {}) => fireEvent.keyDown(window, { key: 'F8', ...init })
+
+  it('silences the order whose alarm began last, one order per press, then the next', async () => {
+    const { api, silenceAlarm, push } = core(ringingThree())
+    renderWithApi(<LiveBoard />, api)
+    await screen.findAllByRole('button', { name: 'Sessize al: 000-002' })
+    pressF8()
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(1))
+    expect(silenceAlarm).toHaveBeenLastCalledWith({ paymentKey: OTHER })
+    // The core silenced it: the next press is the other ringing order's, never the silenced one's.
+    push(
+      attentionOf([
+        crossing(KEY, 'ringing', '2026-11-21T12:15:00.000Z'),
+        crossing(THIRD, 'silenced', '2026-11-21T12:20:00.000Z'),
+        crossing(OTHER, 'silenced', '2026-11-21T12:17:00.000Z'),
+      ]),
+    )
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('button', { name: 'Sessize al: 000-001' })[0]?.getAttribute('aria-keyshortcuts'),
+      ).toBe('F8'),
+    )
+    pressF8()
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(2))
+    expect(silenceAlarm).toHaveBeenLastCalledWith({ paymentKey: KEY })
+  })
+
+  it('names the key on the buttons it presses (banner and card), and only on those', async () => {
+    const { api } = core(ringingThree())
+    renderWithApi(<LiveBoard />, api)
+    const newest = await screen.findAllByRole('button', { name: 'Sessize al: 000-002' })
+    expect(newest.map((button) => button.getAttribute('aria-keyshortcuts'))).toEqual(['F8', 'F8'])
+    const older = screen.getAllByRole('button', { name: 'Sessize al: 000-001' })
+    expect(older.map((button) => button.hasAttribute('aria-keyshortcuts'))).toEqual([false, false])
+  })
+
+  it('a held key, a modifier, another key or nothing ringing silences nothing', async () => {
+    const { api, silenceAlarm, push } = core(ringingThree())
+    renderWithApi(<LiveBoard />, api)
+    await screen.findAllByRole('button', { name: 'Sessize al: 000-002' })
+    pressF8({ repeat: true })
+    pressF8({ ctrlKey: true })
+    pressF8({ shiftKey: true })
+    fireEvent.keyDown(window, { key: 'F7' })
+    fireEvent.keyDown(window, { key: 'Escape' })
+    push(attentionOf([crossing(KEY, 'silenced'), crossing(OTHER, 'quiet')]))
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Sessize al/ })).toBeNull())
+    pressF8()
+    await act(() => Promise.resolve())
+    expect(silenceAlarm).not.toHaveBeenCalled()
   })
 })

@@ -3,7 +3,7 @@ import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { handoverEligibility, shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { formatClockTime } from '../i18n/index.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
-import { useAttention, useMarkReady, useSilenceAlarm } from './use-attention.ts'
+import { orderToSilence, SILENCE_KEY, useAttention, useMarkReady, useSilenceAlarm } from './use-attention.ts'
 
 /**
  * What a card shows of the attention value (docs/decisions.md D70): why the order needs a hand, **Sessize al**
@@ -11,11 +11,14 @@ import { useAttention, useMarkReady, useSilenceAlarm } from './use-attention.ts'
  * alarm style follows from the `attention-…` class here (styles.css, `.order:has(…)`).
  */
 export function AttentionMark({ order }: { order: BoardOrder }) {
-  const entry = useAttention().data?.orders.find((item) => item.paymentKey === order.paymentKey)
-  return <AttentionMarkView order={order} entry={entry} />
+  const attention = useAttention().data
+  const entry = attention?.orders.find((item) => item.paymentKey === order.paymentKey)
+  const byKey = orderToSilence(attention) === order.paymentKey
+  return <AttentionMarkView order={order} entry={entry} byKey={byKey} />
 }
 
-function AttentionMarkView({ order, entry }: { order: BoardOrder; entry: AttentionOrder | undefined }) {
+function AttentionMarkView(props: { order: BoardOrder; entry: AttentionOrder | undefined; byKey: boolean }) {
+  const { order, entry, byKey } = props
   const at = useMessages().t.alarm
   const { language } = useMessages()
   const silence = useSilenceAlarm()
@@ -52,6 +55,8 @@ function AttentionMarkView({ order, entry }: { order: BoardOrder; entry: Attenti
               type="button"
               className="button warning small"
               aria-label={at.silenceOrder(code)}
+              // The board's key (the banner listens for it) presses this button while this order is the newest alarm.
+              aria-keyshortcuts={byKey ? SILENCE_KEY : undefined}
               disabled={silence.isPending}
               onClick={() => silence.mutate(order.paymentKey)}
             >

@@ -30,6 +30,46 @@ export function useSilenceAlarm() {
   })
 }
 
+/**
+ * Issue 22's one key for **Sessize al**: F8. A scanner types characters and Enter, never a function key; no text
+ * field needs it; the browser and Electron give it no meaning; Escape already closes the board's dialogs, picker
+ * and batch bar, so it could not also silence.
+ */
+export const SILENCE_KEY = 'F8'
+
+/**
+ * The order the key silences now: the ringing order whose crossing began last (the newest alarm is the one staff
+ * just heard start); on a tie, the first in the board's order. Undefined when nothing rings.
+ */
+export function orderToSilence(attention: Attention | undefined): string | undefined {
+  let newest: { paymentKey: string; at: number } | undefined
+  for (const order of attention?.orders ?? []) {
+    if (order.alarm !== 'ringing') continue
+    const at = Date.parse(order.since)
+    if (newest === undefined || at > newest.at) newest = { paymentKey: order.paymentKey, at }
+  }
+  return newest?.paymentKey
+}
+
+/**
+ * While the board shows: one press of the key silences one order, `orderToSilence`'s. A held key's repeats and
+ * the key with a modifier do nothing, so a press is exactly one order.
+ */
+export function useSilenceKey(attention: Attention | undefined, silence: (paymentKey: string) => void): void {
+  const target = orderToSilence(attention)
+  useEffect(() => {
+    if (target === undefined) return undefined
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== SILENCE_KEY || event.repeat) return
+      if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return
+      event.preventDefault()
+      silence(target)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [target, silence])
+}
+
 /** "Hazır": the order is ready for the courier; the card follows through `orderChanged`. */
 export function useMarkReady() {
   return useMutation({
