@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BURST_GAP_MS, installScannerRedirect } from './scanner-redirect.ts'
 
 let now = 0
@@ -41,7 +41,8 @@ function press(target: HTMLElement, key: string, gap: number) {
   const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
   const typed = target.dispatchEvent(event)
   const focused = document.activeElement
-  if (typed && key.length === 1 && focused instanceof HTMLInputElement) focused.value += key
+  const takesText = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
+  if (typed && key.length === 1 && takesText) focused.value += key
 }
 
 const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
@@ -165,5 +166,78 @@ describe('people at the keyboard (issue 23.7)', () => {
     control.focus()
     for (const key of ID) press(document.activeElement as HTMLElement, key, 5)
     expect(field.value).toBe(ID)
+  })
+})
+
+// Each fails on a mutant Stryker reported (issue 23), named beside it.
+describe('a scan that is not an order id, held back in another text field', () => {
+  const CODE = 'K7Q2M9' // the shortest a scan can be
+
+  // textInputOf: a textarea no longer taken for a text field; the burst's own Enter path emptied.
+  it('is taken out of a textarea note, which keeps what it had, and submitted from the order field', () => {
+    document.body.insertAdjacentHTML('beforeend', '<textarea id="long-note"></textarea>')
+    const textarea = document.getElementById('long-note') as HTMLTextAreaElement
+    textarea.value = 'Masa'
+    textarea.focus()
+    for (const key of CODE) press(textarea, key, 5)
+    press(textarea, 'Enter', 5)
+    expect(textarea.value).toBe('Masa')
+    expect(scans).toEqual([CODE])
+    expect(document.activeElement).toBe(field)
+  })
+
+  // MIN_SCAN_LENGTH: `>=` made `true`; one key fewer than a scan is typing.
+  it('leaves a five-key burst and its Enter to the field it was typed in', () => {
+    note.focus()
+    for (const key of CODE.slice(0, 5)) press(note, key, 5)
+    press(note, 'Enter', 5)
+    press(note, 'Shift', 1000)
+    expect(note.value).toBe(CODE.slice(0, 5))
+    expect(scans).toEqual([])
+  })
+
+  // typeInto: the `input` event blanked, so a React-controlled field would not follow its new value.
+  it('tells the fields as typing would (an input event), so React state follows the values set', () => {
+    const seen: string[] = []
+    for (const input of [field, note]) {
+      input.addEventListener('input', () => seen.push(`${input.id}=${input.value}`))
+    }
+    note.value = 'Masa'
+    note.focus()
+    for (const key of CODE) press(note, key, 5)
+    press(note, 'Enter', 5)
+    expect(seen).toEqual(['note=Masa', `order=${CODE}`])
+  })
+})
+
+describe("the browser's own clock and timers (no stand-ins)", () => {
+  beforeEach(() => {
+    stop()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    stop = installScannerRedirect({ orderField: () => field })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  function key(target: HTMLElement, value: string, gap: number) {
+    vi.advanceTimersByTime(gap)
+    const event = new KeyboardEvent('keydown', { key: value, bubbles: true, cancelable: true })
+    if (target.dispatchEvent(event) && value.length === 1) (target as HTMLInputElement).value += value
+  }
+
+  // windowTimer: emptied; or its cancel made a no-op, so the first key's flush cut a long scan in two.
+  it('holds a scan longer than the flush delay whole, and gives a burst without Enter back', () => {
+    const long = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' // 36 keys, 5 ms apart: longer than 3 burst gaps
+    note.focus()
+    for (const value of long) key(note, value, 5)
+    key(note, 'Enter', 5)
+    expect(scans).toEqual([long])
+    expect(note.value).toBe('')
+
+    note.focus()
+    for (const value of 'abc') key(note, value, 5)
+    vi.advanceTimersByTime(BURST_GAP_MS * 3)
+    expect(note.value).toBe('abc')
   })
 })
