@@ -34,7 +34,7 @@ import {
 import type { Result } from './errors.ts'
 
 /**
- * The one list of what the renderer may ask of the main process. Each method is declared once, with a zod
+ * The one list of what the renderer may ask of the main process. Each call is declared once, with a zod
  * schema for its input and its output; the `Api` type the renderer calls is derived from it, and both
  * bridges (the Electron preload and the web-mode preload) must `satisfies Api`.
  */

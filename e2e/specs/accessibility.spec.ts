@@ -22,7 +22,10 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
-/** The README's screenshots, taken here on every run; `UPDATE_SCREENSHOTS=1` also writes them to docs/. */
+/**
+ * The user guide's screenshots (docs/development.md, "The screenshots"), taken here on every run;
+ * `UPDATE_SCREENSHOTS=1` also writes them to docs/screenshots/.
+ */
 async function screenshot(page: Page, name: string, shell: string) {
   if (shell !== 'web') return
   await mkdir('test-results/screenshots', { recursive: true })

@@ -16,12 +16,12 @@ describe('dispatch', () => {
   it('refuses unknown calls and unparsable inputs without calling the core, logging no payload', async () => {
     const stub = stubCore()
     const log = recordingLogger()
-    for (const [method, payload] of [
+    for (const [call, payload] of [
       ['hasOwnProperty', undefined],
       [undefined, undefined],
       ['signIn', { platformAddress: 'https://p', appSecretKey: 'SECRET', restSecretKey: 1 }],
     ] as const) {
-      expect(await dispatch(stub.core.handlers, method, payload, log)).toEqual({
+      expect(await dispatch(stub.core.handlers, call, payload, log)).toEqual({
         ok: false,
         error: MALFORMED,
       })

@@ -268,7 +268,7 @@ describe('the WebSocket', () => {
     expect(log.lines.some((line) => line.includes('bridge: closed a socket'))).toBe(true)
   })
 
-  it('answers invalid-input for an unknown method or an input its schema refuses, and the core sees none', async () => {
+  it('answers invalid-input for an unknown call or an input its schema refuses, and the core sees none', async () => {
     const { socket, messages } = await connect()
     const requests = [
       { id: 1, call: 'nope' },
@@ -289,7 +289,7 @@ describe('the WebSocket', () => {
     for (const request of requests) socket.send(JSON.stringify(request))
     for (const { id } of requests) expect(await messages.answerTo(id)).toEqual({ id, result: MALFORMED })
     expect(stub.calls).toEqual([])
-    // Refusals are logged by method name only: never the payload, which may hold secrets.
+    // Refusals are logged by the call's name only: never the payload, which may hold secrets.
     expect(log.lines.filter((line) => line.includes('dispatch: refused'))).toHaveLength(requests.length)
     expect(log.lines.join('\n')).not.toContain('kkkk')
   })

@@ -186,7 +186,7 @@ interface ScannedArgv {
  * (electron/electron#20322), so `--add-order KEY --label Masa` may arrive as
  * `--add-order --label --allow-file-access-from-files KEY Masa`. Switches and values each keep their order, so
  * the switches that wait for a value take the plain values in turn; `--add-order=KEY` and `--label=…` are
- * immune to this and are what the README recommends.
+ * immune to this and are what docs/intake-api.md recommends ("The command line").
  */
 export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): LaunchRequest {
   const { links, loose, switches } = scanArgv(argv.slice(firstArgument))
