@@ -326,7 +326,7 @@ export const en = {
   },
   // Settings' all-day card: notifications, starting with the computer (D50)
   allDay: {
-    allDayTitle: 'All day',
+    title: 'All day',
     notifications: 'Notifications',
     notificationsHint:
       'Tells you when a hand-over fails, cannot be confirmed, has not gone out for 2 minutes, or the session cannot be renewed.',
@@ -336,7 +336,7 @@ export const en = {
   },
   // Settings' courier-slip card: paper and printer (D52)
   printing: {
-    printTitle: 'Courier slip',
+    title: 'Courier slip',
     paperWidth: 'Paper width',
     printer: 'Printer',
     defaultPrinter: 'The system’s default printer',
@@ -346,7 +346,7 @@ export const en = {
   },
   // The courier slip (D52)
   slip: {
-    slipTitle: 'Courier slip',
+    title: 'Courier slip',
     orderCode: 'Order code',
     branch: 'Branch',
     shipping: 'Shipping',

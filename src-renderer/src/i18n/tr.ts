@@ -327,7 +327,7 @@ export const tr = {
   },
   // Settings' all-day card: notifications, starting with the computer (D50)
   allDay: {
-    allDayTitle: 'Gün boyu',
+    title: 'Gün boyu',
     notifications: 'Bildirimler',
     notificationsHint:
       'Bir teslim başarısız olduğunda, teyit edilemediğinde, 2 dakikadır gönderilemediğinde veya oturum yenilenemediğinde haber verir.',
@@ -337,7 +337,7 @@ export const tr = {
   },
   // Settings' courier-slip card: paper and printer (D52)
   printing: {
-    printTitle: 'Kurye fişi',
+    title: 'Kurye fişi',
     paperWidth: 'Kağıt genişliği',
     printer: 'Yazıcı',
     defaultPrinter: 'Sistemin varsayılan yazıcısı',
@@ -347,7 +347,7 @@ export const tr = {
   },
   // The courier slip (D52)
   slip: {
-    slipTitle: 'Kurye fişi',
+    title: 'Kurye fişi',
     orderCode: 'Sipariş kodu',
     branch: 'Şube',
     shipping: 'Teslimat şekli',

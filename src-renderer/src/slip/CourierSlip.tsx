@@ -53,7 +53,7 @@ export function CourierSlip({
 
   return (
     <article className={`slip slip-${paperWidth}mm`} lang={language} data-paper-mm={paperWidth}>
-      <p className="slip-title">{t.slipTitle}</p>
+      <p className="slip-title">{t.title}</p>
       <p className="slip-code" aria-label={t.orderCode}>
         {shortCodeOf(order.paymentKey)}
       </p>

@@ -17,7 +17,7 @@ export function AllDaySection() {
   const desktop = isDesktopApp()
   return (
     <section className="settings-card all-day" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t.allDayTitle}</h2>
+      <h2 id={`${id}-title`}>{t.title}</h2>
       <CheckboxField
         label={t.notifications}
         hint={desktop ? t.notificationsHint : `${t.notificationsHint} ${t.notificationsBrowserHint}`}

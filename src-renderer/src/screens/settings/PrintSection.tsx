@@ -30,7 +30,7 @@ export function PrintSection() {
   const chosen = settings.slipPrinter
   return (
     <section className="settings-card print" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t.printTitle}</h2>
+      <h2 id={`${id}-title`}>{t.title}</h2>
       <label htmlFor={`${id}-paper`}>{t.paperWidth}</label>
       <select
         id={`${id}-paper`}
