@@ -1,0 +1,79 @@
+// Rules of the platform client that Stryker found unpinned (issue 23); each test fails on the mutants named
+// beside it. No server: the fetch port is a stand-in.
+import { describe, expect, it } from 'vitest'
+import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
+import { createPlatformClient, PlatformCallError, type PlatformClientDeps } from './platform-client.ts'
+
+const BRANCHES = JSON.stringify({ status: true, data: [{ id: 'b1', name: 'Kadıköy' }] })
+
+function client(fetch: typeof globalThis.fetch, overrides: Partial<PlatformClientDeps> = {}) {
+  return createPlatformClient({
+    baseUrl: 'https://platform.example.com/integrations',
+    fetch,
+    userAgent: 'pos-companion/0.1.0-test',
+    redactText: (text) => text,
+    retry: { limit: 2, baseDelayMs: 0, maxDelayMs: 0 },
+    ...overrides,
+  })
+}
+
+async function rejection(promise: Promise<unknown>): Promise<PlatformCallError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(PlatformCallError)
+    return error as PlatformCallError
+  }
+  throw new Error('expected the call to fail')
+}
+
+function setupFailure(overrides: Partial<PlatformClientDeps>): PlatformCallError {
+  try {
+    client(() => Promise.reject(new Error('nothing is sent')), overrides)
+  } catch (error) {
+    expect(error).toBeInstanceOf(PlatformCallError)
+    return error as PlatformCallError
+  }
+  throw new Error('expected the setup to be refused')
+}
+
+describe('an answer over the size cap (D9)', () => {
+  // bounded-fetch: the refusal of a 2xx answer over the cap dropped (its condition made false, or the throw).
+  it('is refused by the bounded fetch itself, with its status, not handed on cut short', async () => {
+    const bounded = createBoundedFetch(() => Promise.resolve(new Response('x'.repeat(2048))), 1024)
+    const refused = await bounded('https://platform.example.com/').then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(ResponseTooLargeError)
+    expect(refused).toMatchObject({ httpStatus: 200 })
+  })
+
+  it('says so in the failure the log keeps, and is asked once only', async () => {
+    let calls = 0
+    const fetch = () => {
+      calls += 1
+      return Promise.resolve(new Response(BRANCHES.padEnd(4096, ' ')))
+    }
+    const error = await rejection(client(fetch, { maxResponseBytes: 1024 }).listBranches('t'))
+    expect(error.appError).toEqual({ code: 'unexpected-answer', retryable: false, httpStatus: 200 })
+    expect(error.message).toBe('platform branches: unexpected-answer (HTTP 200, answer too large)')
+    expect(calls).toBe(1)
+  })
+})
+
+describe('the options, checked before anything is sent', () => {
+  // checkedInteger: its message blanked, or the wrong word for a bound of 1 or of 0.
+  it('names the option and the bound it broke', () => {
+    expect(setupFailure({ timeoutMs: 0 }).message).toBe(
+      'platform setup: invalid-input (timeoutMs must be a positive integer)',
+    )
+    expect(setupFailure({ maxResponseBytes: 1.5 }).message).toBe(
+      'platform setup: invalid-input (maxResponseBytes must be a positive integer)',
+    )
+    expect(setupFailure({ retry: { limit: -1, baseDelayMs: 0, maxDelayMs: 0 } }).message).toBe(
+      'platform setup: invalid-input (retry.limit must be a non-negative integer)',
+    )
+    expect(setupFailure({ timeoutMs: 0 }).appError).toEqual({ code: 'invalid-input', retryable: false })
+  })
+})
