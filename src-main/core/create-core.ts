@@ -222,6 +222,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       attention.orderChanged(paymentKey, order)
     } else if (event === 'sessionChanged' || event === 'settingsChanged') attention.refresh()
   })
+  // The port line shows the moment the API cannot listen, and clears the moment a later try listens.
+  intake.onListenTried(() => attention.refresh())
 
   const handlers = callHandlers({
     appInfo: { name: deps.appName, version: deps.appVersion, shell: deps.shell },

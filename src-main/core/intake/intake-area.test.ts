@@ -7,7 +7,13 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Core } from '../create-core.ts'
 import { dispatch } from '../dispatch.ts'
-import { fakeCipher, inMemoryCoreParts, MemoryStore } from '../../../test-support/core/memory-adapters.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import {
+  fakeCipher,
+  inMemoryCoreParts,
+  MemoryStore,
+  recordingLogger,
+} from '../../../test-support/core/memory-adapters.ts'
 import type { SecretCipher } from '../ports.ts'
 import { INTAKE_KEY_ENTRY } from './intake-key-storage.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
@@ -120,6 +126,102 @@ describe('the intake area in the core', () => {
     expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
       status: 'serving',
       port: free,
+    })
+  })
+
+  describe('a port another program holds', () => {
+    /** A served core on a manual clock whose port is taken, and a way to wait for its next try to listen. */
+    async function onTakenPort() {
+      const taken = await busyPort()
+      const clock = new ManualClock()
+      const log = recordingLogger()
+      const core = await testCore({ ...inMemoryCoreParts(), clock, log })
+      cores.push(core)
+      value(await core.handlers.updateSettings({ intakePort: taken }))
+      let tried: (() => void) | undefined
+      core.intake.onListenTried(() => tried?.())
+      await core.intake.serve()
+      const nextTry = () => new Promise<void>((resolve) => (tried = resolve))
+      const portLine = async () => value(await core.handlers.getAttention(undefined)).intakePortTaken
+      const release = () => new Promise((resolve) => blockers.pop()?.close(resolve))
+      return { core, clock, log, taken, nextTry, portLine, release }
+    }
+
+    it('is tried again until it is free, the port line on meanwhile, and off once the API listens', async () => {
+      const { core, clock, log, taken, nextTry, portLine, release } = await onTakenPort()
+      expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({ status: 'port-in-use' })
+      expect(await portLine()).toBe(true)
+      let tried = nextTry()
+      await clock.advance(5_000)
+      await tried
+      expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
+        status: 'port-in-use',
+        port: taken,
+      })
+      expect(await portLine()).toBe(true)
+
+      await release()
+      const cleared = new Promise<void>((resolve) =>
+        core.subscribe((event, payload) => {
+          if (event === 'attentionChanged' && !(payload as { intakePortTaken: boolean }).intakePortTaken)
+            resolve()
+        }),
+      )
+      tried = nextTry()
+      await clock.advance(5_000)
+      await tried
+      await cleared
+      const info = value(await core.handlers.getIntakeInfo(undefined))
+      expect(info).toMatchObject({ status: 'serving', port: taken, url: `http://127.0.0.1:${String(taken)}` })
+      expect(await portLine()).toBe(false)
+      // Signed at the core's (manual) time: the API answers a POS now.
+      const answer = await posRequest(info.url ?? '', info.key, {
+        path: '/v1/orders',
+        json: { payment_key: ORDER },
+        timestamp: Math.floor(clock.now() / 1000),
+      })
+      expect(answer).toMatchObject({ status: 201, fromApp: true })
+      // Said once when it could not listen, once when it could; not at every try.
+      expect(log.lines.filter((line) => line.includes('intake: the API could not listen'))).toHaveLength(1)
+      expect(log.lines.filter((line) => line.includes('intake: the API listens now'))).toHaveLength(1)
+    })
+
+    it('is tried every 5 s for the first half-minute, then every 30 s', async () => {
+      const { core, clock, nextTry } = await onTakenPort()
+      const start = clock.now()
+      const triedAt: number[] = []
+      core.intake.onListenTried(() => triedAt.push(clock.now() - start))
+      for (const delay of [5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 30_000, 30_000]) {
+        const tried = nextTry()
+        await clock.advance(delay)
+        await tried
+      }
+      expect(triedAt).toEqual([5, 10, 15, 20, 25, 30, 60, 90].map((s) => s * 1000))
+      expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('port-in-use')
+    })
+
+    it('is tried no more once the intake stops, and at once (counting afresh) when Settings change', async () => {
+      const { core, clock, nextTry, release } = await onTakenPort()
+      const tries: number[] = []
+      core.intake.onListenTried(() => tries.push(clock.now()))
+      for (let n = 0; n < 7; n += 1) {
+        const tried = nextTry()
+        await clock.advance(n < 6 ? 5_000 : 30_000)
+        await tried
+      }
+      // A saved change tries at once, and the next try is 5 s after it again.
+      value(await core.handlers.updateSettings({ intakeHandover: false }))
+      expect(tries).toHaveLength(8)
+      const soon = nextTry()
+      await clock.advance(5_000)
+      await soon
+      expect(tries).toHaveLength(9)
+      await core.intake.stop()
+      await release()
+      await clock.advance(60_000)
+      await core.intake.stop()
+      expect(tries).toHaveLength(9)
+      expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('off')
     })
   })
 

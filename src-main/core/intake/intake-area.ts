@@ -50,6 +50,14 @@ export interface IntakeServing {
   dataDir?: string | undefined
 }
 
+/**
+ * A port the API could not have is tried again on its own (another program may let it go: an old instance
+ * quitting after an update, a tool run once): every 5 s for the first half-minute, then every 30 s.
+ */
+const RETRY_SOON_MS = 5_000
+const RETRY_SOON_TIMES = 6
+const RETRY_LATER_MS = 30_000
+
 type ServerState =
   | { status: 'off' }
   | { status: 'serving'; server: IntakeServer }
@@ -69,6 +77,9 @@ export class IntakeArea implements IntakePort {
   #stopped = false
   #serving: IntakeServing | undefined
   readonly #keyListeners: ((key: string) => void)[] = []
+  readonly #listenListeners: (() => void)[] = []
+  /** The next try of a port the API could not have, and its number since Settings were last followed. */
+  #retry: { cancel: () => void; tries: number } | undefined
   /** When each order last changed, for the view's `updated_at` (a change without a time of its own). */
   readonly #changedAt = new Map<string, string>()
 
@@ -204,14 +215,22 @@ export class IntakeArea implements IntakePort {
     this.#keyListeners.push(listener)
   }
 
+  /** Told after every try to listen, whether the port was had or not (the attention's port line follows it). */
+  onListenTried(listener: () => void): void {
+    this.#listenListeners.push(listener)
+  }
+
   /** Starts (or restarts) what Settings asks for; resolves once done, never throws. */
   follow(): Promise<void> {
+    // A change of Settings (or the shell's start) tries at once, and starts the retries' count afresh.
+    this.#stopRetrying()
     this.#turn = this.#turn.then(() => this.#follow())
     return this.#turn
   }
 
   async stop(): Promise<void> {
     this.#stopped = true
+    this.#stopRetrying()
     this.#turn = this.#turn.then(async () => {
       await this.#closeServer()
       await this.#closeDrop()
@@ -258,9 +277,14 @@ export class IntakeArea implements IntakePort {
 
   async #followServer(): Promise<void> {
     const wanted = this.#wantedPort()
-    const server = this.#server
-    if (server.status === 'serving' && (wanted === 0 || server.server.port === wanted)) return
-    await this.#closeServer()
+    const before = this.#server
+    if (before.status === 'serving') {
+      if (wanted === 0 || before.server.port === wanted) return
+      await this.#closeServer()
+    }
+    // Trying a port again keeps saying it is taken until it listens: the attention's line does not flicker.
+    const again = (before.status === 'port-in-use' || before.status === 'failed') && before.port === wanted
+    if (!again) this.#server = { status: 'off' }
     const { keyring, log, clock } = this.#deps
     const serve = this.#serving
     try {
@@ -273,11 +297,30 @@ export class IntakeArea implements IntakePort {
         ...(serve?.limits ? { limits: serve.limits } : {}),
       })
       this.#server = { status: 'serving', server: started }
+      this.#retry = undefined
+      if (again) log.info('intake: the API listens now', { port: started.port })
     } catch (error) {
       const inUse = isErrorWithCode(error, 'EADDRINUSE') || isErrorWithCode(error, 'EACCES')
-      log.warn('intake: the API could not listen', { port: wanted, error: describeThrown(error) })
+      // Said once per port, not at every try.
+      if (!again) log.warn('intake: the API could not listen', { port: wanted, error: describeThrown(error) })
       this.#server = { status: inUse ? 'port-in-use' : 'failed', port: wanted }
+      this.#retryLater()
     }
+    for (const listener of this.#listenListeners) listener()
+  }
+
+  #retryLater(): void {
+    const tries = (this.#retry?.tries ?? 0) + 1
+    const delay = tries <= RETRY_SOON_TIMES ? RETRY_SOON_MS : RETRY_LATER_MS
+    const cancel = this.#deps.clock.setTimer(delay, () => {
+      this.#turn = this.#turn.then(() => (this.#stopped ? undefined : this.#followServer()))
+    })
+    this.#retry = { cancel, tries }
+  }
+
+  #stopRetrying(): void {
+    this.#retry?.cancel()
+    this.#retry = undefined
   }
 
   async #followDrop(): Promise<void> {
