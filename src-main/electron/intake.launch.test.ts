@@ -104,7 +104,7 @@ describe('pos-companion --add-order, as a second process', () => {
 
   it.each([
     ['no order id', ['--add-order'], 'missing-order-id'],
-    ['an order id that is not one', ['--add-order', 'not-an-order'], 'no-order-id'],
+    ['an order id that is not one', ['--add-order', 'not-an-order'], 'not-an-order-id'],
     ['a label without --add-order', ['--label', 'Masa 4'], 'label-without-order'],
     ['a value left over', ['--add-order', KEY, 'extra'], 'unexpected-argument'],
     ['a link beside it', ['--add-order', KEY, `pos-companion://order/${OTHER}`], 'link-and-add-order'],

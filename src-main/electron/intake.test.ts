@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderSource } from '../../src-shared/intake-view.ts'
 import type { IntakeOrder } from '../core/intake/order-input.ts'
+import { LAUNCH_REFUSALS } from '../core/intake/order-link.ts'
 import { silentLogger } from '../core/ports.ts'
 import * as electron from '../../test-support/electron/fake-electron.ts'
 import {
@@ -112,7 +113,13 @@ describe('a link with anything after it on the command line (issue 20.9)', () =>
     [[EXE, LINK, 'extra']],
     [[EXE, LINK, '--']],
   ])('is refused, not taken as the link: %j', (argv) => {
-    expect(launchRequestOf(argv, false)).toMatchObject({ kind: 'refused', via: 'link' })
+    expect(launchRequestOf(argv, false)).toEqual({
+      kind: 'refused',
+      via: 'link',
+      reason: 'argument-after-link',
+    })
+    // Said of the link: no usage of --add-order to someone who only opened a link.
+    expect(LAUNCH_REFUSALS['argument-after-link'].en).not.toContain('--add-order')
   })
 
   it('is taken when the link is the last argument, after what Chromium or macOS put before it', () => {

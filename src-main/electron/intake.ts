@@ -50,7 +50,7 @@ export function launchRequestOf(argv: readonly string[], defaultApp: boolean): L
   const args = argv.slice(firstArgument)
   const link = args.findIndex((arg) => arg.toLowerCase().startsWith(`${ORDER_LINK_SCHEME}:`))
   if (link !== -1 && link !== args.length - 1) {
-    return { kind: 'refused', via: 'link', reason: 'unexpected-argument' }
+    return { kind: 'refused', via: 'link', reason: 'argument-after-link' }
   }
   return parseLaunchArgv(argv, firstArgument)
 }
@@ -66,14 +66,17 @@ function secondLaunchRequestOf(argv: readonly string[], additionalData: unknown)
   // Another process's data: nothing is taken on trust but a known refusal.
   const refused: unknown = (additionalData as { refused?: unknown } | null | undefined)?.refused
   if (typeof refused === 'object' && refused !== null) {
-    const { via, reason } = refused as { via?: unknown; reason?: unknown }
+    const { via: claimed, reason } = refused as { via?: unknown; reason?: unknown }
+    const via = claimed === 'command-line' ? 'command-line' : 'link'
     return {
       kind: 'refused',
-      via: via === 'command-line' ? 'command-line' : 'link',
+      via,
       reason:
         typeof reason === 'string' && Object.hasOwn(LAUNCH_REFUSALS, reason)
           ? (reason as LaunchRefusal)
-          : 'unexpected-argument',
+          : via === 'link'
+            ? 'not-a-link'
+            : 'unexpected-argument',
     }
   }
   return launchRequestOf(argv, false)

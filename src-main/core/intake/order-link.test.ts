@@ -118,14 +118,15 @@ describe('parseLaunchArgv', () => {
     [[EXE, '--add-order'], 'missing-order-id'],
     [[EXE, '--add-order', ''], 'missing-order-id'],
     [[EXE, '--add-order=', 'x'], 'unexpected-argument'],
-    [[EXE, '--add-order', 'not-an-id'], 'no-order-id'],
+    [[EXE, '--add-order', 'not-an-id'], 'not-an-order-id'],
     [[EXE, '--add-order', `${KEY},${OTHER}`], 'several-order-ids'],
     [[EXE, '--add-order', KEY, '--add-order', OTHER], 'several-order-ids'],
     [[EXE, '--add-order', KEY, OTHER], 'unexpected-argument'],
     [[EXE, '--add-order', KEY, '--label'], 'invalid-label'],
     [[EXE, '--add-order', KEY, '--label', '-5'], 'invalid-label'],
     [[EXE, '--add-order', KEY, `--label=${'x'.repeat(121)}`], 'invalid-label'],
-    [[EXE, '--add-order', KEY, '--label=a', '--label=b'], 'several-order-ids'],
+    [[EXE, '--add-order', KEY, '--label=a', '--label=b'], 'repeated-option'],
+    [[EXE, '--add-order', KEY, '--courier', 'Ali', '--courier', 'Veli'], 'repeated-option'],
     [[EXE, '--label', 'Masa 5'], 'label-without-order'],
     [[EXE, '--add-order', KEY, `pos-companion://order/${OTHER}`], 'link-and-add-order'],
   ])('refuses %j: %s', (argv, reason) => {
@@ -138,12 +139,46 @@ describe('parseLaunchArgv', () => {
       via: 'link',
       reason: 'no-order-id',
     })
-    expect(
-      parseLaunchArgv([EXE, `pos-companion://order/${KEY}`, `pos-companion://order/${OTHER}`]),
-    ).toMatchObject({
+    expect(parseLaunchArgv([EXE, `pos-companion://order/${KEY}`, `pos-companion://order/${OTHER}`])).toEqual({
       kind: 'refused',
-      reason: 'several-order-ids',
+      via: 'link',
+      reason: 'several-links',
     })
+  })
+
+  it('speaks of the way in it refused: a link is never told of --add-order, a command line never of a link', () => {
+    const launches = [
+      [EXE, '--add-order'],
+      [EXE, '--add-order', 'not-an-id'],
+      [EXE, '--add-order', `${KEY},${OTHER}`],
+      [EXE, '--add-order', KEY, '--add-order', OTHER],
+      [EXE, '--add-order', KEY, OTHER],
+      [EXE, '--add-order', KEY, '--label=a', '--label=b'],
+      [EXE, '--add-order', KEY, '--label'],
+      [EXE, '--add-order', KEY, '--courier', '\u202eAli'],
+      [EXE, '--add-order', KEY, '--amount-kurus', '399.90'],
+      [EXE, '--label', 'Masa 5'],
+      [EXE, '--add-order', KEY, `pos-companion://order/${OTHER}`],
+      [EXE, 'pos-companion://order/nope'],
+      [EXE, 'pos-companion://handover/x'],
+      [EXE, `pos-companion://order/${KEY}?x=1`],
+      [EXE, `pos-companion://order/${KEY}?label=`],
+      [EXE, `pos-companion://order/${KEY}`, `pos-companion://order/${OTHER}`],
+    ]
+    const seen = new Set<string>()
+    for (const argv of launches) {
+      const request = parseLaunchArgv(argv)
+      if (request.kind !== 'refused') throw new Error(`not refused: ${JSON.stringify(argv)}`)
+      const { tr, en } = LAUNCH_REFUSALS[request.reason]
+      seen.add(request.via)
+      if (request.via === 'link') {
+        expect(`${tr} ${en}`, request.reason).not.toContain('--')
+      } else {
+        expect(tr, request.reason).not.toMatch(/^(Bu )?Bağlantı/)
+        expect(en, request.reason).not.toMatch(/^(The|This) link/)
+      }
+    }
+    expect([...seen].sort()).toEqual(['command-line', 'link'])
   })
 
   it('has a Turkish and an English line for every refusal', () => {

@@ -5,7 +5,8 @@
  * web page or in a message can at worst put an order on the board.
  *
  * Parsing is strict and says why it refused, in one line, Turkish and English: a link or a command that is
- * not exactly what we expect is more likely a mistake (or a trick) than something to guess at.
+ * not exactly what we expect is more likely a mistake (or a trick) than something to guess at. Each way in has
+ * its own refusals and words: a link's speak of the link, the command line's of its switches.
  */
 import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
@@ -139,13 +140,31 @@ function refuse(reason: OrderLinkRefusal): { ok: false; reason: OrderLinkRefusal
 
 export const LAUNCH_REFUSALS = {
   ...ORDER_LINK_REFUSALS,
+  // A link handed over as an argument (Windows, Linux).
+  'several-links': {
+    tr: 'Birden fazla bağlantı verildi; bağlantıları tek tek açın.',
+    en: 'Several links were given; open one link at a time.',
+  },
+  'argument-after-link': {
+    tr: 'Bağlantıdan sonra başka bir değer var; bağlantı tek başına açılmalı.',
+    en: 'Something follows the link; a link must be opened on its own.',
+  },
+  // The command line. A label, courier or amount it refuses shares the link's words: they name no way in.
   'missing-order-id': {
     tr: '--add-order’dan sonra sipariş numarası (payment_key) gelmeli.',
     en: '--add-order must be followed by the order id (payment_key).',
   },
+  'not-an-order-id': {
+    tr: '--add-order’dan sonra gelen değer bir sipariş numarası (UUID) değil.',
+    en: 'The value after --add-order is not an order id (a UUID).',
+  },
   'several-order-ids': {
     tr: 'Birden fazla sipariş numarası verildi; tek sipariş ekleyin.',
     en: 'Several order ids were given; add one order.',
+  },
+  'repeated-option': {
+    tr: '--label, --courier ve --amount-kurus her biri en çok bir kez verilebilir.',
+    en: '--label, --courier and --amount-kurus may each be given once.',
   },
   'label-without-order': {
     tr: '--label, --courier ve --amount-kurus yalnızca --add-order ile kullanılır.',
@@ -193,7 +212,7 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
   const adds = switches.filter((entry) => entry.name === 'add-order')
   if (adds.length > 0 && links.length > 0)
     return { kind: 'refused', via: 'command-line', reason: 'link-and-add-order' }
-  if (links.length > 1) return { kind: 'refused', via: 'link', reason: 'several-order-ids' }
+  if (links.length > 1) return { kind: 'refused', via: 'link', reason: 'several-links' }
   const [link] = links
   if (link !== undefined) {
     const parsed = parseOrderLink(link)
@@ -206,18 +225,14 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
   if (adds.length === 0) return refused('label-without-order')
   if (adds.length > 1) return refused('several-order-ids')
   const names = switches.map((entry) => entry.name)
-  if (new Set(names).size !== names.length) {
-    return refused(
-      names.filter((name) => name === 'label').length > 1 ? 'several-order-ids' : 'unexpected-argument',
-    )
-  }
+  if (new Set(names).size !== names.length) return refused('repeated-option')
   const values = [...loose]
   const resolved = switches.map((entry) => ({ name: entry.name, value: entry.value ?? values.shift() }))
   if (values.length > 0) return refused('unexpected-argument')
   const keyText = resolved.find((entry) => entry.name === 'add-order')?.value
   if (keyText === undefined || keyText.trim() === '') return refused('missing-order-id')
   const key = parsePaymentKey(keyText)
-  if (!key.ok) return refused(key.code === 'several-order-ids' ? 'several-order-ids' : 'no-order-id')
+  if (!key.ok) return refused(key.code === 'several-order-ids' ? 'several-order-ids' : 'not-an-order-id')
   // A `--label` (or `--courier`, `--amount-kurus`) with no value left for it is a bad one, not a missing one.
   const valueOf = (name: string) => {
     const entry = resolved.find((each) => each.name === name)
