@@ -241,3 +241,51 @@ describe("the browser's own clock and timers (no stand-ins)", () => {
     expect(note.value).toBe('abc')
   })
 })
+
+describe('keys the redirect leaves to the page', () => {
+  // startOrderFieldText: `field.value + event.key` as `-` (unseen while the test id began with a `0`).
+  it('adds a key pressed outside a text field to what the order field already holds', () => {
+    field.value = 'ab'
+    button.focus()
+    press(button, 'x', 500)
+    expect(field.value).toBe('abx')
+  })
+
+  // The shortcut test: Ctrl, Meta, Alt, and a composition, each dropped from the condition.
+  it.each([
+    ['Ctrl', { ctrlKey: true }],
+    ['Meta', { metaKey: true }],
+    ['Alt', { altKey: true }],
+    ['an input method composing', { isComposing: true }],
+  ])('leaves a key with %s to the page', (_name, modifier) => {
+    button.focus()
+    const event = new KeyboardEvent('keydown', { key: 'c', bubbles: true, cancelable: true, ...modifier })
+    button.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(false)
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(button)
+  })
+
+  // keepFromPage emptied, or its preventDefault or stopPropagation dropped.
+  it("keeps a scan's Enter from the page: it is neither acted on nor heard past the window", () => {
+    const heard: string[] = []
+    document.addEventListener('keydown', (event) => heard.push(event.key))
+    note.focus()
+    for (const key of 'K7Q2M9') press(note, key, 5)
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    note.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(true)
+    expect(heard).not.toContain('Enter')
+  })
+
+  // flush(): its guard made `true` (a flush with nothing held then throws) or the call on the order field dropped.
+  it('lets keys typed into the order field itself through, ending a burst held elsewhere', () => {
+    note.focus()
+    for (const key of 'ab') press(note, key, 5)
+    field.focus()
+    press(field, 'c', 5)
+    press(field, 'd', 5)
+    expect(note.value).toBe('ab')
+    expect(field.value).toBe('cd')
+  })
+})
