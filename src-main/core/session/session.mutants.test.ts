@@ -158,4 +158,55 @@ describe('Session, where Stryker found rules unpinned', () => {
     expect(status).toMatchObject({ state: 'signed-out', reason: 'never-signed-in', platformAddress: null })
     expect(status).not.toHaveProperty('error')
   })
+
+  // The constructor's state before anything happened: its reason blanked.
+  it('starts signed out, "never signed in", when nothing is stored', () => {
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'never-signed-in' })
+  })
+})
+
+// The constructor: a token that outlived the last run is used at once, and renewed on time.
+describe('Session after a restart', () => {
+  async function restartedWithToken(expiresIn: number) {
+    const t = await world()
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.session.dispose()
+    const expiresAt = t.clock.now() + expiresIn
+    await t.vault.saveToken({ accessToken: 'token-kept', expiresAt, platformAddress: ADDRESS })
+    const restarted = await world(t.store, t.clock)
+    return { ...restarted, expiresAt }
+  }
+
+  // The address test, the token test and the signed-in state and its renewal, each changed or dropped.
+  it('is signed in with a stored live token, sends it without a login, and renews it ten minutes early', async () => {
+    const r = await restartedWithToken(TOKEN_LIFETIME_MS)
+    expect(r.session.status()).toMatchObject({ state: 'signed-in', platformAddress: ADDRESS })
+    const sent: string[] = []
+    await r.session.withToken((_client, token) => Promise.resolve(sent.push(token)))
+    expect(sent).toEqual(['token-kept'])
+    expect(r.platform.logins).toBe(0)
+    await r.clock.advance(TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS - 1)
+    await settle()
+    expect(r.platform.logins).toBe(0)
+    await r.clock.advance(1)
+    await settle()
+    expect(r.platform.logins).toBe(1)
+  })
+
+  // `expiresAt > now` as `>=`: a token that ends this very millisecond is not live.
+  it('is not signed in with a token that ends as it starts', async () => {
+    const r = await restartedWithToken(0)
+    expect(r.session.status()).toMatchObject({ state: 'signed-out', reason: 'never-signed-in' })
+  })
+
+  // With no address in use, a stored token does not count (the address test made always false).
+  it('is not signed in when no address is in use, whatever token is stored', async () => {
+    const t = await world()
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.session.dispose()
+    await t.settings.update({ platformAddress: null })
+    const restarted = await world(t.store, t.clock)
+    expect(restarted.session.status()).toMatchObject({ state: 'signed-out', platformAddress: null })
+    expect(restarted.session.isSignedOut).toBe(true)
+  })
 })
