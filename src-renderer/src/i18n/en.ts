@@ -542,7 +542,7 @@ export const en = {
     alarmSoundHint:
       'For an order past its time, a failed hand-over or one unconfirmed for long: rings every 20 seconds until someone acts or presses “Silence”. The volume is the system’s.',
   },
-  // The POS intake: Settings' POS connection card, and where each order came from (D66–D71)
+  // The POS intake: Settings' POS connection card, and where each order came from (D45–D49, D68, D69, D71)
   intake: {
     source: {
       'pos-api': 'POS',
@@ -578,7 +578,7 @@ export const en = {
     rotateConfirm: 'The old key stops working at once; you must enter the new one in the POS. Continue?',
     rotated: 'New key made. Enter it in the POS.',
     port: 'Port',
-    portHint: '1024–65535. Default 47810.',
+    portHint: (defaultPort) => `1024–65535. Default ${String(defaultPort)}.`,
     savePort: 'Save port',
     handover: 'Let the POS ask for “Kuryeye Verildi”',
     handoverHint: 'When off, the POS can only add orders.',

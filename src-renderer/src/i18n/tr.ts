@@ -539,7 +539,7 @@ export const tr = {
     alarmSoundHint:
       'Süresi dolan, başarısız olan veya uzun süre teyit edilemeyen sipariş için, biri ilgilenene ya da “Sessize al”a basana kadar 20 saniyede bir çalar. Ses düzeyi sistemin ses düzeyidir.',
   },
-  // The POS intake: Settings' POS connection card, and where each order came from (D66–D71)
+  // The POS intake: Settings' POS connection card, and where each order came from (D45–D49, D68, D69, D71)
   intake: {
     source: {
       'pos-api': 'POS',
@@ -577,7 +577,7 @@ export const tr = {
     rotateConfirm: 'Eski anahtar hemen geçersiz olur; POS’a yenisini girmeniz gerekir. Devam edilsin mi?',
     rotated: 'Yeni anahtar oluşturuldu. POS’a yenisini girin.',
     port: 'Port',
-    portHint: '1024–65535 arası. Varsayılan 47810.',
+    portHint: (defaultPort: number) => `1024–65535 arası. Varsayılan ${String(defaultPort)}.`,
     savePort: 'Portu kaydet',
     handover: 'POS “Kuryeye Verildi” isteyebilsin',
     handoverHint: 'Kapalıyken POS yalnızca sipariş ekleyebilir.',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
+import { DEFAULT_SETTINGS } from '../../../../src-shared/domain.ts'
 import type { IntakeInfo } from '../../../../src-shared/intake-info.ts'
 import type { SecretClipboard } from '../../../../src-shared/secret-clipboard.ts'
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
@@ -174,7 +175,7 @@ function IntakeOptions(props: {
       <form onSubmit={savePort}>
         <TextField
           label={texts.port}
-          hint={texts.portHint}
+          hint={texts.portHint(DEFAULT_SETTINGS.intakePort)}
           inputMode="numeric"
           value={port}
           onChange={setPort}
