@@ -62,6 +62,34 @@ describe('an answer over the size cap (D9)', () => {
   })
 })
 
+describe('an answer at the size cap', () => {
+  /** A body that arrives in pieces, with or without a declared length. */
+  function chunked(pieces: string[], declared: boolean): typeof globalThis.fetch {
+    const bytes = pieces.map((piece) => new TextEncoder().encode(piece))
+    const length = bytes.reduce((sum, piece) => sum + piece.byteLength, 0)
+    return () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const piece of bytes) controller.enqueue(piece)
+              controller.close()
+            },
+          }),
+          declared ? { headers: { 'content-length': String(length) } } : {},
+        ),
+      )
+  }
+
+  // `declared > maxBytes` and `total > maxBytes` as `>=`; the pieces joined with `offset -=`.
+  it.each([true, false])('is served whole, its pieces in order (length declared: %s)', async (declared) => {
+    const pieces = ['{"status":true,', '"data":[{"id":"b1",', '"name":"Kadıköy"}]}']
+    const cap = new TextEncoder().encode(pieces.join('')).byteLength
+    const bounded = createBoundedFetch(chunked(pieces, declared), cap)
+    expect(await (await bounded('https://platform.example.com/')).text()).toBe(pieces.join(''))
+  })
+})
+
 describe('the options, checked before anything is sent', () => {
   // checkedInteger: its message blanked, or the wrong word for a bound of 1 or of 0.
   it('names the option and the bound it broke', () => {
@@ -73,6 +101,12 @@ describe('the options, checked before anything is sent', () => {
     )
     expect(setupFailure({ retry: { limit: -1, baseDelayMs: 0, maxDelayMs: 0 } }).message).toBe(
       'platform setup: invalid-input (retry.limit must be a non-negative integer)',
+    )
+    expect(setupFailure({ retry: { limit: 0, baseDelayMs: -1, maxDelayMs: 0 } }).message).toBe(
+      'platform setup: invalid-input (retry.baseDelayMs must be a non-negative integer)',
+    )
+    expect(setupFailure({ retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0.5 } }).message).toBe(
+      'platform setup: invalid-input (retry.maxDelayMs must be a non-negative integer)',
     )
     expect(setupFailure({ timeoutMs: 0 }).appError).toEqual({ code: 'invalid-input', retryable: false })
   })
