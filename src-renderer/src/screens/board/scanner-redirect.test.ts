@@ -198,14 +198,22 @@ describe('a scan that is not an order id, held back in another text field', () =
 
   // typeInto: the `input` event blanked, so a React-controlled field would not follow its new value.
   it('tells the fields as typing would (an input event), so React state follows the values set', () => {
+    // React hears input events at its root, so they must bubble up to it: listened for on the document.
     const seen: string[] = []
-    for (const input of [field, note]) {
-      input.addEventListener('input', () => seen.push(`${input.id}=${input.value}`))
-    }
+    const listening = new AbortController()
+    document.addEventListener(
+      'input',
+      (event) => {
+        const input = event.target as HTMLInputElement
+        seen.push(`${input.id}=${input.value}`)
+      },
+      { signal: listening.signal },
+    )
     note.value = 'Masa'
     note.focus()
     for (const key of CODE) press(note, key, 5)
     press(note, 'Enter', 5)
+    listening.abort()
     expect(seen).toEqual(['note=Masa', `order=${CODE}`])
   })
 })
