@@ -186,14 +186,24 @@ describe('a scan that is not an order id, held back in another text field', () =
     expect(document.activeElement).toBe(field)
   })
 
-  // MIN_SCAN_LENGTH: `>=` made `true`; one key fewer than a scan is typing.
-  it('leaves a five-key burst and its Enter to the field it was typed in', () => {
+  // MIN_SCAN_LENGTH: `>=` made `true`; one key fewer than a scan is typing. The flush at that Enter dropped.
+  it('leaves a five-key burst and its Enter to the field it was typed in, the keys back at once', () => {
     note.focus()
     for (const key of CODE.slice(0, 5)) press(note, key, 5)
-    press(note, 'Enter', 5)
-    press(note, 'Shift', 1000)
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    note.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(false)
     expect(note.value).toBe(CODE.slice(0, 5))
     expect(scans).toEqual([])
+  })
+
+  // The burst gap and the flush delay: a burst test inverted, or the delay shrunk to `BURST_GAP_MS / 3`.
+  it('takes a slow scanner (40 ms a key) for a scanner', () => {
+    note.focus()
+    for (const key of CODE) press(note, key, 40)
+    press(note, 'Enter', 40)
+    expect(note.value).toBe('')
+    expect(scans).toEqual([CODE])
   })
 
   // typeInto: the `input` event blanked, so a React-controlled field would not follow its new value.
@@ -295,5 +305,28 @@ describe('keys the redirect leaves to the page', () => {
     press(field, 'd', 5)
     expect(note.value).toBe('ab')
     expect(field.value).toBe('cd')
+  })
+
+  // The stray id's Enter kept from the page (its keepFromPage dropped).
+  it("keeps a stray id's Enter from the page", () => {
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ID) press(note, key, BURST_GAP_MS * 2)
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    note.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(true)
+    expect(scans).toEqual([ID])
+  })
+
+  // onFocusIn: what a field held when it got focus not recorded, so an id already there was taken for a scan.
+  it('leaves alone an id that was in a field before it got focus, and an Enter with nothing typed', () => {
+    note.value = `iade ${ID}`
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    press(note, 'Enter', 500)
+    press(note, '!', 500)
+    press(note, 'Enter', 500)
+    expect(note.value).toBe(`iade ${ID}!`)
+    expect(scans).toEqual([])
   })
 })
