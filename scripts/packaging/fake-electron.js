@@ -171,6 +171,10 @@ export class ClipboardItem {
   constructor(items) {
     this.items = items
   }
+  /** The MIME types it holds, as Electron's own answers. */
+  get types() {
+    return Object.keys(this.items)
+  }
 }
 export const globalShortcut = stub()
 export const crashReporter = stub()
