@@ -210,3 +210,69 @@ describe('Session after a restart', () => {
     expect(restarted.session.isSignedOut).toBe(true)
   })
 })
+
+describe('Session, more rules the unit tests left to the tests over the mock platform', () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+  })
+
+  // noteBranchCount: the one-branch test forced, its scope blanked, the "same scope" early return dropped.
+  it('learns the scope from the branch count and says so once per change', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    const scopes: (string | undefined)[] = []
+    t.session.onChange((status) => scopes.push('scope' in status ? status.scope : undefined))
+    t.session.noteBranchCount(4)
+    t.session.noteBranchCount(4)
+    t.session.noteBranchCount(1)
+    expect(scopes).toEqual(['vendor', 'branch'])
+  })
+
+  // resume(): the stored-keys test forced true. (Dropped, it is equivalent: the login refuses the same way.)
+  it('refuses to resume without stored keys, and asks the platform nothing', async () => {
+    expect(await errorOf(t.session.resume())).toEqual({ code: 'missing-credentials', retryable: false })
+    expect(t.platform.logins).toBe(0)
+  })
+
+  // signOut(): its reason blanked; #validToken's refusal made retryable.
+  it('after staff sign out, says so and refuses calls as signed out, not worth retrying', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await t.session.signOut(false)
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'signed-out-by-staff' })
+    expect(await errorOf(listBranches(t.session))).toEqual({ code: 'signed-out', retryable: false })
+    expect(t.platform.calls).toBe(0)
+  })
+
+  // dispose(): its stop of the start-up retries dropped; resumeAtStart: the retryable test forced.
+  it('retries a start-up sign-in only for a passing failure, and never after dispose', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.session.dispose()
+    await t.vault.saveToken(undefined)
+    const offline = await world(t.store, t.clock)
+    offline.platform.loginFailure = UNREACHABLE
+    await errorOf(offline.session.resumeAtStart())
+    offline.session.dispose()
+    await offline.clock.advance(60 * 60_000)
+    expect(offline.platform.logins).toBe(1)
+
+    const refused = await world(t.store, t.clock)
+    refused.platform.loginFailure = { code: 'unexpected-answer', httpStatus: 200, retryable: false }
+    await errorOf(refused.session.resumeAtStart())
+    await refused.clock.advance(60 * 60_000)
+    expect(refused.platform.logins).toBe(1)
+  })
+
+  // withToken: a second failure that is not a refused token thrown as a sign-out.
+  it('passes on a failure of the retried call that is not a refused token, and stays signed in', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    let calls = 0
+    const error = await errorOf(
+      t.session.withToken(() => {
+        calls += 1
+        return Promise.reject(new AppFailure(calls === 1 ? TOKEN_REFUSED : UNREACHABLE))
+      }),
+    )
+    expect(error).toEqual(UNREACHABLE)
+    expect(t.session.status().state).toBe('signed-in')
+  })
+})
