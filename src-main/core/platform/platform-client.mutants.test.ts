@@ -111,3 +111,29 @@ describe('the options, checked before anything is sent', () => {
     expect(setupFailure({ timeoutMs: 0 }).appError).toEqual({ code: 'invalid-input', retryable: false })
   })
 })
+
+describe('what a failure says for the log', () => {
+  const answering = (body: string) => () => Promise.resolve(new Response(body))
+
+  // The call names blanked; the "not JSON" catch emptied (it then read as a wrong shape); the envelope test forced.
+  it('names the call and why the answer was refused', async () => {
+    expect((await rejection(client(answering('<html>')).listBranches('t'))).message).toBe(
+      'platform branches: unexpected-answer (HTTP 200, not JSON)',
+    )
+    expect((await rejection(client(answering('{"status":true}')).getVariables('t'))).message).toBe(
+      'platform variables: unexpected-answer (HTTP 200, wrong shape)',
+    )
+  })
+
+  // platformBaseUrl: the credentials test with `&&`, or either half made false.
+  it.each([
+    'https://user@platform.example.com/integrations',
+    'https://:secret@platform.example.com/integrations',
+    'https://platform.example.com/integrations?x=1',
+    'https://platform.example.com/integrations#x',
+  ])('refuses a base address that carries more than a place: %s', (baseUrl) => {
+    expect(setupFailure({ baseUrl }).message).toBe(
+      'platform setup: invalid-input (base address must not carry credentials, a query or a fragment)',
+    )
+  })
+})
