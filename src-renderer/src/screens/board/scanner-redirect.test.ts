@@ -330,3 +330,35 @@ describe('keys the redirect leaves to the page', () => {
     expect(scans).toEqual([])
   })
 })
+
+describe('which fields take text, and what an order id is', () => {
+  // TEXT_TYPES: each member blanked, or the set emptied.
+  it.each(['text', 'search', 'url', 'email', 'tel', 'password', 'number'])(
+    'holds a scan back from an input of type %s and submits it from the order field',
+    (type) => {
+      document.body.insertAdjacentHTML('beforeend', `<input id="typed" type="${type}">`)
+      const input = document.getElementById('typed') as HTMLInputElement
+      input.focus()
+      for (const key of '123456') press(input, key, 5)
+      press(input, 'Enter', 5)
+      expect(scans).toEqual(['123456'])
+      expect(input.value).toBe('')
+    },
+  )
+
+  // ORDER_ID: a group's length dropped or its class inverted would take an almost-id for one.
+  it.each([
+    ['a short first group', '0d3e1f0-5a1b-4c2d-8e3f-100000000001'],
+    ['a short second group', '0d3e1f00-5a1-4c2d-8e3f-100000000001'],
+    ['a short third group', '0d3e1f00-5a1b-4c2-8e3f-100000000001'],
+    ['a short fourth group', '0d3e1f00-5a1b-4c2d-8e3-100000000001'],
+    ['a short last group', '0d3e1f00-5a1b-4c2d-8e3f-10000000000'],
+  ])('leaves alone text typed slowly that is not an order id: %s', (_name, text) => {
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of text) press(note, key, BURST_GAP_MS * 2)
+    press(note, 'Enter', BURST_GAP_MS * 2)
+    expect(note.value).toBe(text)
+    expect(scans).toEqual([])
+  })
+})
