@@ -17,7 +17,7 @@ import { Listeners } from '../listeners.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
-import { dayBefore, dayOf, isCalendarDay, msUntilNextDay } from '../time/platform-day.ts'
+import { dayBefore, dayOf, isCalendarDay, onEachDayTurn } from '../time/platform-day.ts'
 import {
   highestSeq,
   Kurus,
@@ -81,13 +81,13 @@ export class CourierLedger {
   #lastUsed = new Map<string, string>()
   #nextSeq = 0
   readonly #changes = new Listeners<[LedgerChange]>()
-  #cancelDayTurn: () => void = () => undefined
-  #disposed = false
+  readonly #cancelDayTurn: () => void
 
   constructor(deps: CourierLedgerDeps) {
     this.#deps = deps
     this.compact()
-    this.#scheduleDayTurn()
+    // At each day's turn in the platform's time zone, the journal is compacted (D55).
+    this.#cancelDayTurn = onEachDayTurn(deps.clock, deps.timeZone, () => this.compact())
   }
 
   /** Every courier ever added, retired ones too (past days name them), by name. */
@@ -315,7 +315,6 @@ export class CourierLedger {
   }
 
   dispose(): void {
-    this.#disposed = true
     this.#cancelDayTurn()
   }
 
@@ -472,15 +471,6 @@ export class CourierLedger {
     const found = records.find((record) => record.id === id)
     if (found?.type !== 'cash') throw new CourierRefusal('unknown-cash-record')
     return found
-  }
-
-  #scheduleDayTurn(): void {
-    if (this.#disposed) return
-    const { clock, timeZone } = this.#deps
-    this.#cancelDayTurn = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
-      this.compact()
-      this.#scheduleDayTurn()
-    })
   }
 }
 

@@ -20,7 +20,7 @@ import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
 import type { HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
-import { msUntilNextDay } from '../time/platform-day.ts'
+import { onEachDayTurn } from '../time/platform-day.ts'
 import {
   outcomeOfFailure,
   settledDetails,
@@ -81,7 +81,7 @@ export class HandoverOutbox {
   #disposed = false
   /** Staff's "Duraklat": presses are still journalled, nothing goes out until "Sürdür" (docs/decisions.md D51). */
   #paused = false
-  #cancelDayTurn: () => void = () => undefined
+  readonly #cancelDayTurn: () => void
   readonly #stopFollowingSession: () => void
 
   constructor(deps: HandoverOutboxDeps) {
@@ -90,7 +90,8 @@ export class HandoverOutbox {
     this.#random = deps.random ?? Math.random
     this.#compactAtBytes = deps.compactAtBytes ?? COMPACT_AT_BYTES
     this.#open()
-    this.#scheduleDayTurn()
+    // At each day's turn in the platform's time zone, the journal is compacted (D55).
+    this.#cancelDayTurn = onEachDayTurn(deps.clock, deps.timeZone, () => this.compact())
     this.#stopFollowingSession = deps.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
   }
 
@@ -428,16 +429,6 @@ export class HandoverOutbox {
     for (const action of this.#actions.values()) {
       if (action.handover.state === 'queued' && action.handover.waitingForSignIn) void this.#send(action)
     }
-  }
-
-  /** At each day's turn in the platform's time zone, the journal is compacted (D55). */
-  #scheduleDayTurn(): void {
-    if (this.#disposed) return
-    const { clock, timeZone } = this.#deps
-    this.#cancelDayTurn = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
-      this.compact()
-      this.#scheduleDayTurn()
-    })
   }
 
   #compactionParts() {

@@ -1,3 +1,4 @@
+import type { Clock } from '../ports.ts'
 import { wallClockAt } from './wall-clock.ts'
 
 /** The calendar day `YYYY-MM-DD` at `instant` in `timeZone`: what "today" means for the board and History. */
@@ -13,6 +14,27 @@ export function dayOf(instant: number, timeZone: string): string {
  */
 export function msUntilNextDay(instant: number, timeZone: string): number {
   return Math.max(1000, 24 * 60 * 60 * 1000 - msSinceDayStart(instant, timeZone))
+}
+
+/**
+ * Calls `onTurn` at each midnight in the platform's time zone (read again at each turn, as Settings may change it)
+ * until the returned function cancels it: the journals' daily compaction.
+ */
+export function onEachDayTurn(clock: Clock, timeZone: () => string, onTurn: () => void): () => void {
+  let cancel = () => {}
+  let stopped = false
+  const schedule = () => {
+    cancel = clock.setTimer(msUntilNextDay(clock.now(), timeZone()), () => {
+      if (stopped) return
+      onTurn()
+      schedule()
+    })
+  }
+  schedule()
+  return () => {
+    stopped = true
+    cancel()
+  }
 }
 
 /** Milliseconds from the last midnight in `timeZone` to `instant`, read off the wall clock. */
