@@ -2,7 +2,7 @@ import type { Language } from '../../../src-shared/domain.ts'
 import { dictionaries } from '../i18n/index.ts'
 import { badgeQrText } from '../screens/board/batch-rules.ts'
 import type { PaperWidth } from './CourierSlip.tsx'
-import { qrSvg } from './qr-svg.ts'
+import { SlipQr } from './SlipQr.tsx'
 import './courier-day-slips.css'
 
 export interface BadgeCardProps {
@@ -19,21 +19,11 @@ export interface BadgeCardProps {
  */
 export function BadgeCard({ name, badge, language, paperWidth }: BadgeCardProps) {
   const t = dictionaries[language].badgeCard
-  const qr = qrSvg(badgeQrText(badge))
   return (
     <article className={`slip slip-${paperWidth}mm badge-card`} lang={language} data-paper-mm={paperWidth}>
       <p className="slip-title">{t.title}</p>
       <p className="badge-card-name">{name}</p>
-      <svg
-        className="slip-qr"
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        role="img"
-        aria-label={t.qrLabel(badge)}
-      >
-        <rect width={qr.size} height={qr.size} fill="#fff" />
-        <path d={qr.path} fill="#000" />
-      </svg>
+      <SlipQr text={badgeQrText(badge)} label={t.qrLabel(badge)} />
       <p className="badge-card-code">{badge}</p>
       <p className="slip-hint">{t.hint}</p>
     </article>

@@ -3,7 +3,7 @@ import { formatKurus } from '../../../src-shared/money.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { dictionaries, formatTime } from '../i18n/index.ts'
 import { courierCollectsAtDoor, isCash } from './cash.ts'
-import { qrSvg } from './qr-svg.ts'
+import { SlipQr } from './SlipQr.tsx'
 
 /** The receipt-roll widths the slip is laid out for (Settings). */
 export type PaperWidth = 80 | 58
@@ -45,7 +45,6 @@ export function CourierSlip({
   const nameOf = (key: string | undefined) => (key === undefined ? undefined : (methodNames.get(key) ?? key))
   const shipping = nameOf(order.shippingMethod)
   const payment = nameOf(order.paymentMethod)
-  const qr = qrSvg(order.paymentKey)
   const time =
     order.handover.state === 'handed-over'
       ? t.handedOverAt(formatTime(order.handover.at, language))
@@ -72,16 +71,7 @@ export function CourierSlip({
       )}
       {order.label && <Fact name={t.note} value={order.label} />}
       <p className="slip-time">{time}</p>
-      <svg
-        className="slip-qr"
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        role="img"
-        aria-label={t.qrLabel(order.paymentKey)}
-      >
-        <rect width={qr.size} height={qr.size} fill="#fff" />
-        <path d={qr.path} fill="#000" />
-      </svg>
+      <SlipQr text={order.paymentKey} label={t.qrLabel(order.paymentKey)} />
       <p className="slip-key">{order.paymentKey}</p>
       <p className="slip-hint">{t.qrHint}</p>
     </article>

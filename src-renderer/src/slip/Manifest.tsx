@@ -3,7 +3,7 @@ import { formatKurus } from '../../../src-shared/money.ts'
 import { dictionaries, formatRecordTime } from '../i18n/index.ts'
 import type { PaperWidth } from './CourierSlip.tsx'
 import { manifestQrText, type Manifest as ManifestData } from './manifest.ts'
-import { qrSvg } from './qr-svg.ts'
+import { SlipQr } from './SlipQr.tsx'
 
 export interface ManifestProps {
   manifest: ManifestData
@@ -21,7 +21,6 @@ export function Manifest({ manifest, language, paperWidth }: ManifestProps) {
   const t = dictionaries[language].couriers
   const money = (kurus: number) => formatKurus(kurus, language)
   const qrText = manifestQrText(manifest)
-  const qr = qrSvg(qrText)
   return (
     <article className={`slip slip-manifest slip-${paperWidth}mm`} lang={language} data-paper-mm={paperWidth}>
       <p className="slip-title">{t.manifestTitle}</p>
@@ -56,16 +55,7 @@ export function Manifest({ manifest, language, paperWidth }: ManifestProps) {
         <p className="manifest-unknown">{t.manifestTotalUnknown(manifest.amountUnknown)}</p>
       )}
       <p className="manifest-signature">{t.manifestSignature}</p>
-      <svg
-        className="slip-qr"
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        role="img"
-        aria-label={t.manifestQrLabel(qrText)}
-      >
-        <rect width={qr.size} height={qr.size} fill="#fff" />
-        <path d={qr.path} fill="#000" />
-      </svg>
+      <SlipQr text={qrText} label={t.manifestQrLabel(qrText)} />
     </article>
   )
 }
