@@ -12,7 +12,7 @@ export function dayOf(instant: number, timeZone: string): string {
  * Milliseconds from `instant` to the next midnight in `timeZone`, read off the wall clock. On a day a DST change
  * shortens or lengthens, this is off by the change; whoever waits on it checks `dayOf` again when it fires.
  */
-export function msUntilNextDay(instant: number, timeZone: string): number {
+function msUntilNextDay(instant: number, timeZone: string): number {
   return Math.max(1000, 24 * 60 * 60 * 1000 - msSinceDayStart(instant, timeZone))
 }
 
