@@ -137,13 +137,16 @@ test.describe("the courier's return and the day end", () => {
 
     // The app restarts in the middle: the record is on disk, the settlement reads the same.
     await page.keyboard.press('Escape')
+    // The table refetches after the record (fire-and-forget invalidation): read it once it shows the record.
+    await expect
+      .poll(async () => (await tableText(page)).slice(1))
+      .toEqual([
+        'Ahmet Yılmaz 3 460,00 ₺ 447,50 ₺ açık var: -12,50 ₺ Dönüş',
+        'Mehmet Demir 2 330,00 ₺ 317,50 ₺ açık var: -12,50 ₺ Dönüş',
+        'Kurye seçilmeden 1 125,00 ₺ – –',
+        'Toplam 6 915,00 ₺ 765,00 ₺ açık var: -150,00 ₺',
+      ])
     const before = await tableText(page)
-    expect(before.slice(1)).toEqual([
-      'Ahmet Yılmaz 3 460,00 ₺ 447,50 ₺ açık var: -12,50 ₺ Dönüş',
-      'Mehmet Demir 2 330,00 ₺ 317,50 ₺ açık var: -12,50 ₺ Dönüş',
-      'Kurye seçilmeden 1 125,00 ₺ – –',
-      'Toplam 6 915,00 ₺ 765,00 ₺ açık var: -150,00 ₺',
-    ])
     page = await app.restart()
     await page.setViewportSize({ width: 1024, height: 768 })
     await expectSignedIn(page)
