@@ -11,22 +11,22 @@ import { MUTATION_AREAS, MUTATION_REPORT } from '../stryker.config.ts'
 import { scoreByArea, scoreLines, type MutationReport } from './mutation-score.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const reportFile = join(root, MUTATION_REPORT)
+const { areas, args } = strykerArgs(process.argv.slice(2))
+// A run of some areas writes its own report, so that runs of different areas at once do not read each other's.
+const reportName = areas.length === 0 ? MUTATION_REPORT : `reports/mutation/${areaSlug(areas)}.json`
+const reportFile = join(root, reportName)
 // An old report must never be read as this run's.
 rmSync(reportFile, { force: true })
 
 const strykerPackage = createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')
 const stryker = join(dirname(strykerPackage), 'bin', 'stryker.js')
-const run = spawnSync(
-  process.execPath,
-  [stryker, 'run', 'stryker.config.ts', ...strykerArgs(process.argv.slice(2))],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-)
+const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.ts', ...args], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, MUTATION_REPORT: reportName },
+})
 if (!existsSync(reportFile)) {
-  console.error(`Stryker wrote no report (${MUTATION_REPORT}); see its output above.`)
+  console.error(`Stryker wrote no report (${reportName}); see its output above.`)
   process.exit(run.status ?? 1)
 }
 const report = JSON.parse(readFileSync(reportFile, 'utf8')) as MutationReport
@@ -38,7 +38,7 @@ process.exit(run.status ?? 1)
  * The arguments for Stryker, each `--area <name>` replaced by the area's files. Stryker splits `--mutate` at
  * commas, so the areas' brace globs are expanded here rather than passed on.
  */
-function strykerArgs(args: string[]): string[] {
+function strykerArgs(args: string[]): { areas: string[]; args: string[] } {
   const areas: string[] = []
   const rest: string[] = []
   for (let index = 0; index < args.length; index += 1) {
@@ -54,9 +54,13 @@ function strykerArgs(args: string[]): string[] {
     }
     areas.push(name)
   }
-  if (areas.length === 0) return rest
+  if (areas.length === 0) return { areas, args: rest }
   const files = areas.flatMap((name) =>
     (MUTATION_AREAS[name] ?? []).flatMap((glob) => globSync(glob, { cwd: root })),
   )
-  return ['--mutate', files.filter((file) => !/\.test\./.test(file)).join(','), ...rest]
+  return { areas, args: ['--mutate', files.filter((file) => !/\.test\./.test(file)).join(','), ...rest] }
+}
+
+function areaSlug(areas: string[]): string {
+  return areas.map((name) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()).join('+')
 }
