@@ -13,7 +13,7 @@ export const MUTATION_AREAS: Record<string, string[]> = {
   ],
   'session and its timers': ['src-main/core/session/{session,token-expiry}.ts'],
   'platform client and error mapping': [
-    'src-main/core/platform/{platform-client,platform-clients,platform-error,error-mapping,transport-failure,bounded-fetch}.ts',
+    'src-main/core/platform/{platform-client,platform-clients,platform-error,transport-failure,bounded-fetch}.ts',
   ],
   'intake guards and inputs': [
     'src-main/core/intake/{http-guards,intake-signature,intake-key,rate-limiter,order-input,order-link,drop-file}.ts',
