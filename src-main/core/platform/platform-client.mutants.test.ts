@@ -1,6 +1,6 @@
 // Rules of the platform client that Stryker found unpinned (issue 23); each test fails on the mutants named
 // beside it. No server: the fetch port is a stand-in.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
 import { createPlatformClient, PlatformCallError, type PlatformClientDeps } from './platform-client.ts'
 
@@ -135,5 +135,272 @@ describe('what a failure says for the log', () => {
     expect(setupFailure({ baseUrl }).message).toBe(
       'platform setup: invalid-input (base address must not carry credentials, a query or a fragment)',
     )
+  })
+})
+
+/** What the client put on the wire, as the fetch port received it. */
+interface Sent {
+  method: string
+  url: string
+  headers: Headers
+  body: string
+  redirect: RequestRedirect
+}
+
+/** A platform stand-in at the fetch port: answers each request (1-based attempt number) and keeps what came. */
+function stubPlatform(answer: (sent: Sent, attempt: number) => Response | Promise<Response>) {
+  const sent: Sent[] = []
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init)
+    const entry: Sent = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: await request.text(),
+      redirect: request.redirect,
+    }
+    sent.push(entry)
+    return answer(entry, sent.length)
+  }
+  return { fetch, sent }
+}
+
+const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+const OK = { status: true, data: 'OK' }
+const LOGGED_IN = { status: true, data: { access_token: 'tok-1', expiration_date: '2030-01-01 00:00:00' } }
+
+describe('what the client sends (spec section 4, D8, D12)', () => {
+  it('posts the keys as JSON to auth/login below the base path, with User-Agent and no token', async () => {
+    const platform = stubPlatform(() => json(200, LOGGED_IN))
+    expect(await client(platform.fetch).login({ appSecretKey: 'app-k', restSecretKey: 'rest-k' })).toEqual({
+      accessToken: 'tok-1',
+      expirationDate: '2030-01-01 00:00:00',
+    })
+    const [login] = platform.sent
+    expect(login?.method).toBe('POST')
+    expect(login?.url).toBe('https://platform.example.com/integrations/auth/login')
+    expect(login?.headers.get('user-agent')).toBe('pos-companion/0.1.0-test')
+    expect(login?.headers.get('accept')).toBe('application/json')
+    expect(login?.headers.get('access-token')).toBeNull()
+    expect(JSON.parse(login?.body ?? '')).toEqual({ app_secret_key: 'app-k', rest_secret_key: 'rest-k' })
+  })
+
+  it('sends the token on the other calls, to their paths, with their methods', async () => {
+    const platform = stubPlatform((sent) => {
+      if (sent.url.endsWith('/restaurants/get')) {
+        return json(200, { status: true, data: [{ id: 'b1', name: 'Moda', extra: 1 }] })
+      }
+      if (sent.url.endsWith('/orders/variables')) {
+        return json(200, {
+          status: true,
+          data: {
+            paymentMethod: [{ key: 'CASH', name: 'Nakit', icon: 'x' }],
+            shippingMethod: [{ key: 'DELIVERY', name: 'Paket', icon: 'y' }],
+          },
+        })
+      }
+      return json(200, OK)
+    })
+    const api = client(platform.fetch, { baseUrl: 'https://platform.example.com/integrations/' })
+    expect(await api.listBranches('tok-1')).toEqual([{ id: 'b1', name: 'Moda' }])
+    expect(await api.getVariables('tok-1')).toEqual({
+      paymentMethods: [{ key: 'CASH', name: 'Nakit' }],
+      shippingMethods: [{ key: 'DELIVERY', name: 'Paket' }],
+    })
+    expect(await api.markOnTheWay('tok-1', 'a/b c?d#e%')).toEqual({ httpStatus: 200 })
+    expect(platform.sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET https://platform.example.com/integrations/restaurants/get',
+      'GET https://platform.example.com/integrations/orders/variables',
+      'PUT https://platform.example.com/integrations/orders/ontheway/a%2Fb%20c%3Fd%23e%25',
+    ])
+    for (const request of platform.sent) {
+      expect(request.headers.get('access-token')).toBe('tok-1')
+      expect(request.headers.get('user-agent')).toBe('pos-companion/0.1.0-test')
+      // A redirect would carry the Access-Token elsewhere: the fetch port is told not to follow one (D8).
+      expect(request.redirect).toBe('manual')
+    }
+  })
+
+  it.each(['', '.', '..', 'abc\ud800'])(
+    'refuses the payment key %j, which cannot be one path segment, before sending',
+    async (key) => {
+      const platform = stubPlatform(() => json(200, OK))
+      const error = await rejection(client(platform.fetch).markOnTheWay('t', key))
+      expect(error.appError).toEqual({ code: 'invalid-input', retryable: false })
+      expect(error.message).toBe('platform ontheway: invalid-input (payment key)')
+      expect(platform.sent).toHaveLength(0)
+    },
+  )
+
+  it('accepts the smallest timeout and cap, and a policy of no retries', async () => {
+    const platform = stubPlatform(() => json(200, OK))
+    const api = client(platform.fetch, {
+      timeoutMs: 1_000,
+      maxResponseBytes: 64,
+      retry: { limit: 0, baseDelayMs: 0, maxDelayMs: 0 },
+    })
+    await expect(api.markOnTheWay('t', 'k')).resolves.toEqual({ httpStatus: 200 })
+    expect(() => client(platform.fetch, { timeoutMs: 1, maxResponseBytes: 1 })).not.toThrow()
+  })
+})
+
+describe('what is retried (D9)', () => {
+  const NO_WAIT = { limit: 2, baseDelayMs: 0, maxDelayMs: 0 }
+
+  it.each([
+    [429, 'rate-limited'],
+    [500, 'server-error'],
+    [503, 'server-error'],
+    [599, 'server-error'],
+  ] as const)('retries a %i on every call, then gives up with %s', async (status, code) => {
+    const platform = stubPlatform(() => json(status, { status: false, error: 'meşgul' }))
+    const api = client(platform.fetch, { retry: NO_WAIT })
+    const calls = [
+      () => api.login({ appSecretKey: 'a', restSecretKey: 'b' }),
+      () => api.listBranches('t'),
+      () => api.getVariables('t'),
+      () => api.markOnTheWay('t', 'k'),
+    ]
+    for (const call of calls) {
+      const error = await rejection(call())
+      expect(error.appError).toEqual({ code, retryable: true, httpStatus: status, platformError: 'meşgul' })
+    }
+    expect(platform.sent.map(({ method }) => method)).toEqual(
+      ['POST', 'GET', 'GET', 'PUT'].flatMap((method) => [method, method, method]),
+    )
+  })
+
+  it.each([400, 404, 409, 413, 422, 499])('answers a %i at once, never asking again', async (status) => {
+    const platform = stubPlatform(() => json(status, { status: false, error: 'olmaz' }))
+    const error = await rejection(client(platform.fetch).listBranches('t'))
+    expect(error.appError).toEqual({
+      code: 'platform-refused',
+      retryable: false,
+      httpStatus: status,
+      platformError: 'olmaz',
+    })
+    expect(platform.sent).toHaveLength(1)
+  })
+
+  it('takes a 5xx naming a spec error as final, on every call', async () => {
+    const platform = stubPlatform(() => json(503, { status: false, error: 'SİPARİŞ BULUNAMADI' }))
+    const api = client(platform.fetch)
+    expect((await rejection(api.markOnTheWay('t', 'k'))).appError).toMatchObject({
+      code: 'order-not-found',
+      retryable: false,
+      httpStatus: 503,
+    })
+    expect((await rejection(api.listBranches('t'))).appError.code).toBe('order-not-found')
+    expect(platform.sent).toHaveLength(2)
+  })
+
+  it('retries a 5xx whose envelope names no spec error', async () => {
+    const platform = stubPlatform((_sent, attempt) =>
+      attempt === 1 ? json(502, { status: false, error: 'ağ geçidi' }) : json(200, OK),
+    )
+    await expect(client(platform.fetch).markOnTheWay('t', 'k')).resolves.toEqual({ httpStatus: 200 })
+    expect(platform.sent).toHaveLength(2)
+  })
+
+  it('makes one attempt only when the caller owns its retries', async () => {
+    const platform = stubPlatform(() => json(503, { status: false, error: 'meşgul' }))
+    const error = await rejection(client(platform.fetch).markOnTheWay('t', 'k', { retry: false }))
+    expect(error.appError).toMatchObject({ code: 'server-error', retryable: true })
+    expect(platform.sent).toHaveLength(1)
+  })
+
+  it('retries an attempt that timed out, then reports timeout', async () => {
+    let attempts = 0
+    // Never answers: only the per-attempt timeout ends each attempt.
+    const hanging = () => {
+      attempts += 1
+      return new Promise<Response>(() => undefined)
+    }
+    const error = await rejection(client(hanging, { timeoutMs: 5 }).getVariables('t'))
+    expect(error.appError).toEqual({ code: 'timeout', retryable: true })
+    expect(error.message).toBe('platform variables: timeout')
+    expect(attempts).toBe(3)
+  })
+
+  it('keeps the status of an error answer over the size cap, so a 503 is still retried', async () => {
+    const page = 'x'.repeat(4096)
+    const platform = stubPlatform(() => new Response(page, { status: 503, headers: { 'retry-after': '5' } }))
+    const error = await rejection(
+      client(platform.fetch, { maxResponseBytes: 1024 }).markOnTheWay('t', 'k', { retry: false }),
+    )
+    expect(error.appError).toEqual({ code: 'server-error', retryable: true, httpStatus: 503 })
+    // Its headers too: the outbox still learns how long the platform asked it to wait.
+    expect(error.retryAfterMs).toBe(5000)
+  })
+})
+
+describe('how long the client waits between attempts (D9)', () => {
+  /** The waits ky asked for, in order: its delays are the only timers of a call to a fetch that answers at once. */
+  async function waitsOf(work: () => Promise<unknown>): Promise<number[]> {
+    const timers = vi.spyOn(globalThis, 'setTimeout')
+    try {
+      await work().catch(() => undefined)
+      return timers.mock.calls.map(([, ms]) => ms ?? 0)
+    } finally {
+      timers.mockRestore()
+    }
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('doubles a ceiling from baseDelayMs and draws the wait below it (full jitter)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const platform = stubPlatform(() => json(500, { status: false, error: 'x' }))
+    const api = client(platform.fetch, {
+      timeoutMs: 60_000,
+      retry: { limit: 3, baseDelayMs: 4, maxDelayMs: 1000 },
+    })
+    const waits = await waitsOf(() => api.listBranches('t'))
+    // Ceilings 4, 8, 16 ms; the jitter draws half of each. (The 60 s is the per-attempt timeout.)
+    expect(waits.filter((ms) => ms !== 60_000)).toEqual([2, 4, 8])
+  })
+
+  it('caps the backoff at maxDelayMs', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.75)
+    const platform = stubPlatform(() => json(500, { status: false, error: 'x' }))
+    const api = client(platform.fetch, {
+      timeoutMs: 60_000,
+      retry: { limit: 3, baseDelayMs: 16, maxDelayMs: 20 },
+    })
+    const waits = await waitsOf(() => api.listBranches('t'))
+    expect(waits.filter((ms) => ms !== 60_000)).toEqual([12, 20, 20])
+  })
+
+  it.each([429, 503])("waits a %i's Retry-After, capped at maxDelayMs, without jitter", async (status) => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const platform = stubPlatform((_sent, attempt) =>
+      attempt === 1 ? json(status, { status: false, error: 'x' }, { 'retry-after': '3600' }) : json(200, OK),
+    )
+    const api = client(platform.fetch, {
+      timeoutMs: 60_000,
+      retry: { limit: 1, baseDelayMs: 4, maxDelayMs: 10 },
+    })
+    const waits = await waitsOf(() => api.markOnTheWay('t', 'k'))
+    expect(waits.filter((ms) => ms !== 60_000)).toEqual([10])
+    expect(platform.sent).toHaveLength(2)
+  })
+
+  it("ignores a 500's Retry-After: only 429 and 503 set the wait", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const platform = stubPlatform((_sent, attempt) =>
+      attempt === 1 ? json(500, { status: false, error: 'x' }, { 'retry-after': '3600' }) : json(200, OK),
+    )
+    const api = client(platform.fetch, {
+      timeoutMs: 60_000,
+      retry: { limit: 1, baseDelayMs: 4, maxDelayMs: 10 },
+    })
+    const waits = await waitsOf(() => api.markOnTheWay('t', 'k'))
+    expect(waits.filter((ms) => ms !== 60_000)).toEqual([2])
   })
 })

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPlatformClient } from './platform-client.ts'
-import { failureOfAnswer, parseRetryAfter, PlatformCallError } from './platform-error.ts'
+import {
+  failureOfAnswer,
+  parseRetryAfter,
+  PlatformCallError,
+  readEnvelope,
+  redactAppError,
+  toPlatformError,
+} from './platform-error.ts'
 import type { ErrorEnvelope } from './schemas.ts'
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
@@ -131,5 +138,171 @@ describe('Retry-After, carried to callers that own their retries', () => {
     const thrown = await thrownBy(409, '7')
     expect(thrown.appError).toMatchObject({ code: 'platform-refused', retryable: false })
     expect(thrown.retryAfterMs).toBeUndefined()
+  })
+})
+
+/** A redactor that marks what it was given, so a test sees which texts went through it. */
+const marked = (text: string) => `«${text}»`
+
+describe('failureOfAnswer: the status when no spec string decides', () => {
+  it.each([
+    [429, 'rate-limited', true],
+    [499, 'platform-refused', false],
+    [500, 'server-error', true],
+    [599, 'server-error', true],
+    [200, 'platform-refused', false],
+  ] as const)('an envelope on a %i is %s (retryable: %s)', (status, code, retryable) => {
+    expect(failureOfAnswer('branches', status, envelope('başka hata'), keep)).toEqual({
+      code,
+      retryable,
+      httpStatus: status,
+      platformError: 'başka hata',
+    })
+  })
+
+  it.each([
+    [429, 'rate-limited', true],
+    [499, 'unexpected-answer', false],
+    [500, 'server-error', true],
+    [404, 'unexpected-answer', false],
+  ] as const)('no envelope on a %i is %s', (status, code, retryable) => {
+    expect(failureOfAnswer('variables', status, undefined, keep)).toEqual({
+      code,
+      retryable,
+      httpStatus: status,
+    })
+  })
+
+  it("keeps the platform's error and message, both through the redactor (D11)", () => {
+    const words = { status: false as const, error: 'kurye tipi uygun değil', message: 'courier' }
+    for (const status of [409, 401, 429, 503]) {
+      expect(failureOfAnswer('ontheway', status, words, marked)).toMatchObject({
+        platformError: '«kurye tipi uygun değil»',
+        platformMessage: '«courier»',
+      })
+    }
+    expect(failureOfAnswer('ontheway', 404, envelope('SİPARİŞ BULUNAMADI'), marked)).toEqual({
+      code: 'order-not-found',
+      retryable: false,
+      httpStatus: 404,
+      platformError: '«SİPARİŞ BULUNAMADI»',
+    })
+  })
+
+  it('a 401 with a spec string other than yetkisiz erişim keeps that string’s meaning', () => {
+    expect(failureOfAnswer('login', 401, envelope('eksik alan'), keep).code).toBe('missing-credentials')
+  })
+
+  it('does not take a long s (ſ), which only upper-cases to S, for the spec string', () => {
+    expect(failureOfAnswer('ontheway', 409, envelope('ſipariş bulunamadı'), keep).code).toBe(
+      'platform-refused',
+    )
+  })
+})
+
+describe('PlatformCallError: what the log and the bridge get', () => {
+  it('names the call, the code, the status and the technical detail', () => {
+    const error = new PlatformCallError('ontheway', {
+      code: 'server-error',
+      retryable: true,
+      httpStatus: 503,
+      detail: 'ECONNRESET',
+    })
+    expect(error.message).toBe('platform ontheway: server-error (HTTP 503, ECONNRESET)')
+    expect(error.name).toBe('PlatformCallError')
+    expect(String(error)).toBe('PlatformCallError: platform ontheway: server-error (HTTP 503, ECONNRESET)')
+    expect(new PlatformCallError('login', { code: 'timeout', retryable: true }).message).toBe(
+      'platform login: timeout',
+    )
+    expect(
+      new PlatformCallError('branches', { code: 'unreachable', retryable: true, detail: 'ENOTFOUND' })
+        .message,
+    ).toBe('platform branches: unreachable (ENOTFOUND)')
+  })
+
+  it("cuts the platform's words to the bridge's limits (500 and 2000 characters)", () => {
+    const error = new PlatformCallError('ontheway', {
+      code: 'platform-refused',
+      retryable: false,
+      httpStatus: 409,
+      platformError: 'e'.repeat(501),
+      platformMessage: 'm'.repeat(2001),
+    })
+    expect(error.appError).toEqual({
+      code: 'platform-refused',
+      retryable: false,
+      httpStatus: 409,
+      platformError: 'e'.repeat(500),
+      platformMessage: 'm'.repeat(2000),
+    })
+  })
+
+  it('carries a Retry-After beside the AppError, never in it', () => {
+    const error = new PlatformCallError('ontheway', {
+      code: 'rate-limited',
+      retryable: true,
+      httpStatus: 429,
+      retryAfterMs: 7000,
+    })
+    expect(error.retryAfterMs).toBe(7000)
+    expect(error.appError).toEqual({ code: 'rate-limited', retryable: true, httpStatus: 429 })
+  })
+})
+
+describe("redactAppError: an AppError's platform words as they may be shown (D11)", () => {
+  it('redacts the error and the message, and keeps the rest', () => {
+    const stored = {
+      code: 'platform-refused' as const,
+      retryable: false,
+      httpStatus: 409,
+      platformError: 'token abc',
+      platformMessage: 'key def',
+    }
+    expect(redactAppError(stored, marked)).toEqual({
+      ...stored,
+      platformError: '«token abc»',
+      platformMessage: '«key def»',
+    })
+    // The stored entry itself is left as it was.
+    expect(stored.platformError).toBe('token abc')
+  })
+
+  it('adds no platform words where there were none', () => {
+    expect(redactAppError({ code: 'timeout', retryable: true }, marked)).toEqual({
+      code: 'timeout',
+      retryable: true,
+    })
+  })
+})
+
+describe('toPlatformError: whatever was thrown', () => {
+  it('passes a PlatformCallError through as it is', () => {
+    const error = new PlatformCallError('login', { code: 'wrong-credentials', retryable: false })
+    expect(toPlatformError('branches', error, keep)).toBe(error)
+  })
+
+  it('names an unforeseen error by its class only, and anything else by its type', () => {
+    const thrown = toPlatformError('login', new RangeError('rest-secret-value'), keep)
+    expect(thrown.appError).toEqual({ code: 'internal', retryable: false })
+    expect(thrown.message).toBe('platform login: internal (RangeError)')
+    expect(toPlatformError('login', 42, keep).message).toBe('platform login: internal (number)')
+  })
+
+  it('reports a certificate failure before the network error it is wrapped in, with its code', () => {
+    const cause = Object.assign(new Error('socket'), { code: 'CERT_HAS_EXPIRED' })
+    const thrown = toPlatformError('variables', new TypeError('fetch failed', { cause }), keep)
+    expect(thrown.appError).toEqual({ code: 'untrusted-certificate', retryable: false })
+    expect(thrown.message).toBe('platform variables: untrusted-certificate (CERT_HAS_EXPIRED)')
+  })
+})
+
+describe('readEnvelope', () => {
+  it('reads an envelope parsed or as text, and nothing else', () => {
+    const words = { status: false, error: 'eksik alan', message: 'rest_secret_key' }
+    expect(readEnvelope(words)).toEqual(words)
+    expect(readEnvelope(JSON.stringify(words))).toEqual(words)
+    expect(readEnvelope('{"status":false,')).toBeUndefined()
+    expect(readEnvelope('<html>')).toBeUndefined()
+    expect(readEnvelope({ status: true, data: 'OK' })).toBeUndefined()
   })
 })

@@ -129,3 +129,108 @@ describe('creation', () => {
     ).toThrow(expect.objectContaining({ appError: { code, retryable: false } }) as Error)
   })
 })
+
+describe('the certificate codes Node reports (its tls docs, "X509 certificate error codes")', () => {
+  // Each one means the platform's certificate was not trusted, and asking again will not change that (D8).
+  it.each([
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_CRL',
+    'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+    'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+    'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+    'CERT_SIGNATURE_FAILURE',
+    'CRL_SIGNATURE_FAILURE',
+    'CERT_NOT_YET_VALID',
+    'CERT_HAS_EXPIRED',
+    'CRL_NOT_YET_VALID',
+    'CRL_HAS_EXPIRED',
+    'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+    'ERROR_IN_CERT_NOT_AFTER_FIELD',
+    'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+    'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'CERT_CHAIN_TOO_LONG',
+    'CERT_REVOKED',
+    'INVALID_CA',
+    'PATH_LENGTH_EXCEEDED',
+    'INVALID_PURPOSE',
+    'CERT_UNTRUSTED',
+    'CERT_REJECTED',
+    'HOSTNAME_MISMATCH',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+  ])('%s is an untrusted certificate, asked once', async (code) => {
+    const { client, attempts } = failingClient(undiciFailure(code))
+    const error = await failure(client.listBranches('t'))
+    expect(error.appError).toEqual<AppError>({ code: 'untrusted-certificate', retryable: false })
+    expect(error.message).toBe(`platform branches: untrusted-certificate (${code})`)
+    expect(attempts()).toBe(1)
+  })
+})
+
+describe('the cause chain', () => {
+  /** `code` at the end of a chain of `length` errors. */
+  function chain(length: number, code: string): Error {
+    let error: Error = Object.assign(new Error('socket'), { code })
+    for (let link = 1; link < length; link += 1) error = new Error(`wrapper ${link}`, { cause: error })
+    return error
+  }
+
+  it('is followed eight links deep, and no further', () => {
+    expect(findCertificateFailure(chain(8, 'CERT_HAS_EXPIRED'))).toBe('CERT_HAS_EXPIRED')
+    expect(findCertificateFailure(chain(9, 'CERT_HAS_EXPIRED'))).toBeUndefined()
+  })
+
+  it('looks inside an AggregateError (undici trying several addresses)', () => {
+    const aggregate = new AggregateError([
+      Object.assign(new Error('v6'), { code: 'ENETUNREACH' }),
+      Object.assign(new Error('v4'), { code: 'CERT_HAS_EXPIRED' }),
+    ])
+    expect(findCertificateFailure(new TypeError('fetch failed', { cause: aggregate }))).toBe(
+      'CERT_HAS_EXPIRED',
+    )
+  })
+
+  it('ignores a code that is not a string, and a cause that is not an object', () => {
+    expect(findCertificateFailure(Object.assign(new Error('x'), { code: 42 }))).toBeUndefined()
+    expect(findCertificateFailure(new Error('x', { cause: 'CERT_HAS_EXPIRED' }))).toBeUndefined()
+    expect(findCertificateFailure('net::ERR_CERT_DATE_INVALID')).toBeUndefined()
+    expect(findCertificateFailure(null)).toBeUndefined()
+  })
+
+  it('gives the log its most specific code: the deepest one', async () => {
+    const cause = new Error('connect', {
+      cause: Object.assign(new Error('socket'), { code: 'ECONNREFUSED' }),
+    })
+    const { client } = failingClient(
+      Object.assign(new TypeError('fetch failed', { cause }), { code: 'UND_ERR' }),
+    )
+    const error = await failure(client.listBranches('t'))
+    expect(error.appError).toEqual<AppError>({ code: 'unreachable', retryable: true })
+    expect(error.message).toBe('platform branches: unreachable (ECONNREFUSED)')
+  })
+
+  it("gives Electron's net error name when the chain has no code", async () => {
+    const { client } = failingClient(
+      new Error('wrapped', { cause: new Error('net::ERR_INTERNET_DISCONNECTED') }),
+    )
+    expect((await failure(client.listBranches('t'))).message).toBe(
+      'platform branches: unreachable (ERR_INTERNET_DISCONNECTED)',
+    )
+  })
+
+  it('keeps a code found higher up when a deeper link has none', async () => {
+    const error = Object.assign(new TypeError('fetch failed', { cause: new Error('no code') }), {
+      code: 'ECONNRESET',
+    })
+    expect((await failure(failingClient(error).client.listBranches('t'))).message).toBe(
+      'platform branches: unreachable (ECONNRESET)',
+    )
+    const electron = new Error('net::ERR_CONNECTION_RESET', { cause: new Error('no name') })
+    expect((await failure(failingClient(electron).client.listBranches('t'))).message).toBe(
+      'platform branches: unreachable (ERR_CONNECTION_RESET)',
+    )
+  })
+})
