@@ -34,6 +34,11 @@ export const MUTATION_AREAS: Record<string, string[]> = {
 
 export const MUTATION_REPORT = 'reports/mutation/mutation.json'
 
+/** Where scripts/mutation.ts keeps a report's results for the next incremental run (and the workflow caches them). */
+export function incrementalFile(report: string): string {
+  return report.replace(/\.json$/, '.incremental.json')
+}
+
 // Stryker imports this file itself (Node >= 22.18 strips its types): plain objects only.
 export default {
   testRunner: 'vitest',
@@ -41,8 +46,8 @@ export default {
   // Each mutant runs only the test files that import the mutated file (the node and renderer projects alike).
   vitest: { configFile: 'vitest.config.ts', related: true },
   mutate: [...Object.values(MUTATION_AREAS).flat(), '!**/*.test.*'],
-  // The machine is shared (2 cores): one mutant at a time beside the other work.
-  concurrency: 1,
+  // No `concurrency`: Stryker's default uses every core of a machine with four or fewer (both, here). On a machine
+  // busy with other work, `-- --concurrency 1`.
   // The first run of the related tests took over Stryker's default 5 minutes on a busy machine.
   dryRunTimeoutMinutes: 30,
   // Left out: the tests over the real HTTPS mock platform and the one that launches processes. They cost most of

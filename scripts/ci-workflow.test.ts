@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { incrementalFile, MUTATION_REPORT } from '../stryker.config.ts'
 
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8')
 
@@ -82,6 +83,20 @@ describe('the CI workflow', () => {
     expect(release).toMatch(/^ {2}publish:\n(?: {4}.*\n)*? {4}needs: test$/m)
     expect(release).not.toContain('npm test')
     expect(release).not.toContain('npm run test:')
+  })
+})
+
+describe('the mutation workflow', () => {
+  const workflow = read('.github/workflows/mutation.yml')
+
+  it('runs npm run test:mutation on a schedule and by hand, never on a push', () => {
+    expect(workflow).toMatch(/^on:\n {2}schedule:\n(?: {4}.*\n)+ {2}workflow_dispatch:\n\n/m)
+    expect(workflow).not.toMatch(/^ {2}(push|pull_request):/m)
+    expect(workflow).toContain('run: npm run test:mutation\n')
+  })
+
+  it('caches the file the whole run keeps for its next incremental run', () => {
+    expect(workflow).toContain(`path: ${incrementalFile(MUTATION_REPORT)}\n`)
   })
 })
 

@@ -2,12 +2,17 @@
 // prints the score of each area and, last, one line `mutation score: NN.N%`. `--area <name>` (repeatable) mutates
 // only that area of MUTATION_AREAS; other options go to Stryker as they are, e.g.
 // `npm run test:mutation -- --mutate src-main/core/orders/retry-policy.ts` for one file.
+//
+// A whole run and a run of some areas are incremental (Stryker's own mode): the results of the last such run are
+// kept in reports/mutation/, and only the mutants whose code or covering tests changed since run again. A cold run
+// tests every mutant; `-- --force` asks for that. A run of `--mutate` lines is never incremental (it would replace
+// the kept results with a few lines' worth).
 import { spawnSync } from 'node:child_process'
 import { existsSync, globSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MUTATION_AREAS, MUTATION_REPORT } from '../stryker.config.ts'
+import { incrementalFile, MUTATION_AREAS, MUTATION_REPORT } from '../stryker.config.ts'
 import { scoreByArea, scoreLines, type MutationReport } from './mutation-score.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -15,12 +20,17 @@ const { areas, args } = strykerArgs(process.argv.slice(2))
 // A run of some areas writes its own report, so that runs of different areas at once do not read each other's.
 const reportName = areas.length === 0 ? MUTATION_REPORT : `reports/mutation/${areaSlug(areas)}.json`
 const reportFile = join(root, reportName)
+const incremental =
+  args.includes('--mutate') && areas.length === 0
+    ? []
+    : ['--incremental', '--incrementalFile', incrementalFile(reportName)]
 // An old report must never be read as this run's.
 rmSync(reportFile, { force: true })
 
 const strykerPackage = createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')
 const stryker = join(dirname(strykerPackage), 'bin', 'stryker.js')
-const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.ts', ...args], {
+const started = Date.now()
+const run = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.ts', ...incremental, ...args], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, MUTATION_REPORT: reportName },
@@ -31,6 +41,7 @@ if (!existsSync(reportFile)) {
 }
 const report = JSON.parse(readFileSync(reportFile, 'utf8')) as MutationReport
 console.log('')
+console.log(`took ${((Date.now() - started) / 60_000).toFixed(1)} min`)
 for (const line of scoreLines(scoreByArea(report, MUTATION_AREAS, root))) console.log(line)
 process.exit(run.status ?? 1)
 
