@@ -22,7 +22,7 @@ export function createBoundedFetch(fetchPort: typeof fetch, maxBytes: number): t
     const response = await fetchPort(input, init)
     // No body (an opaque redirect, a 204): nothing to bound, and such a Response could not be rebuilt anyway.
     if (response.body === null) return response
-    const body = await readAtMost(response, maxBytes)
+    const body = await readAtMost(response.body, response.headers, maxBytes)
     if (body === undefined && response.ok) throw new ResponseTooLargeError(response.status, maxBytes)
     return new Response(body ?? null, {
       status: response.status,
@@ -34,12 +34,11 @@ export function createBoundedFetch(fetchPort: typeof fetch, maxBytes: number): t
 
 /** The whole body, or undefined as soon as it is known to exceed `maxBytes` (the transfer is then cancelled). */
 async function readAtMost(
-  response: Response,
+  body: ReadableStream<Uint8Array>,
+  headers: Headers,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const body = response.body
-  if (body === null) return new Uint8Array(0)
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  const declared = Number(headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
     await body.cancel().catch(ignore)
     return undefined

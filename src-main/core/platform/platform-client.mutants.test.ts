@@ -404,3 +404,81 @@ describe('how long the client waits between attempts (D9)', () => {
     expect(waits.filter((ms) => ms !== 60_000)).toEqual([2])
   })
 })
+
+describe('the bounded fetch (D9)', () => {
+  /** A body that records what was read of it and whether the transfer was stopped; `pieces` then nothing more. */
+  function watchedBody(pieces: string[]) {
+    const watch = { pulls: 0, cancelled: false }
+    const queue = pieces.map((piece) => new TextEncoder().encode(piece))
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          watch.pulls += 1
+          const next = queue.shift()
+          if (next) controller.enqueue(next)
+          // Past the pieces it never ends: only a cancel stops it.
+        },
+        cancel() {
+          watch.cancelled = true
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    return { stream, watch }
+  }
+
+  it('refuses by the declared length without reading the body, and stops the transfer', async () => {
+    const { stream, watch } = watchedBody(['{"status":true,'])
+    const bounded = createBoundedFetch(
+      () => Promise.resolve(new Response(stream, { headers: { 'content-length': '5000' } })),
+      1024,
+    )
+    await expect(bounded('https://platform.example.com/')).rejects.toBeInstanceOf(ResponseTooLargeError)
+    expect(watch).toEqual({ pulls: 0, cancelled: true })
+  })
+
+  it('stops a body without a declared length as soon as it passes the cap', async () => {
+    const { stream, watch } = watchedBody(['x'.repeat(600), 'x'.repeat(600), 'x'.repeat(600)])
+    const bounded = createBoundedFetch(() => Promise.resolve(new Response(stream)), 1024)
+    await expect(bounded('https://platform.example.com/')).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      message: 'the answer exceeds 1024 bytes',
+      httpStatus: 200,
+    })
+    expect(watch).toEqual({ pulls: 2, cancelled: true })
+  })
+
+  it('hands an error answer over the cap on without its body, keeping status, status text and headers', async () => {
+    const { stream, watch } = watchedBody(['x'.repeat(2048)])
+    const bounded = createBoundedFetch(
+      () =>
+        Promise.resolve(
+          new Response(stream, { status: 429, statusText: 'Too Many', headers: { 'retry-after': '9' } }),
+        ),
+      1024,
+    )
+    const answer = await bounded('https://platform.example.com/')
+    expect([answer.status, answer.statusText, answer.headers.get('retry-after')]).toEqual([
+      429,
+      'Too Many',
+      '9',
+    ])
+    expect(await answer.text()).toBe('')
+    expect(watch.cancelled).toBe(true)
+  })
+
+  it('hands on an answer without a body (a 204) as it came', async () => {
+    const empty = new Response(null, { status: 204 })
+    const bounded = createBoundedFetch(() => Promise.resolve(empty), 1024)
+    expect(await bounded('https://platform.example.com/')).toBe(empty)
+  })
+
+  it('passes the request through to the fetch port', async () => {
+    const platform = stubPlatform(() => json(200, OK))
+    const bounded = createBoundedFetch(platform.fetch, 1024)
+    await bounded('https://platform.example.com/x', { method: 'PUT', body: 'b' })
+    expect(platform.sent.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['PUT', 'https://platform.example.com/x', 'b'],
+    ])
+  })
+})

@@ -23,8 +23,21 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sat, 21 Nov 2026 11:00:00 GMT', NOW)).toBe(0)
   })
 
+  it('reads a date whose zone is UTC, Z or a numeric offset', () => {
+    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 UTC', NOW)).toBe(30_000)
+    expect(parseRetryAfter('2026-11-21T12:00:30Z', NOW)).toBe(30_000)
+    expect(parseRetryAfter('Sat, 21 Nov 2026 15:00:30 +0300', NOW)).toBe(30_000)
+  })
+
+  it('ignores a date that names its zone only in a comment: it would be read in local time', () => {
+    for (const zone of ['GMT', 'UTC', 'Z', '+0300']) {
+      expect(parseRetryAfter(`Sat, 21 Nov 2026 12:00:30 (${zone})`, NOW)).toBeUndefined()
+    }
+  })
+
   it('ignores what it cannot read', () => {
-    for (const value of [null, undefined, '', 'soon', '-5', '1.5', '2026-11-21 12:00:30', '9'.repeat(400)]) {
+    const unreadable = ['soon', '-5', '1.5', '1e3', '0x10', '2026-11-21 12:00:30', '9'.repeat(400)]
+    for (const value of [null, undefined, '', ...unreadable]) {
       expect(parseRetryAfter(value, NOW)).toBeUndefined()
     }
   })

@@ -159,8 +159,12 @@ export function toPlatformError(call: PlatformCall, error: unknown, redact: Reda
 function failureOf(call: PlatformCall, error: unknown, redact: RedactText): PlatformFailure {
   if (isHTTPError(error)) {
     const failure = failureOfAnswer(call, error.response.status, readEnvelope(error.data), redact)
-    const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), Date.now())
-    return failure.retryable && retryAfterMs !== undefined ? { ...failure, retryAfterMs } : failure
+    // Only a failure that will be retried has a wait to carry.
+    if (!failure.retryable) return failure
+    return {
+      ...failure,
+      retryAfterMs: parseRetryAfter(error.response.headers.get('retry-after'), Date.now()),
+    }
   }
   if (error instanceof ResponseTooLargeError) {
     return {
