@@ -235,6 +235,24 @@ describe('the panel check of an unconfirmed order', () => {
     },
   )
 
+  // The journal is compacted at every start and day's turn: an `unconfirmed` order still waits for staff.
+  it('still finds an unconfirmed order after restarts that compacted the journal', async () => {
+    await unconfirmed()
+    world.app.outbox.compact()
+    await world.crashAndRestart()
+    await world.crashAndRestart()
+    expect(world.handover().state).toBe('unconfirmed')
+    expect(world.app.outbox.acknowledge(ORDER, true).handover.state).toBe('handed-over')
+    expect(world.app.outbox.allHistory().map((entry) => [entry.attempt, entry.result])).toEqual([
+      [2, 'checked-handed-over'],
+      [2, 'unconfirmed'],
+      [1, 'will-retry'],
+    ])
+    world.app.outbox.compact()
+    expect(world.recordTypes()).toEqual([])
+    expect(world.platform.calls).toHaveLength(2)
+  })
+
   it('is refused for an order that is not unconfirmed', () => {
     expect(problemOf(() => world.app.outbox.acknowledge(ORDER, true))).toBe('not-unconfirmed')
   })

@@ -84,6 +84,33 @@ describe('compactIntoArchive', () => {
     expect(archive.days()).toEqual([])
   })
 
+  it('keeps an unconfirmed action for its panel check, unless the order was pressed again since', () => {
+    const unconfirmed = (seq: number, action: string) => ({
+      type: 'result' as const,
+      seq,
+      action,
+      paymentKey: 'key-d',
+      attempt: 2,
+      at: iso(NEXT),
+      result: 'unconfirmed' as const,
+      error: { code: 'platform-refused' as const, retryable: false },
+      outcomeUnknown: false,
+    })
+    const journal = new MemoryJournal([
+      { type: 'queued', action: 'd1', paymentKey: 'key-d', at: iso(LATE) },
+      unconfirmed(3, 'd1'),
+    ])
+    const archive = new MemoryHistoryArchive()
+    compactIntoArchive({ journal, archive, timeZone: ZONE, now: NOW })
+    expect(journal.records.map((r) => (r as JournalRecord).action)).toEqual(['d1', 'd1'])
+    expect(archive.days()).toEqual([])
+    // Pressed again: the new action is the order's; the old one is only history now.
+    journal.append({ type: 'queued', action: 'd2', paymentKey: 'key-d', at: iso(NOW) })
+    compactIntoArchive({ journal, archive, timeZone: ZONE, now: NOW })
+    expect(journal.records.map((r) => (r as JournalRecord).action)).toEqual(['d2'])
+    expect(archive.read('2026-11-22')).toMatchObject([{ seq: 3, action: 'd1', result: 'unconfirmed' }])
+  })
+
   it('adds nothing twice when it runs again over results the archive already holds', () => {
     const journal = new MemoryJournal(records())
     const archive = new MemoryHistoryArchive()

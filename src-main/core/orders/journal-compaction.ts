@@ -34,7 +34,9 @@ export interface CompactionDeps {
 export function compactIntoArchive({ journal, archive, timeZone, now }: CompactionDeps): JournalReplay {
   const raw = journal.read()
   const replay = replayJournal(raw)
-  const live = new Set(replay.actions.filter((action) => !isSettled(action)).map((action) => action.id))
+  // An order's latest action only: an `unconfirmed` one pressed again over is no longer waiting for a check.
+  const latest = new Map(replay.actions.map((action) => [action.paymentKey, action]))
+  const live = new Set([...latest.values()].filter((action) => !isSettled(action)).map((action) => action.id))
   const byDay = new Map<string, ResultRecord[]>()
   for (const record of replay.results) {
     if (live.has(record.action)) continue

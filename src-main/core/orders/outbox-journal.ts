@@ -103,15 +103,16 @@ export interface JournalReplay {
   unreadable: number
 }
 
+// `unconfirmed` is not among them: nothing more is sent for it, but it waits for the staff's panel check (D42),
+// which must still find it after a restart that compacted the journal.
 const TERMINAL_RESULTS: ReadonlySet<AttemptResult> = new Set([
   'handed-over',
   'refused',
-  'unconfirmed',
   'checked-handed-over',
   'checked-not-handed-over',
 ])
 
-/** The platform has given its final word on this action: nothing more will be sent for it. */
+/** The last word on this action has been said (the platform's, or the staff's): nothing more will come of it. */
 export function isSettled(action: ActionReplay): boolean {
   return action.last !== undefined && TERMINAL_RESULTS.has(action.last.result)
 }
