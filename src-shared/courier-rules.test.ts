@@ -44,6 +44,11 @@ describe('courierNameKey', () => {
     expect(courierNameKey('İSMAİL')).toBe(courierNameKey('ismail'))
     expect(courierNameKey('IŞIK')).toBe(courierNameKey('ışık'))
     expect(courierNameKey('ISIK')).not.toBe(courierNameKey('isik'))
+    expect(courierNameKey('Ahmet IŞIK')).toBe('ahmet ışık')
+  })
+
+  it('takes a letter typed with a combining mark as the precomposed one', () => {
+    expect(courierNameKey('S\u0327ULE')).toBe(courierNameKey('şule'))
   })
 })
 
@@ -51,10 +56,12 @@ describe('checkBadgeCode', () => {
   it('keeps a code upper case and trimmed (a scanner ends it with Enter)', () => {
     expect(checkBadgeCode(' k-0042 ')).toEqual({ ok: true, code: 'K-0042' })
     expect(checkBadgeCode('K-0042\r\n')).toEqual({ ok: true, code: 'K-0042' })
+    expect(checkBadgeCode('a'.repeat(32))).toEqual({ ok: true, code: 'A'.repeat(32) })
+    expect(checkBadgeCode('7')).toEqual({ ok: true, code: '7' })
   })
 
   it('refuses an empty, long or non-ASCII code', () => {
-    for (const broken of ['', '  ', 'A'.repeat(33), 'KÜRYE', 'A B', 'A_B', 'A\nB']) {
+    for (const broken of ['', '  ', 'A'.repeat(33), 'KÜRYE', 'ÜK', 'KÜ', 'A B', 'A_B', 'A\nB']) {
       expect(checkBadgeCode(broken)).toEqual({ ok: false, problem: 'badge-invalid' })
     }
   })
@@ -64,6 +71,7 @@ describe('checkCashNote', () => {
   it('keeps one line of up to 200 characters; an empty note is none', () => {
     expect(checkCashNote(' 20 ₺ bozuk  para ')).toEqual({ ok: true, note: '20 ₺ bozuk para' })
     expect(checkCashNote('   ')).toEqual({ ok: true, note: undefined })
+    expect(checkCashNote('x'.repeat(200))).toEqual({ ok: true, note: 'x'.repeat(200) })
     expect(checkCashNote('x'.repeat(201))).toEqual({ ok: false, problem: 'note-invalid' })
     expect(checkCashNote('a\nb')).toEqual({ ok: false, problem: 'note-invalid' })
     expect(checkCashNote('a\u202eb')).toEqual({ ok: false, problem: 'note-invalid' })

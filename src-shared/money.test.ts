@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatKurus, MAX_KURUS, parseKurus, sumKurus } from './money.ts'
+import { formatKurus, isKurus, MAX_KURUS, parseKurus, sumKurus } from './money.ts'
 
 describe('formatKurus', () => {
   it('writes Turkish amounts as 1.234,50 ₺ and English ones as ₺1,234.50', () => {
@@ -10,6 +10,12 @@ describe('formatKurus', () => {
     expect(formatKurus(0, 'en')).toBe('₺0.00')
     expect(formatKurus(MAX_KURUS, 'tr')).toBe('10.000.000,00 ₺')
     expect(formatKurus(123456789012, 'en')).toBe('₺1,234,567,890.12')
+    // A dot before every third digit from the right, none before the first.
+    expect(formatKurus(100, 'tr')).toBe('1,00 ₺')
+    expect(formatKurus(99999, 'tr')).toBe('999,99 ₺')
+    expect(formatKurus(100000, 'tr')).toBe('1.000,00 ₺')
+    expect(formatKurus(1234567, 'tr')).toBe('12.345,67 ₺')
+    expect(formatKurus(12345678, 'en')).toBe('₺123,456.78')
   })
 
   it('leads a shortfall with a plain minus', () => {
@@ -49,6 +55,14 @@ describe('parseKurus', () => {
     ['10.000.000,00', MAX_KURUS],
     ['1.234,50 ₺', 123450],
     ['₺1,234.50', 123450],
+    ['1234,50', 123450],
+    ['1234.5', 123450],
+    ['12.345,00', 1234500],
+    ['123.456,00', 12345600],
+    ['1,234,567', 123456700],
+    ['000000001,00', 100],
+    // 40 characters: the longest text read at all.
+    [`${' '.repeat(37)}400`, 40000],
   ]
   for (const [text, kurus] of accepted) {
     it(`reads ${JSON.stringify(text)} as ${String(kurus)} kuruş`, () => {
@@ -88,12 +102,39 @@ describe('parseKurus', () => {
     ['١٢٣', 'not-a-number'],
     ['Infinity', 'not-a-number'],
     ['12,50 ₺ ₺', 'not-a-number'],
+    ['TL', 'empty'],
+    ['1₺2', 'not-a-number'],
+    ['12TL50', 'not-a-number'],
+    ['1-2', 'not-a-number'],
+    ['12-', 'not-a-number'],
+    ['1234.567.890', 'not-a-number'],
+    ['1.234.5678', 'not-a-number'],
+    ['1,234,5678', 'not-a-number'],
+    ['1.234.567,5.0', 'not-a-number'],
+    ['-1.234', 'ambiguous'],
+    ['-abc', 'not-a-number'],
+    // Over 40 characters is refused before it is read, spaces and all.
+    [`${' '.repeat(38)}400`, 'too-large'],
+    ['10000001', 'too-large'],
+    ['0010000000,01', 'too-large'],
   ]
   for (const [text, problem] of refused) {
     it(`refuses ${JSON.stringify(text)} as ${problem}`, () => {
       expect(parseKurus(text)).toEqual({ ok: false, problem })
     })
   }
+})
+
+describe('isKurus', () => {
+  it('takes a whole number of kuruş, negative ones too, and nothing else', () => {
+    expect(isKurus(0)).toBe(true)
+    expect(isKurus(-1250)).toBe(true)
+    expect(isKurus(Number.MAX_SAFE_INTEGER)).toBe(true)
+    expect(isKurus(12.5)).toBe(false)
+    expect(isKurus('100')).toBe(false)
+    expect(isKurus(2 ** 53)).toBe(false)
+    expect(isKurus(undefined)).toBe(false)
+  })
 })
 
 describe('sumKurus', () => {

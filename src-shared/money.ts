@@ -20,7 +20,7 @@ export type ParsedKurus = { ok: true; kurus: number } | { ok: false; problem: Mo
 
 /** A whole number of kuruş that arithmetic keeps exact (a sum of many amounts included). */
 export function isKurus(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value)
+  return Number.isSafeInteger(value)
 }
 
 /** Adds kuruş amounts exactly; throws rather than return a sum a float would round. */
@@ -56,7 +56,7 @@ export function formatKurus(kurus: number, language: Language): string {
 /** Longer than any amount up to MAX_KURUS written with every separator and a currency word. */
 const MAX_INPUT_LENGTH = 40
 /** Every space a keyboard, a paste or a number formatter puts between digits (JS's \s has NBSP and U+202F). */
-const SPACES = /\s+/g
+const SPACES = /\s/g
 const CURRENCY = /^(?:₺|TL|TRY)|(?:₺|TL|TRY)$/i
 const MINUS = /^[-\u2212]/
 
@@ -111,17 +111,20 @@ function splitDecimal(text: string): DecimalSplit | { problem: MoneyProblem } {
     return { whole: text, fraction: '', groupSeparator: decimal }
   }
   if (before.includes(decimal)) return { problem: 'not-a-number' }
-  if (!/^[0-9]*$/.test(fraction) || fraction.length === 0) return { problem: 'not-a-number' }
+  // Only digits follow the last separator (parseKurus let nothing else in): "400," is the one way to be wrong.
+  if (fraction.length === 0) return { problem: 'not-a-number' }
   if (fraction.length > 2) return { problem: 'too-many-decimals' }
   return { whole: before, fraction, groupSeparator: group }
 }
 
 /** The whole part's digits, its thousands separators checked and dropped; undefined when they are misplaced. */
 function ungroup(whole: string, separator: string): string | undefined {
-  if (separator === '' || !whole.includes(separator)) return /^[0-9]+$/.test(whole) ? whole : undefined
+  // No separator: only digits are left (parseKurus let nothing else in, and splitDecimal took the decimal off).
+  if (separator === '' || !whole.includes(separator)) return whole
   const groups = whole.split(separator)
-  const [first, ...others] = groups
-  if (first === undefined || !/^[0-9]{1,3}$/.test(first)) return undefined
-  if (!others.every((group) => /^[0-9]{3}$/.test(group))) return undefined
-  return groups.join('')
+  // One to three digits first, then groups of exactly three.
+  const wellGrouped = groups.every((group, index) =>
+    (index === 0 ? /^[0-9]{1,3}$/ : /^[0-9]{3}$/).test(group),
+  )
+  return wellGrouped ? groups.join('') : undefined
 }

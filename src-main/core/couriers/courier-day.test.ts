@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 import {
   DEFAULT_SETTINGS,
@@ -20,6 +21,7 @@ const ZONE = 'Europe/Istanbul'
 const NOON = Date.UTC(2026, 10, 24, 9, 0, 0)
 const KEY_A = '3f1b6a9e-0c1d-4e2f-9a3b-5c6d7e8f9a0b'
 const KEY_B = '4a2c7b0f-1d2e-4f30-8b4c-6d7e8f9a0b1c'
+const KEY_C = '5b3d8c1a-2e3f-4a41-9c5d-7e8f9a0b1c2d'
 const DELIVERY = { shippingMethod: 'delivery', courierType: 'restaurant' } as const
 
 /** A journal on a disk that fills up once `full` is set, the way node:fs fails. */
@@ -35,9 +37,18 @@ class FillingJournal extends MemoryJournal {
  * The courier's day over a real board and ledger, with an outbox that records each hand-over it is asked for
  * and confirms it at once (the outbox's own rules have their own tests).
  */
-function world(options: { courierRequired?: boolean; branches?: Branch[] | Error } = {}) {
+function world(
+  options: {
+    courierRequired?: boolean
+    branches?: Branch[] | Error
+    /** The days History holds, as the outbox answers them. */
+    days?: string[]
+    couriersChanged?: (kind: string) => void
+  } = {},
+) {
   const clock = new ManualClock(NOON)
   const journal = new FillingJournal()
+  const log = recordingLogger()
   const ledger = new CourierLedger({
     journal,
     archive: new MemoryHistoryArchive(),
@@ -48,6 +59,8 @@ function world(options: { courierRequired?: boolean; branches?: Branch[] | Error
   const board = testBoard({ clock })
   const history: HistoryEntry[] = []
   const sent: string[] = []
+  /** What the outbox owes now: pressed, no answer yet. */
+  const owed: string[] = []
   const outbox = {
     handOver: vi.fn((paymentKey: string) => {
       sent.push(paymentKey)
@@ -55,8 +68,8 @@ function world(options: { courierRequired?: boolean; branches?: Branch[] | Error
       history.push({ seq: history.length, paymentKey, attempt: 1, at, result: 'handed-over' })
       return Promise.resolve(board.setHandover(paymentKey, { state: 'handed-over', at }))
     }),
-    owedNow: () => [] as string[],
-    dayHistory: () => ({ entries: history, days: ['2026-11-24'] }),
+    owedNow: () => [...owed],
+    dayHistory: () => ({ entries: history, days: options.days ?? ['2026-11-24'] }),
   }
   const branchAnswer = options.branches ?? []
   const branches = new BranchList(
@@ -79,11 +92,14 @@ function world(options: { courierRequired?: boolean; branches?: Branch[] | Error
     branches,
     settings: { get: () => settings },
     clock,
-    log: silentLogger,
+    log,
     orderChanged: (order) => shown.push(order),
-    couriersChanged: (kind) => kinds.push(kind),
+    couriersChanged: (kind) => {
+      kinds.push(kind)
+      options.couriersChanged?.(kind)
+    },
   })
-  return { day, ledger, board, journal, outbox, sent, shown, kinds, clock }
+  return { day, ledger, board, journal, outbox, sent, owed, shown, kinds, clock, log }
 }
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {
@@ -333,5 +349,219 @@ describe('the day-end and the strip', () => {
       unassigned_packages: 0,
       not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
     })
+  })
+})
+
+describe('the hand-over, its other paths', () => {
+  it('refuses a second press while the first is still being sent, and writes nothing', async () => {
+    const { day, board, journal, sent, owed } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, DELIVERY)
+    owed.push(KEY_A)
+    expect(await problemOf(() => day.handOver(KEY_A, { id: ahmet.id }))).toBe('already-sending')
+    expect(sent).toEqual([])
+    expect(journal.records).toHaveLength(1)
+  })
+
+  it('hands over without a courier when Settings do not require one: the order is noted, nobody named', async () => {
+    const { day, board, ledger, journal, sent } = world()
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
+    await day.handOver(KEY_A)
+    expect(sent).toEqual([KEY_A])
+    expect(ledger.assignmentOf(KEY_A)).toBeUndefined()
+    expect(journal.records.map((record) => (record as { type: string }).type)).toEqual(['order-noted'])
+    expect(day.dayEnd().unassigned).toMatchObject({ packages: 1, cashToCollectKurus: 1000 })
+  })
+
+  it('hands over to a courier named by name, as the POS names one', async () => {
+    const { day, board, ledger } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, DELIVERY)
+    await day.handOver(KEY_A, { name: 'AHMET' })
+    expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
+  })
+})
+
+describe('what the intake says of an order, its other paths', () => {
+  it('checks branches against the list Settings asked for, without asking again', async () => {
+    const { day } = world({ branches: new Error('offline') })
+    day.branchesListed([{ id: 'kadikoy', name: 'Kadıköy' }])
+    expect(await problemOf(() => day.checkBranch('besiktas'))).toBe('unknown-branch')
+    expect(await problemOf(() => day.checkBranch('kadikoy'))).toBeUndefined()
+  })
+
+  it('notes an order already on its way that a way in names, and not one still waiting on the board', () => {
+    const { day, board, ledger } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
+    board.setHandover(KEY_A, { state: 'handed-over', at: new Date(NOON).toISOString() })
+    day.orderAdded(KEY_A, undefined, 'pos-api')
+    expect(ledger.live().orders.get(KEY_A)).toEqual({ paymentMethod: 'CASH', amountKurus: 1000 })
+    expect(ledger.assignmentOf(KEY_A)).toBeUndefined()
+    board.add(KEY_B, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 2000 })
+    day.orderAdded(KEY_B, ahmet.id, 'link')
+    expect(ledger.live().orders.get(KEY_B)).toBeUndefined()
+    expect(ledger.assignmentOf(KEY_B)).toBe(ahmet.id)
+  })
+
+  it('lets staff’s typed order change a courier, and a link name one for a package taken off its courier', () => {
+    const { day, board, ledger } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    board.add(KEY_A, DELIVERY)
+    day.orderAdded(KEY_A, ahmet.id, 'link')
+    day.orderAdded(KEY_A, mehmet.id, 'typed')
+    expect(ledger.assignmentOf(KEY_A)).toBe(mehmet.id)
+    ledger.assign({ paymentKey: KEY_A, courierId: null })
+    day.orderAdded(KEY_A, ahmet.id, 'link')
+    expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
+  })
+
+  it('warns when a way in offers another courier for an order that keeps its own, not for the same one', () => {
+    const { day, board, log } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    board.add(KEY_A, DELIVERY)
+    day.orderAdded(KEY_A, ahmet.id, 'link')
+    day.orderAdded(KEY_A, ahmet.id, 'drop-folder')
+    expect(log.lines).toEqual([])
+    day.orderAdded(KEY_A, mehmet.id, 'drop-folder')
+    expect(log.lines).toEqual([
+      'warn couriers: kept the courier of an order; another way in offered another {"source":"drop-folder"}',
+    ])
+  })
+})
+
+describe('the calls over the ledger, their other paths', () => {
+  it('gives, changes and takes away a badge; records and corrects cash with its note, day and courier', () => {
+    const { day } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet', badge: 'k-1' })
+    const mehmet = day.addCourier({ requestId: 'r2', name: 'Mehmet' })
+    expect(ahmet.badge).toBe('K-1')
+    expect(day.setCourierBadge({ requestId: 'r3', courierId: ahmet.id, badge: 'k-9' }).badge).toBe('K-9')
+    expect(day.setCourierBadge({ requestId: 'r4', courierId: ahmet.id, badge: null }).badge).toBeUndefined()
+    const cash = day.recordCash({
+      requestId: 'c1',
+      courierId: ahmet.id,
+      amountKurus: 5000,
+      note: 'bozuk para',
+      day: '2026-11-23',
+    })
+    expect(cash).toMatchObject({ id: 'c1', amountKurus: 5000, note: 'bozuk para', day: '2026-11-23' })
+    const corrected = day.correctCash({
+      requestId: 'c2',
+      corrects: 'c1',
+      amountKurus: 4500,
+      courierId: mehmet.id,
+      note: 'Mehmet getirdi',
+    })
+    expect(corrected).toMatchObject({
+      id: 'c2',
+      corrects: 'c1',
+      courierId: mehmet.id,
+      amountKurus: 4500,
+      note: 'Mehmet getirdi',
+      day: '2026-11-23',
+    })
+  })
+
+  it('takes a package off its courier, and notes an order on its way so the day-end counts its cash', async () => {
+    const { day, board, ledger } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
+    // Handed over before the ledger knew of it: the assignment brings its facts.
+    await day.handOver(KEY_A)
+    board.add(KEY_B, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 2000 })
+    board.setHandover(KEY_B, { state: 'handed-over', at: new Date(NOON).toISOString() })
+    expect(day.assignCourier({ requestId: 'a1', paymentKey: KEY_B, courierId: ahmet.id })).toEqual({
+      paymentKey: KEY_B,
+      courierId: ahmet.id,
+      at: new Date(NOON).toISOString(),
+    })
+    expect(ledger.live().orders.get(KEY_B)).toEqual({ paymentMethod: 'CASH', amountKurus: 2000 })
+    expect(day.assignCourier({ requestId: 'a2', paymentKey: KEY_B, courierId: null }).courierId).toBeNull()
+    expect(ledger.assignmentOf(KEY_B)).toBeNull()
+    // An order not yet pressed is not noted: its amount may still change on the board.
+    board.add(KEY_C, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 3000 })
+    day.assignCourier({ requestId: 'a3', paymentKey: KEY_C, courierId: ahmet.id })
+    expect(ledger.live().orders.get(KEY_C)).toBeUndefined()
+    expect(
+      await problemOf(() => day.assignCourier({ requestId: 'a4', paymentKey: KEY_C, courierId: 'nobody' })),
+    ).toBe('unknown-courier')
+  })
+
+  it('shows the courier only on the cards of that courier’s packages, and not on a card off the board', () => {
+    const { day, board, ledger, shown, log } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, DELIVERY)
+    board.add(KEY_B, DELIVERY)
+    day.assignCourier({ requestId: 'a1', paymentKey: KEY_A, courierId: ahmet.id })
+    // A package that already left the board changes no card.
+    ledger.assign({ paymentKey: KEY_C, courierId: ahmet.id })
+    expect(shown.map((order) => order.paymentKey)).toEqual([KEY_A])
+    shown.length = 0
+    day.renameCourier({ requestId: 'r2', courierId: ahmet.id, name: 'Ahmet Y.' })
+    expect(shown.map((order) => [order.paymentKey, order.courier?.name])).toEqual([[KEY_A, 'Ahmet Y.']])
+    expect(log.lines).toEqual([])
+  })
+
+  it('logs a ledger change it could not announce, and the change stands', () => {
+    const { day, ledger, log } = world({
+      couriersChanged: () => {
+        throw new Error('window gone')
+      },
+    })
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    expect(ledger.courier(ahmet.id)?.name).toBe('Ahmet')
+    expect(log.lines).toEqual([
+      'error couriers: could not announce a ledger change {"error":"Error: window gone"}',
+    ])
+  })
+
+  it('stops announcing and stops the ledger’s day-turn timer when disposed', () => {
+    const { day, ledger, kinds, clock } = world()
+    const timers = clock.pendingTimers
+    day.dispose()
+    expect(clock.pendingTimers).toBe(timers - 1)
+    ledger.addCourier({ name: 'Ahmet' })
+    expect(kinds).toEqual([])
+  })
+})
+
+describe('the day-end, its other paths', () => {
+  it('offers today and every day History holds, newest first, each once', () => {
+    const { day } = world({ days: ['2026-11-20', '2026-11-24', '2026-11-22'] })
+    const settled = day.dayEnd()
+    expect(settled).toMatchObject({ day: '2026-11-24', today: '2026-11-24' })
+    expect(settled.days).toEqual(['2026-11-24', '2026-11-22', '2026-11-20'])
+    expect(day.dayEnd('2026-11-22')).toMatchObject({ day: '2026-11-22', today: '2026-11-24' })
+    expect(world({ days: [] }).day.dayEnd().days).toEqual(['2026-11-24'])
+  })
+
+  it('counts an order still being sent as owed today only, in the screen and the public answer', async () => {
+    const { day, board, owed } = world()
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, DELIVERY)
+    await day.handOver(KEY_A, { id: ahmet.id })
+    owed.push(KEY_B)
+    expect(day.dayEnd().totals.notConfirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
+    expect(day.publicDayEnd().not_confirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
+    expect(day.dayEnd('2026-11-23').totals.notConfirmed.owed).toBe(0)
+    expect(day.publicDayEnd('2026-11-23')).toMatchObject({ date: '2026-11-23', couriers: [] })
+  })
+
+  it('names branches from the list the keys gave, and writes the CSV in Settings’ language and zone', async () => {
+    const { day, board } = world()
+    day.branchesListed([{ id: 'b1', name: 'Kadıköy' }])
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 39990, branch: 'b1' })
+    await day.handOver(KEY_A, { id: ahmet.id })
+    expect(day.dayEnd().couriers[0]?.branches).toEqual([
+      { branch: 'b1', branchName: 'Kadıköy', packages: 1, cashToCollectKurus: 39990, amountUnknown: 0 },
+    ])
+    const csv = day.dayEndCsv('2026-11-24')
+    expect(csv).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;399,90;0,00;-399,90;Açık var;0;0;')
+    // 12:00 in Istanbul, where the platform's day is.
+    expect(csv).toContain(';24.11.2026 12:00:00;')
   })
 })

@@ -71,10 +71,16 @@ describe('the day-end as CSV', () => {
     expect(ahmet?.slice(7, 12)).toEqual(['1', '1234,50', '1230,00', '-4,50', 'Açık var'])
     expect(
       rows.some((row) => row[1] === 'Ahmet' && row[2] === 'Düzeltildi (sayılmaz)' && row[9] === '1000,00'),
-    )
+    ).toBe(true)
     expect(rows.filter((row) => row[1] === 'Ahmet' && row[2] === 'Şube').map((row) => row[3])).toEqual([
       'Kadıköy',
     ])
+    // A courier whose packages carry no branch gets no split: one line saying what the total says.
+    expect(rows.filter((row) => row[2] === 'Şube' && row[1]?.includes('HYPERLINK'))).toEqual([])
+    expect(rows.filter((row) => row[1] === 'Genel toplam' && row[2] === 'Şube').map((row) => row[3])).toEqual(
+      ['Kadıköy', 'Şubesiz'],
+    )
+    expect(rows.slice(1).every((row) => row[0] === DAY)).toBe(true)
     const unassigned = rows.find((row) => row[1] === 'Kurye atanmamış' && row[2] === 'Kurye toplamı')
     expect(unassigned?.slice(7, 9)).toEqual(['1', '9,90'])
     const total = rows.find((row) => row[1] === 'Genel toplam' && row[2] === 'Genel toplam')
@@ -93,6 +99,82 @@ describe('the day-end as CSV', () => {
     const csv = dayEndCsv(settled(), { language: 'en', timeZone: ZONE })
     expect(csv).toContain(';Courier total;')
     expect(csv).toContain(';1234.50;1230.00;-4.50;Short;')
+  })
+
+  it('writes every row of a day: totals, branch split, packages, cash records, the unassigned, the total', () => {
+    const key = (n: number) => `${String(n).repeat(4)}0000-0000-0000-0000-00000000000${String(n)}`
+    const dayEnd = settleDay({
+      day: DAY,
+      timeZone: ZONE,
+      history: [
+        { seq: 1, paymentKey: key(1), at: AT, result: 'handed-over' },
+        { seq: 2, paymentKey: key(2), at: '2026-11-24T10:30:05.000Z', result: 'handed-over' },
+        { seq: 3, paymentKey: key(3), at: AT, result: 'refused' },
+        { seq: 4, paymentKey: key(4), at: AT, result: 'unconfirmed' },
+        { seq: 5, paymentKey: key(5), at: AT, result: 'will-retry' },
+      ],
+      couriers: [{ id: 'c1', name: 'Ahmet', retired: false, addedAt: AT }],
+      assignments: [
+        { paymentKey: key(1), courierId: 'c1', seq: 1, at: AT },
+        { paymentKey: key(2), courierId: 'c1', seq: 2, at: AT },
+        { paymentKey: key(4), courierId: 'c1', seq: 3, at: AT },
+      ],
+      orders: new Map([
+        [key(1), { paymentMethod: 'CASH', amountKurus: 123450, branch: 'b1', label: 'Masa 4' }],
+        [key(2), { paymentMethod: 'CASH', branch: 'b9' }],
+      ]),
+      cash: [
+        { id: 'x1', seq: 4, at: '2026-11-24T15:00:00.000Z', courierId: 'c1', amountKurus: 100000, day: DAY },
+        {
+          id: 'x2',
+          seq: 5,
+          at: '2026-11-24T15:05:00.000Z',
+          courierId: 'c1',
+          amountKurus: 123000,
+          day: DAY,
+          corrects: 'x1',
+          note: 'sayım',
+        },
+      ],
+      branches: [{ id: 'b1', name: 'Kadıköy' }],
+    })
+    expect(dayEndCsv(dayEnd, { language: 'en', timeZone: ZONE }).split('\r\n')).toEqual([
+      '\uFEFFDay;Courier;Row;Branch;Order code;Time;Payment method;Packages;Cash to collect (₺);Cash handed in (₺);Difference (₺);Balance;Amount unknown;Not confirmed;Note',
+      '2026-11-24;Ahmet;Courier total;;;;;2;1234.50;1230.00;-4.50;Short;1;1;',
+      '2026-11-24;Ahmet;Branch;Kadıköy;;;;1;1234.50;;;;0;;',
+      '2026-11-24;Ahmet;Branch;b9;;;;1;0.00;;;;1;;',
+      '2026-11-24;Ahmet;Package;b1;000-001;24.11.2026 12:00:00;CASH;1;1234.50;;;;;;Masa 4 · Collected at the door',
+      '2026-11-24;Ahmet;Package;b9;000-002;24.11.2026 13:30:05;CASH;1;;;;;1;;Collected at the door',
+      '2026-11-24;Ahmet;Corrected (does not count);;;24.11.2026 18:00:00;;;;1000.00;;;;;',
+      '2026-11-24;Ahmet;Cash handed in;;;24.11.2026 18:05:00;;;;1230.00;;;;;sayım',
+      // No package went without a courier, but two orders did not go: the line says so.
+      '2026-11-24;No courier named;Courier total;;;;;0;0.00;;;;0;2;',
+      '2026-11-24;Grand total;Grand total;;;;;2;1234.50;1230.00;-4.50;Short;1;3;',
+      '2026-11-24;Grand total;Branch;Kadıköy;;;;1;1234.50;;;;0;;',
+      '2026-11-24;Grand total;Branch;b9;;;;1;0.00;;;;1;;',
+      '',
+    ])
+  })
+
+  it('leaves out the unassigned line when every order went with a courier', () => {
+    const dayEnd = settleDay({
+      day: DAY,
+      timeZone: ZONE,
+      history: [{ seq: 1, paymentKey: KEY_A, at: AT, result: 'handed-over' }],
+      couriers,
+      assignments: [{ paymentKey: KEY_A, courierId: 'c1', seq: 1, at: AT }],
+      orders: new Map([[KEY_A, { paymentMethod: 'CREDIT_CARD', amountKurus: 5000 }]]),
+      cash: [],
+    })
+    const rows = rowsOf(dayEndCsv(dayEnd, { language: 'en', timeZone: ZONE }))
+    expect(rows.map((row) => row.slice(1, 3).join('/'))).toEqual([
+      'Courier/Row',
+      'Ahmet/Courier total',
+      'Ahmet/Package',
+      'Grand total/Grand total',
+    ])
+    expect(rows[2]?.slice(6, 9)).toEqual(['CREDIT_CARD', '1', ''])
+    expect(rows[1]?.slice(7, 12)).toEqual(['1', '0.00', '0.00', '0.00', 'Even'])
   })
 
   it('writes kuruş without floats, grouping or a currency sign', () => {

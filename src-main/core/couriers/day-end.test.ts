@@ -257,7 +257,7 @@ describe('settleDay', () => {
         .handIn('right', ahmet.id, 39990, { corrects: 'wrong', note: 'yanlış yazılmış' })
       const [line] = world.settle().couriers
       expect(line).toMatchObject({ cashHandedInKurus: 39990, differenceKurus: 0, balance: 'even' })
-      expect(line?.cash).toEqual([
+      expect(line?.cash).toStrictEqual([
         { id: 'wrong', at: at('18:00:00'), amountKurus: 40000, correctedBy: 'right', counts: false },
         {
           id: 'right',
@@ -318,6 +318,54 @@ describe('settleDay', () => {
       })
     })
 
+    it('lists a zero correction (a void) and counts it; ignores a damaged amount', () => {
+      const settled = new World()
+        .handIn('c', ahmet.id, 700)
+        .handIn('d', ahmet.id, 0, { corrects: 'c' })
+        .handIn('fraction', ahmet.id, 12.5)
+        .handIn('negative', ahmet.id, -100)
+        .settle()
+      expect(settled.couriers[0]?.cash).toStrictEqual([
+        { id: 'c', at: at('18:00:00'), amountKurus: 700, correctedBy: 'd', counts: false },
+        { id: 'd', at: at('18:00:00'), amountKurus: 0, corrects: 'c', counts: true },
+      ])
+      expect(settled.couriers[0]).toMatchObject({ cashHandedInKurus: 0, balance: 'even' })
+    })
+
+    it('counts the latest of two corrections of a record it does not hold (another day’s)', () => {
+      const settled = new World()
+        .handIn('b', ahmet.id, 200, { corrects: 'gone' })
+        .handIn('c', ahmet.id, 300, { corrects: 'gone' })
+        .settle()
+      expect(settled.couriers[0]?.cash.map((c) => [c.id, c.counts])).toEqual([
+        ['b', false],
+        ['c', true],
+      ])
+      expect(settled.couriers[0]?.cashHandedInKurus).toBe(300)
+    })
+
+    it('reads cash records in seq order, whatever order they come in', () => {
+      const world = new World()
+        .handIn('a', ahmet.id, 100)
+        .handIn('b', ahmet.id, 200, { corrects: 'a' })
+        .handIn('c', ahmet.id, 50)
+      const settled = world.settle({ cash: [...world.cash].reverse() })
+      expect(settled.couriers[0]?.cash.map((c) => [c.id, c.counts])).toEqual([
+        ['a', false],
+        ['b', true],
+        ['c', true],
+      ])
+      expect(settled.couriers[0]?.cashHandedInKurus).toBe(250)
+    })
+
+    it('settles a damaged file whose corrections loop, without hanging', () => {
+      const settled = new World()
+        .handIn('a', ahmet.id, 100, { corrects: 'b' })
+        .handIn('b', ahmet.id, 200, { corrects: 'a' })
+        .settle()
+      expect(settled.couriers[0]?.cash.map((c) => c.id)).toEqual(['a', 'b'])
+    })
+
     it('lists a courier who only handed in cash, a retired one by name, an unknown one as ?', () => {
       const settled = new World().handIn('a', ozge.id, 100).handIn('b', 'c-gone', 5).settle()
       expect(settled.couriers.map((c) => [c.name, c.retired, c.cashHandedInKurus, c.balance])).toEqual([
@@ -342,6 +390,97 @@ describe('settleDay', () => {
       differenceKurus: -4500,
       balance: 'short',
     })
+  })
+
+  it('keeps a confirmed package at the time it was confirmed, whatever the day’s later results say', () => {
+    const world = new World()
+      .delivered('k1', ahmet.id, CASH(100), at('12:00:00'))
+      .result('k1', 'checked-not-handed-over', at('12:05:00'))
+      .result('k1', 'checked-handed-over', at('12:10:00'))
+    const settled = world.settle()
+    expect(settled.couriers[0]?.packageLines).toStrictEqual([
+      { paymentKey: 'k1', at: at('12:00:00'), collect: true, paymentMethod: 'CASH', amountKurus: 100 },
+    ])
+    expect(settled.totals.notConfirmed).toEqual({ owed: 0, unconfirmed: 0, refused: 0 })
+    // The results read in the ledger's order (seq), whatever order they come in.
+    expect(world.settle({ history: [...world.history].reverse() })).toEqual(settled)
+  })
+
+  it('reads the latest assignment by seq, whatever order the assignments come in', () => {
+    const world = new World()
+      .delivered('k1', ahmet.id, CASH(100))
+      .assign('k1', mehmet.id, at('13:00:00'))
+      .assign('k1', ahmet.id, at('14:00:00'))
+    const reversed = world.settle({ assignments: [...world.assignments].reverse() })
+    expect(reversed.couriers.map((c) => [c.name, c.packages])).toEqual([['Ahmet', 1]])
+    const cleared = world.assign('k1', null).settle({ assignments: [...world.assignments].reverse() })
+    expect(cleared.couriers).toEqual([])
+    expect(cleared.unassigned.packages).toBe(1)
+  })
+
+  it('collects 0 ₺ for a free order; an amount that is negative or not whole kuruş is unknown', () => {
+    const settled = new World()
+      .delivered('free', ahmet.id, CASH(0))
+      .delivered('negative', ahmet.id, CASH(-100))
+      .delivered('fraction', ahmet.id, CASH(12.5))
+      .settle()
+    expect(settled.couriers[0]).toMatchObject({ packages: 3, cashToCollectKurus: 0, amountUnknown: 2 })
+    expect(settled.couriers[0]?.packageLines.map((p) => p.amountKurus)).toEqual([0, undefined, undefined])
+  })
+
+  it('carries a line’s label, method, amount and branch only when they are known', () => {
+    const settled = new World()
+      .delivered('bare', ahmet.id, {})
+      .delivered('full', ahmet.id, { paymentMethod: 'CASH', amountKurus: 500, branch: 'moda', label: 'A1B2' })
+      .settle()
+    expect(settled.couriers[0]?.packageLines).toStrictEqual([
+      { paymentKey: 'bare', at: at('12:00:00'), collect: false },
+      {
+        paymentKey: 'full',
+        at: at('12:00:00'),
+        collect: true,
+        label: 'A1B2',
+        paymentMethod: 'CASH',
+        amountKurus: 500,
+        branch: 'moda',
+      },
+    ])
+    expect(settled.couriers[0]).toMatchObject({ methodUnknown: 1, amountUnknown: 0 })
+  })
+
+  it('orders couriers of the same name by id, and branches no session lists by their id', () => {
+    const twin: LedgerCourier = { id: 'c-a', name: 'Ahmet', retired: true, addedAt: at('07:00:00') }
+    const world = new World()
+      .delivered('k1', ahmet.id, CASH(100, 'zz'))
+      .delivered('k2', twin.id, CASH(200, 'aa'))
+      .delivered('k3', ahmet.id, CASH(300))
+      .delivered('k4', ahmet.id, CASH(400, 'moda'))
+    const settled = world.settle({ couriers: [ahmet, twin], branches: [{ id: 'moda', name: 'Moda' }] })
+    expect(settled.couriers.map((c) => c.courierId)).toEqual(['c-a', 'c-ahmet'])
+    expect(settled.totals.branches.map((b) => [b.branch, b.branchName])).toEqual([
+      ['moda', 'Moda'],
+      ['aa', undefined],
+      ['zz', undefined],
+      [null, undefined],
+    ])
+  })
+
+  it('names each method collected at the door once, however Settings spell it', () => {
+    const settled = new World()
+      .delivered('k1', ahmet.id, CASH(100))
+      .settle({ collectedAtDoor: ['cash', 'CASH', ' Cash '] })
+    expect(settled.collectedAtDoor).toEqual(['CASH'])
+    expect(settled.couriers[0]?.cashToCollectKurus).toBe(100)
+  })
+
+  it('refuses a sum too large to stay exact rather than round it', () => {
+    const big = Number.MAX_SAFE_INTEGER - 1
+    const packages = new World().delivered('k1', ahmet.id, CASH(big)).delivered('k2', ahmet.id, CASH(big))
+    expect(() => packages.settle()).toThrow(RangeError)
+    const cash = new World().handIn('a', ahmet.id, big).handIn('b', ahmet.id, big)
+    expect(() => cash.settle()).toThrow(RangeError)
+    // Each alone is exact.
+    expect(new World().handIn('a', ahmet.id, big).settle().totals.cashHandedInKurus).toBe(big)
   })
 
   it('changes none of its inputs and answers the same each time', () => {

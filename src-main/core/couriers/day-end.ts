@@ -199,7 +199,7 @@ function packageLine(
   if (label !== undefined) line.label = label
   if (paymentMethod !== undefined) line.paymentMethod = paymentMethod
   // An amount that is not a whole number of kuruş is no amount: it would make every sum inexact.
-  if (amountKurus !== undefined && isKurus(amountKurus) && amountKurus >= 0) line.amountKurus = amountKurus
+  if (isKurus(amountKurus) && amountKurus >= 0) line.amountKurus = amountKurus
   if (branch !== undefined) line.branch = branch
   return line
 }
@@ -265,7 +265,7 @@ function cashTally(cash: readonly CashLine[], toCollect: number): CashTally {
   return {
     cashHandedInKurus: handedIn,
     differenceKurus: difference,
-    balance: difference === 0 ? 'even' : difference < 0 ? 'short' : 'over',
+    balance: difference < 0 ? 'short' : difference > 0 ? 'over' : 'even',
   }
 }
 
