@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toAppError } from '../app-failure.ts'
+import { RENEW_BEFORE_EXPIRY_MS } from '../session/token-expiry.ts'
 import { HISTORY_RETENTION_DAYS } from './journal-compaction.ts'
 import {
   NOT_CONFIRMED,
@@ -86,6 +87,13 @@ describe('one action in flight per order', () => {
     world.platform.hanging.shift()?.()
     await first
     expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('lets an order be removed once its hand-over is settled, or when it was never pressed', async () => {
+    world.addOrder(OTHER_ORDER)
+    await world.app.outbox.handOver(ORDER)
+    expect(() => world.app.outbox.assertRemovable(ORDER)).not.toThrow()
+    expect(() => world.app.outbox.assertRemovable(OTHER_ORDER)).not.toThrow()
   })
 
   it('refuses a second press while the first waits to retry', async () => {
@@ -259,6 +267,55 @@ describe('the session (D3)', () => {
     expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
     await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
     await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+  })
+})
+
+describe('held for sign-in, across a restart', () => {
+  it('stays held at a start while still signed out, and goes out once the staff sign in', async () => {
+    await world.app.session.signOut(false)
+    await world.app.outbox.handOver(ORDER)
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.app.session.isSignedOut).toBe(true)
+    expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    // Nothing tried again at the start: still the one attempt that found no session.
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['waiting-for-sign-in'])
+    await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.calls).toHaveLength(1)
+  })
+
+  it('goes out at the start when the session is back by then', async () => {
+    await world.app.session.signOut(false)
+    await world.app.outbox.handOver(ORDER)
+    // The staff sign in and the app dies before the held press is written as sent.
+    world.app.journal.dead = true
+    await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await world.settle()
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.app.session.isSignedOut).toBe(false)
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.handedOver).toBe(1)
+  })
+
+  it('a token renewal does not hurry a hand-over waiting out its backoff', async () => {
+    const status = world.app.session.status()
+    if (status.state === 'signed-out' || status.expiresAt === undefined) throw new Error('not signed in')
+    const renewAt = Date.parse(status.expiresAt) - RENEW_BEFORE_EXPIRY_MS
+    await world.clock.advance(renewAt - 2 * SECOND - world.clock.now())
+    world.platform.steps.push({
+      fail: { code: 'rate-limited', retryable: true, httpStatus: 429, retryAfterMs: 60 * SECOND },
+    })
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(2 * SECOND)
+    await world.settle()
+    expect(world.platform.logins).toBe(2)
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.handover().state).toBe('retrying')
+    await world.clock.advance(58 * SECOND)
     expect(world.handover().state).toBe('handed-over')
   })
 })
@@ -485,6 +542,49 @@ describe('crash safety', () => {
     await world.settle()
     expect(world.handover().state).toBe('handed-over')
     expect(world.handover(OTHER_ORDER).state).toBe('failed')
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over', 'interrupted'])
+  })
+})
+
+describe('a disk that fails', () => {
+  it('costs nothing when compaction cannot rewrite the journal: it is warned of and the journal stays whole', async () => {
+    await world.app.outbox.handOver(ORDER)
+    const records = world.recordTypes()
+    world.app.journal.dead = true
+    world.app.outbox.compact()
+    expect(world.recordTypes()).toEqual(records)
+    expect(world.log.lines.filter((line) => line.startsWith('warn outbox:'))).toEqual([
+      expect.stringContaining('outbox: could not compact the journal'),
+    ])
+  })
+
+  it('logs an order left sending it could not adopt, and adopts it at the next start', async () => {
+    const at = new Date(world.clock.now()).toISOString()
+    const legacy = world.app.board
+      .list()
+      .map((order) => ({ ...order, handover: { state: 'sending', since: at } }))
+    world.store.set('board.orders', legacy)
+    world.boardLog.replace([])
+    // The next start's first write, the adopted order's intent, is refused by the disk.
+    const records = world.journal.records
+    Object.defineProperty(records, 'push', {
+      configurable: true,
+      value: () => {
+        Reflect.deleteProperty(records, 'push')
+        throw new Error('ENOSPC: no space left on device')
+      },
+    })
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.log.lines.filter((line) => line.startsWith('error outbox:'))).toEqual([
+      expect.stringContaining('outbox: could not adopt an order left sending'),
+    ])
+    // Still shown as owed on the board: nothing is claimed, and the next start tries again.
+    expect(world.handover().state).toBe('sending')
+    expect(world.platform.calls).toHaveLength(0)
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
     expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over', 'interrupted'])
   })
 })

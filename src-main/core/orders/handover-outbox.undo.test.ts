@@ -65,6 +65,29 @@ describe('the undo window', () => {
     expect(world.platform.calls).toHaveLength(1)
   })
 
+  it('Geri al is refused for a press made with no window, even while it waits to be sent', async () => {
+    world.undoWindowMs = 0
+    world.app.outbox.pauseSending()
+    await world.app.outbox.handOver(ORDER)
+    expect(world.handover()).toMatchObject({ state: 'queued' })
+    expect(problemOf(() => world.app.outbox.withdraw(ORDER))).toBe('undo-window-over')
+    expect(problemOf(() => world.app.outbox.withdraw(OTHER_ORDER))).toBe('undo-window-over')
+    world.app.outbox.resumeSending()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.recordTypes()).not.toContain('withdrawn')
+  })
+
+  it('a window that ran out while paused is sent by Sürdür at that very moment', async () => {
+    world.app.outbox.pauseSending()
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(5 * SECOND)
+    expect(world.platform.calls).toHaveLength(0)
+    world.app.outbox.resumeSending()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+  })
+
   it('a press whose window had not run out when the app died is still sent at start: the press stands', async () => {
     await world.app.outbox.handOver(ORDER)
     await world.clock.advance(2 * SECOND)
@@ -193,6 +216,29 @@ describe('Şimdi dene', () => {
     await expect(world.app.outbox.sendNow(ORDER)).rejects.toMatchObject({
       appError: { problem: 'not-waiting' },
     })
+  })
+
+  it('is refused once the hand-over is settled, handed over or failed, and sends nothing', async () => {
+    world.undoWindowMs = 0
+    world.addOrder(OTHER_ORDER)
+    world.platform.known.delete(OTHER_ORDER)
+    await world.app.outbox.handOver(ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    expect(world.handover(OTHER_ORDER).state).toBe('failed')
+    for (const key of [ORDER, OTHER_ORDER]) {
+      await expect(world.app.outbox.sendNow(key)).rejects.toMatchObject({
+        appError: { problem: 'not-waiting' },
+      })
+    }
+    expect(world.platform.calls).toHaveLength(2)
+  })
+
+  it('while paused, is taken for a press that waits but sends nothing: Duraklat wins', async () => {
+    world.undoWindowMs = 0
+    world.app.outbox.pauseSending()
+    await world.app.outbox.handOver(ORDER)
+    expect((await world.app.outbox.sendNow(ORDER)).handover.state).toBe('queued')
+    expect(world.platform.calls).toHaveLength(0)
   })
 })
 
