@@ -36,6 +36,25 @@ describe('generateIntakeKey', () => {
   })
 })
 
+describe('isIntakeKey', () => {
+  it('takes 43 to 512 base64url characters, and nothing else', () => {
+    for (const key of ['a'.repeat(43), 'Z'.repeat(512), `${'Az09_-'.repeat(7)}x`])
+      expect(isIntakeKey(key)).toBe(true)
+    for (const key of [
+      'a'.repeat(42),
+      'a'.repeat(513),
+      `${'a'.repeat(43)}+`,
+      `${'a'.repeat(43)}/`,
+      `${'a'.repeat(43)}=`,
+      ` ${'a'.repeat(43)}`,
+      `${'a'.repeat(43)}\n`,
+      `${'a'.repeat(43)}ş`,
+    ]) {
+      expect(isIntakeKey(key), JSON.stringify(key)).toBe(false)
+    }
+  })
+})
+
 describe('IntakeKeyring', () => {
   it('makes and saves a key at first start, and keeps it across starts', async () => {
     const storage = new MemoryKeyStorage()
@@ -52,6 +71,36 @@ describe('IntakeKeyring', () => {
     expect(keyring.current).not.toBe('1234')
     expect(isIntakeKey(keyring.current)).toBe(true)
     expect(keyring.matches('1234')).toBe(false)
+  })
+
+  it('redacts a stored key it replaces too, and saves the new one before using it', async () => {
+    const damaged = 'old-key-with-a-space-in-it 0123456789abcdefghij'
+    const registered: string[] = []
+    const storage = new MemoryKeyStorage(damaged)
+    const keyring = await IntakeKeyring.open(storage, { register: (value) => registered.push(value) })
+    expect(registered).toEqual([damaged, keyring.current])
+    expect(storage.saved).toEqual([keyring.current])
+  })
+
+  it('keeps a usable stored key: redacted and pinned, nothing saved', async () => {
+    const stored = generateIntakeKey()
+    const registered: string[] = []
+    const pinned: [string, readonly string[]][] = []
+    const storage = new MemoryKeyStorage(stored)
+    const keyring = await IntakeKeyring.open(storage, {
+      register: (value) => registered.push(value),
+      pin: (slot, values) => pinned.push([slot, values]),
+    })
+    expect(keyring.current).toBe(stored)
+    expect(registered).toEqual([stored, stored])
+    expect(pinned).toEqual([['intake-key', [stored]]])
+    expect(storage.saved).toEqual([])
+  })
+
+  it('does not start on a key it could not save', async () => {
+    const storage = new MemoryKeyStorage()
+    storage.failSave = true
+    await expect(IntakeKeyring.open(storage, new SecretRedactor())).rejects.toThrow('vault unavailable')
   })
 
   it('matches only the exact key', async () => {

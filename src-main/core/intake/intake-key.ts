@@ -100,5 +100,5 @@ function protect(secrets: IntakeKeyRedaction, key: string): void {
 }
 
 function digest(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest()
+  return createHash('sha256').update(text).digest()
 }

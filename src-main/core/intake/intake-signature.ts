@@ -38,8 +38,9 @@ export function requestSignature(
   key: string,
   request: { method: string; target: string; timestamp: string; nonce: string; body: Buffer },
 ): string {
+  // A string is hashed as UTF-8 (Node's default), the key too.
   return createHmac('sha256', key)
-    .update(`${request.method}\n${request.target}\n${request.timestamp}\n${request.nonce}\n`, 'utf8')
+    .update(`${request.method}\n${request.target}\n${request.timestamp}\n${request.nonce}\n`)
     .update(request.body)
     .digest('hex')
 }
@@ -49,7 +50,7 @@ export function responseSignature(
   answer: { nonce: string; status: number; body: Buffer },
 ): string {
   return createHmac('sha256', key)
-    .update(`response\n${answer.nonce}\n${String(answer.status)}\n`, 'utf8')
+    .update(`response\n${answer.nonce}\n${String(answer.status)}\n`)
     .update(answer.body)
     .digest('hex')
 }
