@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AddOrderInput } from '../../../src-shared/contract.ts'
+import { OrderLabel } from '../../../src-shared/order-label.ts'
 import { stubCore } from '../../../test-support/web/stub-core.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { dispatch, MALFORMED } from '../dispatch.ts'
@@ -40,6 +41,44 @@ describe('order labels (issue 20.10)', () => {
   it('the test data: NFD differs from NFC until normalised', () => {
     expect(DECOMPOSED).not.toBe(COMPOSED)
     expect(DECOMPOSED.normalize('NFC')).toBe(COMPOSED)
+  })
+
+  describe('the one rule (OrderLabel)', () => {
+    const check = (label: string) => {
+      const parsed = OrderLabel.safeParse(label)
+      return parsed.success ? parsed.data : 'refused'
+    }
+
+    it('takes one to 120 characters, counted once trimmed and in NFC', () => {
+      expect(check('5')).toBe('5')
+      expect(check('x'.repeat(120))).toBe('x'.repeat(120))
+      expect(check(` ${'x'.repeat(120)} `)).toBe('x'.repeat(120))
+      expect(check('x'.repeat(121))).toBe('refused')
+      expect(check(' \t ')).toBe('refused')
+      // 120 letters with their marks apart are 240 code units, 120 once composed.
+      expect(check('s\u0327'.repeat(120))).toBe('ş'.repeat(120))
+    })
+
+    it.each([
+      ['NUL', '\u0000'],
+      ['a unit separator (the last C0)', '\u001f'],
+      ['DEL', '\u007f'],
+      ['a C1 control', '\u0085'],
+      ['the last C1 control', '\u009f'],
+      ['a line separator', '\u2028'],
+      ['a paragraph separator', '\u2029'],
+      ['a line feed', '\n'],
+      ['a carriage return', '\r'],
+      ['a tab', '\t'],
+    ])('refuses %s inside a label', (_name, char) => {
+      expect(check(`Masa${char}6`)).toBe('refused')
+    })
+
+    it('keeps the characters around the controls: spaces, no-break spaces, letters, emoji without joiners', () => {
+      for (const label of ['Masa 6', 'Masa\u00a06', 'Masa ~ 6', 'Şükrü · Çağla', 'Paket 🍕', 'Masa\u00a16']) {
+        expect(check(label)).toBe(label)
+      }
+    })
   })
 
   describe('the contract (addOrder from the page)', () => {

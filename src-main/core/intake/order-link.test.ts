@@ -17,8 +17,24 @@ describe('parseOrderLink', () => {
     [`pos-companion://order/${KEY}?label=Masa%205`, { label: 'Masa 5' }],
     [`pos-companion://order/${KEY}?label=Masa+5+%C2%B7+Ay%C5%9Fe`, { label: 'Masa 5 · Ayşe' }],
     [`pos-companion://ORDER/${KEY}?label=%20%20trimmed%20`, { label: 'trimmed' }],
-  ])('adds the order of %s', (link, details) => {
+    [`pos-companion://order/${KEY}?amount_kurus=1000000000`, { amountKurus: 1_000_000_000 }],
+    [`pos-companion://order/${KEY}?amount_kurus=0`, { amountKurus: 0 }],
+    // Percent-encoded, the id is still the one bare id.
+    [`pos-companion://order/%30${KEY.slice(1)}`, {}],
+    // Copied out of a document or a chat, with a no-break space or a BOM around it.
+    [`\u00a0pos-companion://order/${KEY}\u00a0`, {}],
+    [`\ufeffpos-companion://order/${KEY}`, {}],
+  ])('adds the order of %j', (link, details) => {
     expect(parseOrderLink(link)).toEqual({ ok: true, order: { paymentKey: KEY, details } })
+  })
+
+  it('reads a link of 2,048 characters, and refuses one longer unread', () => {
+    const prefix = `pos-companion://order/${KEY}?label=`
+    const spaces = '%20'.repeat(Math.floor((2048 - prefix.length - 1) / 3))
+    const longest = `${prefix}${spaces}`.padEnd(2048, 'x')
+    const label = 'x'.repeat(2048 - prefix.length - spaces.length)
+    expect(parseOrderLink(longest)).toEqual({ ok: true, order: { paymentKey: KEY, details: { label } } })
+    expect(parseOrderLink(`${longest}x`)).toEqual({ ok: false, reason: 'link-too-long' })
   })
 
   it.each([
@@ -29,6 +45,8 @@ describe('parseOrderLink', () => {
     [`pos-companion://handover/${KEY}`, 'not-an-order-link'],
     [`pos-companion://order.evil/${KEY}`, 'not-an-order-link'],
     [`pos-companion://user:pw@order/${KEY}`, 'not-an-order-link'],
+    [`pos-companion://user@order/${KEY}`, 'not-an-order-link'],
+    [`pos-companion://:pw@order/${KEY}`, 'not-an-order-link'],
     [`pos-companion://order:99/${KEY}`, 'not-an-order-link'],
     ['pos-companion://order/', 'no-order-id'],
     ['pos-companion://order/not-an-id', 'no-order-id'],
@@ -36,6 +54,15 @@ describe('parseOrderLink', () => {
     [`pos-companion://order/${KEY}${OTHER}`, 'no-order-id'],
     [`pos-companion://order/${KEY}/${OTHER}`, 'no-order-id'],
     [`pos-companion://order/${KEY}/handover`, 'no-order-id'],
+    [`pos-companion://order/${KEY}//`, 'no-order-id'],
+    [`pos-companion://order//${KEY}`, 'no-order-id'],
+    [`pos-companion://order/${KEY}%2F`, 'no-order-id'],
+    ['pos-companion://order', 'no-order-id'],
+    [`pos-companion://order/${KEY}?amount_kurus=`, 'invalid-amount'],
+    [`pos-companion://order/${KEY}?amount_kurus=1000000001`, 'invalid-amount'],
+    [`pos-companion://order/${KEY}?amount_kurus=00000000001`, 'invalid-amount'],
+    [`pos-companion://order/${KEY}?amount_kurus=+5`, 'invalid-amount'],
+    [`pos-companion://order/${KEY}?amount_kurus=0x10`, 'invalid-amount'],
     [`pos-companion://order/x${KEY}`, 'no-order-id'],
     [`pos-companion://order/${KEY}?handover=1`, 'unknown-parameter'],
     [`pos-companion://order/${KEY}?label=a&label=b`, 'unknown-parameter'],
@@ -102,6 +129,19 @@ describe('parseLaunchArgv', () => {
     })
   })
 
+  it('takes what follows -- as values, even when it starts with -', () => {
+    expect(parseLaunchArgv([EXE, '--add-order', KEY, '--label', '--', '-5'])).toEqual({
+      kind: 'order',
+      via: 'command-line',
+      order: { paymentKey: KEY, details: { label: '-5' } },
+    })
+    expect(parseLaunchArgv([EXE, '--add-order', '--label', '--', KEY, '--'])).toEqual({
+      kind: 'order',
+      via: 'command-line',
+      order: { paymentKey: KEY, details: { label: '--' } },
+    })
+  })
+
   it('reads a link handed over as an argument (Windows/Linux), with Chromium switches around it', () => {
     expect(parseLaunchArgv([EXE, ...CHROMIUM, `pos-companion://order/${KEY}?label=Masa`])).toEqual({
       kind: 'order',
@@ -117,6 +157,8 @@ describe('parseLaunchArgv', () => {
   it.each([
     [[EXE, '--add-order'], 'missing-order-id'],
     [[EXE, '--add-order', ''], 'missing-order-id'],
+    [[EXE, '--add-order', '   '], 'missing-order-id'],
+    [[EXE, '--add-order', KEY, '-'], 'unexpected-argument'],
     [[EXE, '--add-order=', 'x'], 'unexpected-argument'],
     [[EXE, '--add-order', 'not-an-id'], 'not-an-order-id'],
     [[EXE, '--add-order', `${KEY},${OTHER}`], 'several-order-ids'],
