@@ -59,7 +59,6 @@ export class FileJournal implements Journal {
 
   /** Appends records with one write and one flush: durable together when this returns. */
   appendMany(records: readonly unknown[]): void {
-    if (records.length === 0) return
     const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8')
     try {
       writeAll(this.#fd, bytes)
