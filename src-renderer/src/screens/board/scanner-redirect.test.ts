@@ -332,8 +332,8 @@ describe('keys the redirect leaves to the page', () => {
 })
 
 describe('which fields take text, and what an order id is', () => {
-  // TEXT_TYPES: each member blanked, or the set emptied.
-  it.each(['text', 'search', 'url', 'email', 'tel', 'password', 'number'])(
+  // TEXT_TYPES: each member blanked, or the set emptied. A type the browser does not know reads as `text`.
+  it.each(['text', 'search', 'url', 'email', 'tel', 'password', 'number', 'barcode'])(
     'holds a scan back from an input of type %s and submits it from the order field',
     (type) => {
       document.body.insertAdjacentHTML('beforeend', `<input id="typed" type="${type}">`)
@@ -360,5 +360,135 @@ describe('which fields take text, and what an order id is', () => {
     press(note, 'Enter', BURST_GAP_MS * 2)
     expect(note.value).toBe(text)
     expect(scans).toEqual([])
+  })
+})
+
+// Each fails on a mutant Stryker reported (issue 23), named beside it.
+describe('a person at the keyboard, at the edges of a burst', () => {
+  /** Every input event the page hears: the browser's own are not sent by `press`, so these are the redirect's. */
+  function inputEvents() {
+    const seen: string[] = []
+    const listening = new AbortController()
+    document.addEventListener('input', (event) => seen.push((event.target as HTMLElement).id), {
+      signal: listening.signal,
+    })
+    return { seen, stop: () => listening.abort() }
+  }
+
+  // flush's `held.keys.length > 1` made `true` or `>= 1`: each slow key was "given back" as an empty change.
+  it('touches no field while a person types slowly: the page hears no input event from the redirect', () => {
+    const events = inputEvents()
+    note.focus()
+    for (const key of 'Masa 12') press(note, key, 100)
+    press(note, 'Shift', 1000)
+    events.stop()
+    expect(note.value).toBe('Masa 12')
+    expect(events.seen).toEqual([])
+  })
+
+  // The burst test `at - held.lastAt < BURST_GAP_MS` as `<=`.
+  it('shows at once a key that comes a whole burst gap after the last', () => {
+    note.focus()
+    press(note, 'a', 500)
+    press(note, 'b', BURST_GAP_MS)
+    expect(note.value).toBe('ab')
+  })
+
+  // The burst test's `held.field === input` made `true`: a key in the search joined a burst held in the note.
+  it('ends a burst held in one field at a key in another: each field keeps its own keys', () => {
+    document.body.insertAdjacentHTML('beforeend', '<input id="search" type="search">')
+    const search = document.getElementById('search') as HTMLInputElement
+    note.focus()
+    press(note, 'a', 500)
+    press(note, 'b', 5)
+    search.focus()
+    press(search, 'c', 5)
+    press(search, 'Shift', 1000)
+    expect(note.value).toBe('ab')
+    expect(search.value).toBe('c')
+  })
+
+  // Enter's stray-id test: `held.field === input` made `true`, counting keys held in another field.
+  it("judges an Enter by its own field's text, never with keys held back in another", () => {
+    document.body.insertAdjacentHTML('beforeend', '<input id="search" type="search">')
+    const search = document.getElementById('search') as HTMLInputElement
+    search.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    search.focus()
+    // All of an id but its last two digits, typed slowly; then a short burst in the note ends with those two.
+    for (const key of ID.slice(0, -2)) press(search, key, 100)
+    note.focus()
+    for (const key of `x${ID.slice(-2)}`) press(note, key, 5)
+    search.focus()
+    press(search, 'Enter', 5)
+    press(search, 'Shift', 1000)
+    expect(scans).toEqual([])
+    expect(search.value).toBe(ID.slice(0, -2))
+    expect(note.value).toBe(`x${ID.slice(-2)}`)
+  })
+
+  // The stray id's `heldRest` when nothing is held (`''` as another text): it was typed into the note.
+  it('takes an id typed slowly out of the note when its Enter comes long after the last key', () => {
+    note.value = 'Masa'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ID) press(note, key, 100)
+    press(note, 'Enter', 1000)
+    expect(note.value).toBe('Masa')
+    expect(scans).toEqual([ID])
+  })
+
+  // The held burst's Enter test `at - held.lastAt < BURST_GAP_MS * 3` made `true` or `<=`. A busy page may run a
+  // late Enter before the burst's flush timer: the Enter is still too late to end a scan.
+  it.each([BURST_GAP_MS * 3, 1000])(
+    "leaves a burst's Enter %i ms late to the field, though its flush has not run yet",
+    (late) => {
+      note.focus()
+      for (const key of 'K7Q2M9') press(note, key, 5)
+      now += late
+      const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+      note.dispatchEvent(enter)
+      expect(enter.defaultPrevented).toBe(false)
+      expect(scans).toEqual([])
+      expect(note.value).toBe('K7Q2M9')
+    },
+  )
+
+  // The focusin listener's capture flag: a page that stops a focus event must not hide what the field held.
+  it('remembers what a field held when it got focus, though the page stops that focus event', () => {
+    note.addEventListener('focusin', (event) => event.stopPropagation())
+    note.value = `iade ${ID}`
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    press(note, '!', 500)
+    press(note, 'Enter', 500)
+    expect(note.value).toBe(`iade ${ID}!`)
+    expect(scans).toEqual([])
+  })
+
+  // The stop's flush dropped: keys held back when the board closed were lost.
+  it('gives a held burst back to its field when the redirect stops, once', () => {
+    note.focus()
+    for (const key of 'abc') press(note, key, 5)
+    expect(note.value).toBe('a')
+    stop()
+    expect(note.value).toBe('abc')
+    press(note, 'Shift', 1000)
+    expect(note.value).toBe('abc')
+  })
+
+  // submitScan's `field.form?.requestSubmit()` without the `?.`: an order field in no form threw.
+  it('leaves a scan in an order field that sits in no form, with no error', () => {
+    document.body.append(field)
+    const errors: unknown[] = []
+    const listening = new AbortController()
+    window.addEventListener('error', (event) => errors.push(event.error), { signal: listening.signal })
+    note.focus()
+    for (const key of 'K7Q2M9') press(note, key, 5)
+    press(note, 'Enter', 5)
+    listening.abort()
+    expect(errors).toEqual([])
+    expect(field.value).toBe('K7Q2M9')
+    expect(document.activeElement).toBe(field)
+    expect(note.value).toBe('')
   })
 })

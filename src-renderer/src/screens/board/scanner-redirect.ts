@@ -17,7 +17,8 @@ export interface ScannerRedirectDeps {
 
 type TextInput = HTMLInputElement | HTMLTextAreaElement
 
-const TEXT_TYPES = new Set(['text', 'search', 'url', 'email', 'tel', 'password', 'number', ''])
+// An input with no type, or one the browser does not know, reads as `text`.
+const TEXT_TYPES = new Set(['text', 'search', 'url', 'email', 'tel', 'password', 'number'])
 
 function textInputOf(target: EventTarget | null): TextInput | undefined {
   if (target instanceof HTMLTextAreaElement) return target
@@ -25,11 +26,14 @@ function textInputOf(target: EventTarget | null): TextInput | undefined {
   return undefined
 }
 
-/** Sets a React-controlled field's value the way typing would, so React's state follows. */
+/**
+ * Sets a React-controlled field's value the way typing would, so React's state follows: through the element
+ * type's own `value` setter (React watches the element's), then an input event.
+ */
 function typeInto(field: TextInput, value: string): void {
   const prototype =
     field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value)
+  Reflect.set(prototype, 'value', value, field)
   field.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
@@ -62,11 +66,11 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
   const setTimer = deps.setTimer ?? windowTimer
   // A burst held back inside another text field: the field, its value before the burst, the keys so far.
   let held: { field: TextInput; before: string; keys: string; lastAt: number } | undefined
+  // The flush timer of the burst held now. Only a new key cancels it: once nothing is held, its flush does nothing.
   let cancelFlush: () => void = () => undefined
 
   /** Not a scan after all (no Enter came): the held keys are typed where they were meant to go. */
   const flush = () => {
-    cancelFlush()
     if (held && held.keys.length > 1) typeInto(held.field, held.field.value + held.keys.slice(1))
     held = undefined
   }
@@ -83,9 +87,9 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
       const input = textInputOf(event.target)
       // An order id that arrived in this field since it got focus, typed at any speed: it is a scan.
       const heldRest = held && held.field === input ? held.keys.slice(1) : ''
+      // Stryker disable next-line StringLiteral: a field with nothing recorded held no id, as any text without one
       const stray = input ? strayIdIn(input.value + heldRest, typedSince.get(input) ?? '') : undefined
       if (input && stray) {
-        cancelFlush()
         held = undefined
         keepFromPage(event)
         typeInto(input, stray.rest)
@@ -95,7 +99,6 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
       if (held && held.keys.length >= MIN_SCAN_LENGTH && at - held.lastAt < BURST_GAP_MS * 3) {
         keepFromPage(event)
         const scan = held.keys
-        cancelFlush()
         typeInto(held.field, held.before)
         held = undefined
         submitScan(field, scan)
@@ -128,12 +131,14 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
     const input = textInputOf(event.target)
     if (input) typedSince.set(input, input.value)
   }
-  window.addEventListener('keydown', onKeyDown, true)
-  window.addEventListener('focusin', onFocusIn, true)
+  // Both in the capture phase, before the page's own handlers can stop the event or act on the key.
+  const listening = new AbortController()
+  window.addEventListener('keydown', onKeyDown, { capture: true, signal: listening.signal })
+  window.addEventListener('focusin', onFocusIn, { capture: true, signal: listening.signal })
   return () => {
-    cancelFlush()
-    window.removeEventListener('keydown', onKeyDown, true)
-    window.removeEventListener('focusin', onFocusIn, true)
+    listening.abort()
+    // A burst held at this moment is no scan (its Enter will not be heard): its keys go back to their field.
+    flush()
   }
 }
 

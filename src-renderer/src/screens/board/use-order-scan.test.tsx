@@ -7,6 +7,7 @@ import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { Result } from '../../../../src-shared/errors.ts'
 import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { AddOrderForm } from './AddOrderForm.tsx'
+import { useBoardUi } from '../../state.ts'
 import { beep } from './sounds.ts'
 
 vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
@@ -24,13 +25,15 @@ afterEach(cleanup)
 function setup(options: {
   sounds: boolean
   addOrder?: (input: AddOrderInput) => Promise<Result<BoardOrder>>
+  orders?: BoardOrder[] | undefined
 }) {
   const addOrder = vi.fn(
     options.addOrder ??
       ((input: AddOrderInput) =>
         Promise.resolve({ ok: true as const, value: { ...onBoard, paymentKey: input.text.toLowerCase() } })),
   )
-  renderWithApi(<AddOrderForm methods={undefined} orders={[onBoard]} sounds={options.sounds} />, { addOrder })
+  const orders = 'orders' in options ? options.orders : [onBoard]
+  renderWithApi(<AddOrderForm methods={undefined} orders={orders} sounds={options.sounds} />, { addOrder })
   const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
   return (text: string) => {
     fireEvent.change(input, { target: { value: text } })
@@ -74,5 +77,53 @@ describe('a read that found or added an order', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByText(text).closest('[role="status"]')).not.toBeNull()
     expect(vi.mocked(beep).mock.calls).toEqual([['scan']])
+  })
+})
+
+// Each fails on a mutant Stryker reported (issue 23), named beside it.
+describe('a read, with the board as it is', () => {
+  const twin: BoardOrder = { ...onBoard, paymentKey: '0d3e1f00-5a1b-4c2d-8e3f-200000000001', label: 'Masa 9' }
+
+  // `failed: false` of several orders sharing a code made `true`.
+  it('a code on several cards is a status with the scan tone, and lists them to choose', async () => {
+    setup({ sounds: true, orders: [onBoard, twin] })('000-001')
+    const status = await screen.findByText(/000-001 koduyla 2 sipariş var/)
+    expect(status.closest('[role="status"]')).not.toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(vi.mocked(beep).mock.calls).toEqual([['scan']])
+  })
+
+  // choose(): the outcome blanked, kept with its choices, or replaced, where only the choices should go.
+  it('a choice shows that order, and the list goes while what was read stays said', async () => {
+    setup({ sounds: false, orders: [onBoard, twin] })('000-001')
+    fireEvent.click(await screen.findByRole('button', { name: /Masa 9/ }))
+    expect(useBoardUi.getState().reveal?.paymentKey).toBe(twin.paymentKey)
+    expect(screen.queryByRole('button', { name: /Masa 9/ })).toBeNull()
+    const status = screen.getByRole('status')
+    expect(status.textContent).toMatch(/okundu: 000-001/)
+    expect(status.textContent).toMatch(/000-001 koduyla 2 sipariş var/)
+  })
+
+  // The `orders ?? []` of a code read before the board has loaded.
+  it('a code read before the board has loaded is on no card: an alert with the failure tone', async () => {
+    setup({ sounds: true, orders: undefined })('000-001')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/000-001 kodlu sipariş panoda yok/)
+    expect(vi.mocked(beep).mock.calls).toEqual([['failure']])
+  })
+
+  // An id read before the board has loaded cannot be found on it: it is added.
+  it('an id read before the board has loaded is added', async () => {
+    setup({ sounds: true, orders: undefined })(ID)
+    await screen.findByText(/000-001 eklendi/)
+    expect(vi.mocked(beep).mock.calls).toEqual([['scan']])
+  })
+
+  // The announcement of an added order dropped.
+  it('says a new order to a screen reader too', async () => {
+    useBoardUi.setState({ announcement: { text: '', nonce: 0, at: 0 } })
+    setup({ sounds: false })('7c9e6679-7425-40de-944b-e07fc1abc123')
+    await screen.findByText(/ABC-123 eklendi/)
+    expect(useBoardUi.getState().announcement.text).toBe('Yeni sipariş ABC-123.')
   })
 })

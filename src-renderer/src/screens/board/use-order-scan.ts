@@ -45,8 +45,8 @@ export function useOrderScan(
   function scan(read: string) {
     // A courier's badge, and each package of a batch scan-out (issue 21).
     if (courierScan(read)) return
-    const key = paymentKeyIn(read)
-    const code = key === undefined ? shortCodeIn(read) : undefined
+    // A short code is the whole read, six hex digits: never an order's id, which is 32.
+    const code = shortCodeIn(read)
     if (code !== undefined) {
       const matches = ordersWithCode(orders ?? [], code)
       const [only] = matches
@@ -55,7 +55,8 @@ export function useOrderScan(
       else tell({ read, text: rt.scanSeveral(code, matches.length), failed: false, choices: matches })
       return
     }
-    const existing = key === undefined ? undefined : orders?.find((order) => order.paymentKey === key)
+    const key = paymentKeyIn(read)
+    const existing = orders?.find((order) => order.paymentKey === key)
     if (existing) {
       show(existing, read, rt.scanAlreadyOnBoard)
       return
