@@ -3,6 +3,7 @@ import {
   existsSync,
   linkSync,
   lstatSync,
+  lutimesSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -12,10 +13,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bringIn, readDropFile } from './drop-file.ts'
+import { bringIn, moveToDone, moveToFailed, nameInTaking, pruneKept, readDropFile } from './drop-file.ts'
+import { INTAKE_ERRORS } from './intake-errors.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const folder = mkdtempSync(join(tmpdir(), 'drop-file-'))
@@ -44,6 +47,82 @@ describe('readDropFile', () => {
       kind: 'order',
       order: { paymentKey: KEY, details: {} },
     })
+  })
+
+  it('reads UTF-16 little-endian, as Windows Notepad saves "Unicode"', async () => {
+    const json = `{"payment_key":"${KEY}","label":"Masa 5 · Ayşe"}`
+    const content = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')])
+    expect(await readDropFile(fileWith('notepad.json', content))).toEqual({
+      kind: 'order',
+      order: { paymentKey: KEY, details: { label: 'Masa 5 · Ayşe' } },
+    })
+  })
+
+  it.each([
+    [
+      'bytes that are not UTF-8',
+      Buffer.concat([Buffer.from(KEY), Buffer.from([0xff, 0x80, 0x41])]),
+      'not-text',
+    ],
+    ['UTF-16 with half a character', Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x3d]), 'not-text'],
+    ['UTF-16 with a lone surrogate', Buffer.from([0xfe, 0xff, 0xd8, 0x00, 0x00, 0x41]), 'not-text'],
+    ['nothing', '', 'empty-file'],
+    ['only blank lines', ' \r\n\t\r\n', 'empty-file'],
+    ['a BOM and nothing else', Buffer.from([0xef, 0xbb, 0xbf]), 'empty-file'],
+    ['JSON cut short', `{"payment_key":"${KEY}"`, 'malformed-json'],
+    [
+      'JSON with a bad field',
+      `{"payment_key":"${KEY}","shipping_method":"teleport"}`,
+      'invalid-shipping-method',
+    ],
+    ['JSON with no id', '{"payment_key":"order 42"}', 'no-order-id'],
+    ['text with no id', 'Masa 5, sipariş 42', 'no-order-id'],
+    ['text with two ids', `${KEY}\r\n7c9e6679-7425-40de-944b-e07fc1f90ae7`, 'several-order-ids'],
+  ])('refuses %s', async (name, content, reason) => {
+    expect(await readDropFile(fileWith(`${name}.txt`, content))).toEqual({ kind: 'refused', reason })
+  })
+
+  it('reads the same id twice as one order, in any letter case', async () => {
+    expect(await readDropFile(fileWith('twice.txt', `${KEY} ${KEY.toUpperCase()}`))).toEqual({
+      kind: 'order',
+      order: { paymentKey: KEY, details: {} },
+    })
+  })
+
+  it('reads JSON after blank lines as JSON, keeping its details', async () => {
+    const json = `\r\n\r\n  {"payment_key":"${KEY}","label":"Masa 5"}\r\n`
+    expect(await readDropFile(fileWith('blank-first.json', json))).toEqual({
+      kind: 'order',
+      order: { paymentKey: KEY, details: { label: 'Masa 5' } },
+    })
+  })
+
+  it.each([
+    ['FF', [0xff, 0x30]],
+    ['FE', [0xfe, 0x30]],
+    ['?FE', [0x30, 0xfe]],
+    ['?FF', [0x30, 0xff]],
+  ])('does not take half a byte-order mark (%s) for UTF-16', async (name, start) => {
+    // The rest would decode as UTF-16 without an error: only the whole mark may decide.
+    const content = Buffer.concat([Buffer.from(start), Buffer.from(KEY)])
+    expect(await readDropFile(fileWith(`half-bom-${name}.txt`, content))).toEqual({
+      kind: 'refused',
+      reason: 'not-text',
+    })
+  })
+
+  it('throws what it cannot explain, rather than call the file gone or refused', async () => {
+    const notAFolder = fileWith('plain.txt', KEY)
+    await expect(readDropFile(join(notAFolder, 'order.txt'))).rejects.toMatchObject({ code: 'ENOTDIR' })
+  })
+
+  it('closes every file it reads', async () => {
+    const openFiles = () => readdirSync('/proc/self/fd').length
+    const paths = ['a', 'b', 'c', 'd', 'e'].map((name) => fileWith(`closed-${name}.txt`, KEY))
+    paths.push(join(folder, 'closed.sock'), '/dev/zero')
+    const before = openFiles()
+    for (let round = 0; round < 4; round += 1) for (const path of paths) await readDropFile(path)
+    expect(openFiles()).toBe(before)
   })
 
   it('refuses a JSON array rather than read it as text and lose its details', async () => {
@@ -82,6 +161,204 @@ describe('readDropFile on what is not a plain file', () => {
     execFileSync('mkfifo', [join(folder, 'pipe')])
     expect(await readDropFile(join(folder, 'pipe'))).toEqual({ kind: 'refused', reason: 'not-a-file' })
   })
+
+  it('refuses a socket', async () => {
+    const path = join(folder, 'order.sock')
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(path, resolve))
+    try {
+      expect(await readDropFile(path)).toEqual({ kind: 'refused', reason: 'not-a-file' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('refuses a folder', async () => {
+    mkdirSync(join(folder, 'sub.json'))
+    expect(await readDropFile(join(folder, 'sub.json'))).toEqual({ kind: 'refused', reason: 'not-a-file' })
+  })
+
+  it('refuses a device', async () => {
+    expect(await readDropFile('/dev/zero')).toEqual({ kind: 'refused', reason: 'not-a-file' })
+  })
+})
+
+describe('nameInTaking', () => {
+  it('gives back the drop folder’s name of a file in taking/', () => {
+    expect(nameInTaking(`${KEY}.order.json`)).toBe('order.json')
+    expect(nameInTaking(`${KEY}..hidden`)).toBe('.hidden')
+    expect(nameInTaking('order.json')).toBe('order.json')
+    expect(nameInTaking(`${KEY}.`)).toBe(`${KEY}.`)
+    expect(nameInTaking(`x${KEY}.order.json`)).toBe(`x${KEY}.order.json`)
+  })
+})
+
+describe('bringIn on one volume', () => {
+  const drop = mkdtempSync(join(tmpdir(), 'drop-file-in-'))
+  const taking = mkdtempSync(join(tmpdir(), 'drop-file-taking-'))
+
+  it('moves the file itself out of the drop folder, under a unique name', async () => {
+    const path = join(drop, 'order.json')
+    writeFileSync(path, KEY)
+    const { ino } = statSync(path)
+    const brought = await bringIn(path, taking, 'order.json')
+    expect(brought).toEqual({
+      kind: 'taken',
+      path: expect.stringMatching(/[0-9a-f-]{36}\.order\.json$/) as string,
+    })
+    if (brought.kind !== 'taken') return
+    expect(statSync(brought.path).ino).toBe(ino)
+    expect(nameInTaking(basename(brought.path))).toBe('order.json')
+    expect(existsSync(path)).toBe(false)
+  })
+
+  it('moves a link as a link, never what it points to', async () => {
+    const target = join(drop, 'target.txt')
+    writeFileSync(target, KEY)
+    symlinkSync(target, join(drop, 'link.txt'))
+    const brought = await bringIn(join(drop, 'link.txt'), taking, 'link.txt')
+    if (brought.kind !== 'taken') throw new Error(`not taken: ${brought.kind}`)
+    expect(lstatSync(brought.path).isSymbolicLink()).toBe(true)
+    expect(readFileSync(target, 'utf8')).toBe(KEY)
+    expect(await readDropFile(brought.path)).toEqual({ kind: 'refused', reason: 'not-a-file' })
+  })
+
+  it('says a file already taken back is gone', async () => {
+    expect(await bringIn(join(drop, 'never-there.json'), taking, 'never-there.json')).toEqual({
+      kind: 'gone',
+    })
+  })
+})
+
+describe('keeping taken files', () => {
+  const kept = () => {
+    const root = mkdtempSync(join(tmpdir(), 'drop-file-kept-'))
+    mkdirSync(join(root, 'done'))
+    mkdirSync(join(root, 'failed'))
+    return root
+  }
+  const taken = (content = KEY) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'drop-file-taken-')), 'file')
+    writeFileSync(path, content)
+    return path
+  }
+  const MOVED_AT = Date.UTC(2026, 10, 21, 12, 0, 0)
+
+  it('keeps a file in done/ under its name, timed at the move', async () => {
+    const root = kept()
+    const moved = await moveToDone(root, taken(), 'order.json', MOVED_AT)
+    expect(moved).toBe(join(root, 'done', 'order.json'))
+    expect(readFileSync(moved, 'utf8')).toBe(KEY)
+    expect(statSync(moved).mtimeMs).toBe(MOVED_AT)
+  })
+
+  it.each([
+    ['order.json', ['order.json', 'order-2.json', 'order-3.json']],
+    ['order', ['order', 'order-2', 'order-3']],
+    ['.order', ['.order', '.order-2', '.order-3']],
+    ['order.tar.gz', ['order.tar.gz', 'order.tar-2.gz', 'order.tar-3.gz']],
+  ])('never overwrites an earlier %s: the next one is numbered', async (name, expected) => {
+    const root = kept()
+    const names = []
+    for (const content of ['first', 'second', 'third']) {
+      names.push(basename(await moveToDone(root, taken(content), name, MOVED_AT)))
+    }
+    expect(names).toEqual(expected)
+    expect(readFileSync(join(root, 'done', name), 'utf8')).toBe('first')
+  })
+
+  it('keeps a refused file in failed/ with why beside it, in Turkish and English, owner-only', async () => {
+    const root = kept()
+    const moved = await moveToFailed(root, taken(), 'pipe', 'not-a-file', MOVED_AT)
+    expect(moved).toBe(join(root, 'failed', 'pipe'))
+    const reasonFile = `${moved}.reason.txt`
+    expect(readFileSync(reasonFile, 'utf8')).toBe(
+      'not-a-file\r\n' +
+        'Bu bir dosya değil (kısayol/bağlantı, boru veya aygıt): okunmadı.\r\n' +
+        'This is not a file (a link, a pipe or a device): it was not read.\r\n',
+    )
+    expect(statSync(reasonFile).mode & 0o777).toBe(0o600)
+    const linked = await moveToFailed(root, taken(), 'again', 'linked', MOVED_AT)
+    expect(readFileSync(`${linked}.reason.txt`, 'utf8')).toBe(
+      'linked\r\n' +
+        'Dosyanın başka bir adı daha var (sabit bağlantı): okunmadı.\r\n' +
+        'The file has another name too (a hard link): it was not read.\r\n',
+    )
+    const empty = await moveToFailed(root, taken(''), 'empty.txt', 'empty-file', MOVED_AT)
+    expect(readFileSync(`${empty}.reason.txt`, 'utf8')).toBe(
+      'empty-file\r\nDosya boş.\r\nThe file is empty.\r\n',
+    )
+    const binary = await moveToFailed(root, taken(), 'bin.dat', 'not-text', MOVED_AT)
+    expect(readFileSync(`${binary}.reason.txt`, 'utf8')).toBe(
+      'not-text\r\n' +
+        'Dosya metin değil (UTF-8 veya UTF-16 bekleniyordu).\r\n' +
+        'The file is not text (UTF-8 or UTF-16 was expected).\r\n',
+    )
+    const json = await moveToFailed(root, taken(), 'bad.json', 'malformed-json', MOVED_AT)
+    expect(readFileSync(`${json}.reason.txt`, 'utf8')).toBe(
+      `malformed-json\r\n${INTAKE_ERRORS['malformed-json'].tr}\r\n${INTAKE_ERRORS['malformed-json'].en}\r\n`,
+    )
+  })
+
+  it('never overwrites a refused file whose reason was never written, nor a reason left alone', async () => {
+    const root = kept()
+    writeFileSync(join(root, 'failed', 'order.json'), 'earlier')
+    writeFileSync(join(root, 'failed', 'order-2.json.reason.txt'), 'earlier reason')
+    const moved = await moveToFailed(root, taken(), 'order.json', 'no-order-id', MOVED_AT)
+    expect(basename(moved)).toBe('order-3.json')
+    expect(readFileSync(join(root, 'failed', 'order.json'), 'utf8')).toBe('earlier')
+    expect(readFileSync(join(root, 'failed', 'order-2.json.reason.txt'), 'utf8')).toBe('earlier reason')
+  })
+
+  it('gives up, keeping the file where it is, when 9,999 names are taken', async () => {
+    const root = kept()
+    writeFileSync(join(root, 'done', 'order.json'), '')
+    for (let attempt = 2; attempt < 10_000; attempt += 1) {
+      writeFileSync(join(root, 'done', `order-${String(attempt)}.json`), '')
+    }
+    const path = taken()
+    await expect(moveToDone(root, path, 'order.json', MOVED_AT)).rejects.toThrow(
+      `drop folder: no free name for order.json in ${join(root, 'done')}`,
+    )
+    expect(readFileSync(path, 'utf8')).toBe(KEY)
+  })
+})
+
+describe('pruneKept', () => {
+  const DAY = 24 * 3600 * 1000
+  const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
+
+  it('removes what was kept longer than the limit, and counts it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'drop-file-prune-'))
+    mkdirSync(join(root, 'done'))
+    mkdirSync(join(root, 'failed'))
+    const age = (path: string, ms: number) => {
+      const at = new Date(NOW - ms)
+      lutimesSync(path, at, at)
+    }
+    writeFileSync(join(root, 'done', 'limit.txt'), KEY)
+    age(join(root, 'done', 'limit.txt'), 30 * DAY)
+    writeFileSync(join(root, 'done', 'older.txt'), KEY)
+    age(join(root, 'done', 'older.txt'), 30 * DAY + 1)
+    writeFileSync(join(root, 'failed', 'old.txt'), 'no id')
+    age(join(root, 'failed', 'old.txt'), 31 * DAY)
+    mkdirSync(join(root, 'failed', 'old-folder'))
+    writeFileSync(join(root, 'failed', 'old-folder', 'inside.txt'), KEY)
+    age(join(root, 'failed', 'old-folder'), 31 * DAY)
+    const outside = join(root, 'outside.txt')
+    writeFileSync(outside, KEY)
+    symlinkSync(outside, join(root, 'failed', 'old-link'))
+    age(join(root, 'failed', 'old-link'), 31 * DAY)
+
+    expect(await pruneKept(root, NOW, 30 * DAY)).toBe(4)
+    expect(readdirSync(join(root, 'done'))).toEqual(['limit.txt'])
+    expect(readdirSync(join(root, 'failed'))).toEqual([])
+    expect(readFileSync(outside, 'utf8')).toBe(KEY)
+  })
+
+  it('finds nothing to remove where nothing was kept yet', async () => {
+    expect(await pruneKept(mkdtempSync(join(tmpdir(), 'drop-file-prune-')), NOW, DAY)).toBe(0)
+  })
 })
 
 // /dev/shm is another file system on Linux: a rename cannot cross to it, so the copy path runs for real.
@@ -94,10 +371,23 @@ describe.runIf(otherVolume)('bringIn across volumes', () => {
   it('copies a regular file and removes it from the drop folder', async () => {
     writeFileSync(join(drop, 'order.txt'), KEY)
     const brought = await bringIn(join(drop, 'order.txt'), taking, 'order.txt')
-    expect(brought).toMatchObject({ kind: 'taken' })
+    expect(brought).toEqual({ kind: 'taken', path: expect.stringMatching(/\.order\.txt$/) as string })
     if (brought.kind !== 'taken') return
     expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
+    expect(statSync(brought.path).mode & 0o777).toBe(0o600)
     expect(existsSync(join(drop, 'order.txt'))).toBe(false)
+  })
+
+  it('copies nothing of a file with another hard link, removes its name here and leaves the other', async () => {
+    const other = join(drop, 'other-name')
+    writeFileSync(other, KEY)
+    linkSync(other, join(drop, 'linked.txt'))
+    const brought = await bringIn(join(drop, 'linked.txt'), taking, 'linked.txt')
+    expect(brought).toEqual({ kind: 'taken', path: expect.any(String) as string, refusal: 'linked' })
+    if (brought.kind === 'taken') expect(lstatSync(brought.path).size).toBe(0)
+    expect(existsSync(join(drop, 'linked.txt'))).toBe(false)
+    expect(readFileSync(other, 'utf8')).toBe(KEY)
+    rmSync(other)
   })
 
   it('copies nothing through a link or out of a FIFO, and leaves an empty stand-in refused', async () => {

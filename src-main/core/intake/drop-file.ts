@@ -112,11 +112,11 @@ async function readRegular(path: string, limit: number): Promise<RegularRead> {
     if (stats.nlink > 1) return { kind: 'refused', reason: 'linked' }
     const buffer = Buffer.alloc(limit + 1)
     let filled = 0
+    // Until the end of the file, or the buffer is full (a read of no bytes then ends it too).
     for (;;) {
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null)
       if (bytesRead === 0) break
       filled += bytesRead
-      if (filled === buffer.length) break
     }
     return { kind: 'read', bytes: buffer.subarray(0, filled), dev: stats.dev, ino: stats.ino }
   } finally {
@@ -133,6 +133,7 @@ function decodeText(bytes: Buffer): string | undefined {
       return new TextDecoder('utf-16be', { fatal: true }).decode(bytes)
     // TextDecoder drops a UTF-8 BOM by itself.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined as well (not text)
   } catch {
     return undefined
   }
@@ -227,23 +228,16 @@ async function keepIn(
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
   for (let attempt = 1; attempt < 10_000; attempt++) {
     const destination = join(target, attempt === 1 ? name : `${stem}-${String(attempt)}${extension}`)
-    const taken = await Promise.all(suffixes.map((suffix) => exists(`${destination}${suffix}`)))
-    if (taken.includes(true)) continue
+    const found = await Promise.all(
+      suffixes.map((suffix) => lstat(`${destination}${suffix}`).catch(() => undefined)),
+    )
+    if (found.some((stats) => stats !== undefined)) continue
     await rename(path, destination)
     const at = new Date(now)
     await lutimes(destination, at, at).catch(() => undefined)
     return destination
   }
   throw new Error(`drop folder: no free name for ${name} in ${target}`)
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** Removes from `done/` and `failed/` what has been kept there longer than `maxAgeMs`; returns how many. */

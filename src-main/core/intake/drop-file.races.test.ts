@@ -1,0 +1,187 @@
+// What the drop folder does when the file system answers otherwise than the happy path, on real files: a file
+// another program holds (Windows answers EBUSY/EPERM/EACCES to a rename or open while a POS or an antivirus scan
+// has it open), a file the POS takes back or writes again while it is being copied across volumes, a name in
+// taking/ that is somehow there already, a kept file staff delete while it is being pruned. Linux cannot make a
+// file busy or a rename cross volumes on demand, so those answers are given by a stand-in for that one call.
+import { randomUUID } from 'node:crypto'
+import * as fs from 'node:fs/promises'
+import {
+  existsSync,
+  lutimesSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { bringIn, pruneKept, readDropFile } from './drop-file.ts'
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>()
+  return {
+    ...real,
+    lstat: vi.fn(real.lstat),
+    open: vi.fn(real.open),
+    rename: vi.fn(real.rename),
+    writeFile: vi.fn(real.writeFile),
+  }
+})
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>()
+  return { ...real, randomUUID: vi.fn(real.randomUUID) }
+})
+
+const realFs = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises')
+const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const failure = (code: string) => Object.assign(new Error(`${code}: stand-in`), { code })
+
+afterEach(() => {
+  vi.mocked(fs.open).mockClear()
+  vi.mocked(fs.rename).mockClear()
+})
+
+/** A drop folder holding `order.txt`, and the app's taking/ folder. */
+function dropWithFile(content = KEY) {
+  const drop = mkdtempSync(join(tmpdir(), 'drop-races-'))
+  const taking = join(drop, '..', `${drop.split('/').at(-1) ?? ''}-taking`)
+  mkdirSync(taking)
+  const path = join(drop, 'order.txt')
+  writeFileSync(path, content)
+  return { drop, taking, path }
+}
+
+describe('a file another program holds open (Windows)', () => {
+  it.each(['EBUSY', 'EPERM', 'EACCES'])(
+    'reads a file it cannot open (%s) as locked, to try later',
+    async (code) => {
+      const { path } = dropWithFile()
+      vi.mocked(fs.open).mockRejectedValueOnce(failure(code))
+      expect(await readDropFile(path)).toEqual({ kind: 'locked' })
+    },
+  )
+
+  it.each(['EBUSY', 'EPERM', 'EACCES'])(
+    'leaves a file it cannot move (%s) where it is, locked',
+    async (code) => {
+      const { path, taking } = dropWithFile()
+      vi.mocked(fs.rename).mockRejectedValueOnce(failure(code))
+      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
+      expect(readFileSync(path, 'utf8')).toBe(KEY)
+      expect(readdirSync(taking)).toEqual([])
+    },
+  )
+
+  it.each(['EBUSY', 'EPERM', 'EACCES'])(
+    'leaves a file it cannot copy across volumes (%s) where it is, locked',
+    async (code) => {
+      const { path, taking } = dropWithFile()
+      vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+      vi.mocked(fs.open).mockRejectedValueOnce(failure(code))
+      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
+      expect(readFileSync(path, 'utf8')).toBe(KEY)
+      expect(readdirSync(taking)).toEqual([])
+    },
+  )
+
+  it('throws any other failure of the move or the copy, leaving the file', async () => {
+    const { path, taking } = dropWithFile()
+    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EIO'))
+    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EIO' })
+    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EIO'))
+    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EIO' })
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EIO'))
+    await expect(readDropFile(path)).rejects.toMatchObject({ code: 'EIO' })
+    expect(readFileSync(path, 'utf8')).toBe(KEY)
+    expect(readdirSync(taking)).toEqual([])
+  })
+})
+
+describe('a file that changes while it is copied across volumes', () => {
+  it('says a file taken back before the copy is gone', async () => {
+    const { path, taking } = dropWithFile()
+    vi.mocked(fs.rename).mockImplementationOnce(() => {
+      unlinkSync(path)
+      return Promise.reject(failure('EXDEV'))
+    })
+    expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'gone' })
+    expect(readdirSync(taking)).toEqual([])
+  })
+
+  it('keeps the POS’s new file when it wrote the name again meanwhile', async () => {
+    const { drop, path, taking } = dropWithFile()
+    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
+      await realFs.writeFile(...args)
+      // The POS writes its next order under the same name, as it is asked to: a new file, renamed over.
+      writeFileSync(join(drop, 'next.tmp'), 'the next order')
+      renameSync(join(drop, 'next.tmp'), path)
+    })
+    const brought = await bringIn(path, taking, 'order.txt')
+    if (brought.kind !== 'taken') throw new Error(`not taken: ${brought.kind}`)
+    expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
+    expect(readFileSync(path, 'utf8')).toBe('the next order')
+  })
+
+  it('takes the copy when the POS took the file back meanwhile', async () => {
+    const { path, taking } = dropWithFile()
+    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
+      await realFs.writeFile(...args)
+      unlinkSync(path)
+    })
+    const brought = await bringIn(path, taking, 'order.txt')
+    expect(brought).toEqual({ kind: 'taken', path: expect.any(String) as string })
+    if (brought.kind === 'taken') expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
+  })
+
+  it('never writes through a name already in taking/', async () => {
+    const { path, taking } = dropWithFile()
+    const uuid = randomUUID()
+    const planted = join(taking, `${uuid}.order.txt`)
+    writeFileSync(planted, 'already here')
+    vi.mocked(randomUUID).mockReturnValueOnce(uuid)
+    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EEXIST' })
+    expect(readFileSync(planted, 'utf8')).toBe('already here')
+    expect(readFileSync(path, 'utf8')).toBe(KEY)
+  })
+})
+
+describe('pruning while staff tidy up', () => {
+  const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
+  const keptWithOldFile = () => {
+    const root = mkdtempSync(join(tmpdir(), 'drop-races-kept-'))
+    mkdirSync(join(root, 'done'))
+    const old = join(root, 'done', 'old.txt')
+    writeFileSync(old, KEY)
+    const longAgo = new Date(NOW - 40 * 24 * 3600 * 1000)
+    lutimesSync(old, longAgo, longAgo)
+    return { root, old }
+  }
+
+  it('skips a kept file removed before it was looked at', async () => {
+    const { root, old } = keptWithOldFile()
+    vi.mocked(fs.lstat).mockImplementationOnce((path) => {
+      unlinkSync(old)
+      return realFs.lstat(path)
+    })
+    expect(await pruneKept(root, NOW, 1000)).toBe(0)
+  })
+
+  it('does not fail on a kept file removed between the look and the removal', async () => {
+    const { root, old } = keptWithOldFile()
+    vi.mocked(fs.lstat).mockImplementationOnce(async (path) => {
+      const stats = await realFs.lstat(path)
+      unlinkSync(old)
+      return stats
+    })
+    expect(await pruneKept(root, NOW, 1000)).toBe(1)
+    expect(existsSync(old)).toBe(false)
+  })
+})
