@@ -17,12 +17,13 @@ export interface ScannerRedirectDeps {
 
 type TextInput = HTMLInputElement | HTMLTextAreaElement
 
-// An input with no type, or one the browser does not know, reads as `text`.
-const TEXT_TYPES = new Set(['text', 'search', 'url', 'email', 'tel', 'password', 'number'])
-
+// The type list and the id pattern sit inside the functions that read them: Stryker's mutants of module-level
+// values never take effect here (docs/development.md, "static mutants").
 function textInputOf(target: EventTarget | null): TextInput | undefined {
   if (target instanceof HTMLTextAreaElement) return target
-  if (target instanceof HTMLInputElement && TEXT_TYPES.has(target.type)) return target
+  // An input with no type, or one the browser does not know, reads as `text`.
+  const textTypes = ['text', 'search', 'url', 'email', 'tel', 'password', 'number']
+  if (target instanceof HTMLInputElement && textTypes.includes(target.type)) return target
   return undefined
 }
 
@@ -142,12 +143,11 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
   }
 }
 
-const ORDER_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
-
 /** An order id that appeared in a field's text since it got focus, and the text without it. */
 function strayIdIn(value: string, before: string): { id: string; rest: string } | undefined {
-  const match = ORDER_ID.exec(value)
-  if (!match || ORDER_ID.test(before)) return undefined
+  const orderId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+  const match = orderId.exec(value)
+  if (!match || orderId.test(before)) return undefined
   return { id: match[0], rest: value.replace(match[0], '') }
 }
 
