@@ -102,8 +102,8 @@ export class CredentialVault {
     return this.#record.credentials ? this.#record.credentialsAddress : undefined
   }
 
-  /** The stored keys, only when they belong to `platformAddress`: keys never travel to another host. */
-  credentialsFor(platformAddress: string): Credentials | undefined {
+  /** The stored keys, only when they belong to `platformAddress` (none for no address): keys never go elsewhere. */
+  credentialsFor(platformAddress: string | null): Credentials | undefined {
     return this.credentialsAddress === platformAddress ? this.#record.credentials : undefined
   }
 
@@ -115,8 +115,8 @@ export class CredentialVault {
     return this.#record.token
   }
 
-  /** The token, only when `platformAddress` issued it. */
-  tokenFor(platformAddress: string): StoredToken | undefined {
+  /** The token, only when `platformAddress` issued it (none for no address). */
+  tokenFor(platformAddress: string | null): StoredToken | undefined {
     const token = this.#record.token
     return token?.platformAddress === platformAddress ? token : undefined
   }

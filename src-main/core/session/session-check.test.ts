@@ -64,6 +64,13 @@ describe('checkSession', () => {
     expect(session.status().state).toBe('signed-in')
   })
 
+  it('renews a token whose renew window opens at the very moment of the check', async () => {
+    await session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    clock.slept = TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS
+    await session.checkSession()
+    expect(platform.logins).toBe(2)
+  })
+
   it('leaves a token alone until its renew window', async () => {
     await session.signIn({ platformAddress: ADDRESS, ...KEYS })
     clock.slept = TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS - 1

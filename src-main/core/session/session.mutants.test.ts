@@ -26,6 +26,8 @@ class Platform {
   logins = 0
   calls = 0
   loginFailure: AppError | undefined
+  /** What the platform says instead of a true `expiration_date` (a wrong clock, a changed format). */
+  statedExpiry: string | undefined
   refuseTokens = false
   #held: (() => void)[] = []
   holdLogins = false
@@ -49,7 +51,10 @@ class Platform {
         this.logins += 1
         if (this.holdLogins) await new Promise<void>((resolve) => this.#held.push(resolve))
         if (this.loginFailure) throw new AppFailure(this.loginFailure)
-        return { accessToken: `token-${this.logins}`, expirationDate: expirationDate(this.clock.now()) }
+        return {
+          accessToken: `token-${this.logins}`,
+          expirationDate: this.statedExpiry ?? expirationDate(this.clock.now()),
+        }
       },
       listBranches: async () => {
         this.calls += 1
@@ -274,5 +279,275 @@ describe('Session, more rules the unit tests left to the tests over the mock pla
     )
     expect(error).toEqual(UNREACHABLE)
     expect(t.session.status().state).toBe('signed-in')
+  })
+})
+
+const HOUR = 60 * 60_000
+const WRONG_KEYS: AppError = { code: 'wrong-credentials', platformError: 'yetkisiz erişim', retryable: false }
+
+/** The app started again with the keys stored and no live token, the platform out of reach: never signed in. */
+async function restartedOffline() {
+  const before = await world()
+  await before.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+  before.session.dispose()
+  await before.vault.saveToken(undefined)
+  const r = await world(before.store, before.clock)
+  r.platform.loginFailure = UNREACHABLE
+  expect((await errorOf(r.session.resumeAtStart())).code).toBe('unreachable')
+  expect(r.platform.logins).toBe(1)
+  return r
+}
+
+describe('Session, keys and tokens of the address in use (D33)', () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+  })
+
+  it('counts keys as stored only for the address in use', async () => {
+    expect(t.session.hasStoredCredentials).toBe(false)
+    await t.settings.update({ platformAddress: ADDRESS })
+    expect(t.session.hasStoredCredentials).toBe(false)
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    expect(t.session.hasStoredCredentials).toBe(true)
+    await t.settings.update({ platformAddress: OTHER_ADDRESS })
+    expect(t.session.hasStoredCredentials).toBe(false)
+    expect(t.session.status().credentialsStored).toBe(false)
+  })
+
+  it('refuses a call at an address with no keys stored for it, asking the platform nothing', async () => {
+    await t.settings.update({ platformAddress: ADDRESS })
+    expect(await errorOf(listBranches(t.session))).toEqual({ code: 'missing-credentials', retryable: false })
+    expect(await errorOf(t.session.resume())).toEqual({ code: 'missing-credentials', retryable: false })
+    expect(t.platform.logins + t.platform.calls).toBe(0)
+  })
+
+  it('after staff sign out and the address is cleared, refuses a call as missing keys', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await t.session.signOut(false)
+    await t.settings.update({ platformAddress: null })
+    expect(await errorOf(listBranches(t.session))).toEqual({ code: 'missing-credentials', retryable: false })
+  })
+
+  it('a wake check before any keys are stored asks nothing and logs nothing', async () => {
+    await t.settings.update({ platformAddress: ADDRESS })
+    t.log.lines.length = 0
+    await t.session.checkSession()
+    expect(t.log.lines).toEqual([])
+    expect(t.platform.logins).toBe(0)
+  })
+})
+
+describe('Session, tokens at the edge of their life', () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+  })
+
+  it('does not send a token in the very millisecond it runs out: it logs in first', async () => {
+    await t.vault.saveToken({ accessToken: 'token-1', expiresAt: t.clock.now(), platformAddress: ADDRESS })
+    const sent: string[] = []
+    await t.session.withToken((_client, token) => Promise.resolve(sent.push(token)))
+    expect(sent).toEqual(['token-2'])
+  })
+
+  it('a late 401 logs in again when the token another call got meanwhile has run out too', async () => {
+    const sent: string[] = []
+    await t.session.withToken(async (_client, token) => {
+      sent.push(token)
+      if (sent.length > 1) return
+      // Meanwhile another call replaced the token, and the replacement runs out now.
+      await t.vault.saveToken({
+        accessToken: 'token-other',
+        expiresAt: t.clock.now(),
+        platformAddress: ADDRESS,
+      })
+      throw new AppFailure(TOKEN_REFUSED)
+    })
+    expect(sent).toEqual(['token-1', 'token-2'])
+  })
+
+  it('never sends a refused token again, even when the re-login could not reach the platform', async () => {
+    const sent: string[] = []
+    const send = () =>
+      t.session.withToken((_client, token) => {
+        sent.push(token)
+        return token === 'token-1' ? Promise.reject(new AppFailure(TOKEN_REFUSED)) : Promise.resolve(token)
+      })
+    t.platform.loginFailure = UNREACHABLE
+    expect((await errorOf(send())).code).toBe('unreachable')
+    expect(t.log.lines).toContain('info session: the platform refused the token; logging in again (D3) ')
+    // D25: an outage is not a sign-out; the next call logs in first.
+    expect(t.session.status().state).toBe('signed-in')
+    t.platform.loginFailure = undefined
+    expect(await send()).toBe('token-3')
+    expect(sent).toEqual(['token-1', 'token-3'])
+  })
+
+  it('after a second 401 signs out, the renewal timer never signs in behind the staff', async () => {
+    await errorOf(t.session.withToken(() => Promise.reject(new AppFailure(TOKEN_REFUSED))))
+    expect(t.platform.logins).toBe(2)
+    expect(t.log.lines).toContain('warn session: the platform refused a fresh token; signing out ')
+    await t.clock.advance(TOKEN_LIFETIME_MS)
+    await settle()
+    expect(t.platform.logins).toBe(2)
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'token-rejected' })
+  })
+
+  it('when the re-login after a 401 finds the keys refused, never sends those keys again by itself', async () => {
+    t.platform.loginFailure = WRONG_KEYS
+    expect((await errorOf(listBranchesRefused(t.session))).code).toBe('wrong-credentials')
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'wrong-credentials' })
+    t.platform.loginFailure = undefined
+    await t.clock.advance(TOKEN_LIFETIME_MS)
+    await settle()
+    expect(t.platform.logins).toBe(2)
+  })
+
+  it('signs out when the platform answers a renewal "eksik alan", and does not try those keys again', async () => {
+    t.platform.loginFailure = { code: 'missing-credentials', platformError: 'eksik alan', retryable: false }
+    await t.clock.advance(TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS)
+    await settle()
+    expect(t.session.status()).toMatchObject({ state: 'signed-out', reason: 'wrong-credentials' })
+    expect(t.vault.token).toBeUndefined()
+    await t.clock.advance(HOUR)
+    await settle()
+    expect(t.platform.logins).toBe(2)
+  })
+})
+
+/** A call the platform answers 401 (its token refused). */
+const listBranchesRefused = (session: Session) =>
+  session.withToken(() => Promise.reject(new AppFailure(TOKEN_REFUSED)))
+
+describe('Session, the start-up sign-in and staff (D25)', () => {
+  it('staff signing in themselves ends the start-up retries, even when their sign-in fails too', async () => {
+    const r = await restartedOffline()
+    expect((await errorOf(r.session.signIn({ platformAddress: ADDRESS, ...KEYS }))).code).toBe('unreachable')
+    await r.clock.advance(HOUR)
+    expect(r.platform.logins).toBe(2)
+  })
+
+  it('staff signing out ends the start-up retries, even when their later sign-in fails', async () => {
+    const r = await restartedOffline()
+    await r.session.signOut(false)
+    expect((await errorOf(r.session.resume())).code).toBe('unreachable')
+    await r.clock.advance(HOUR)
+    expect(r.platform.logins).toBe(2)
+  })
+
+  it('a start-up sign-in begun again replaces the waiting retry instead of adding another', async () => {
+    const r = await restartedOffline()
+    await r.clock.advance(2000)
+    await errorOf(r.session.resumeAtStart())
+    expect(r.platform.logins).toBe(2)
+    await r.clock.advance(3000)
+    expect(r.platform.logins).toBe(2)
+    await r.clock.advance(2000)
+    expect(r.platform.logins).toBe(3)
+  })
+
+  it('shows "signing in" while the stored keys are tried, then "signed in"', async () => {
+    const r = await restartedOffline()
+    r.platform.loginFailure = undefined
+    const states: string[] = []
+    r.session.onChange((status) => states.push(status.state))
+    await r.session.resume()
+    expect(states).toEqual(['signing-in', 'signed-in'])
+  })
+
+  it('logs each failed try, and a failed wake check, with the failure code', async () => {
+    const r = await restartedOffline()
+    await r.clock.advance(5000)
+    await r.session.checkSession()
+    expect(r.log.lines.filter((line) => line.startsWith('warn'))).toEqual([
+      'warn session: login failed {"code":"unreachable"}',
+      'warn session: login failed {"code":"unreachable"}',
+      'warn session: still cannot sign in with the stored keys {"code":"unreachable"}',
+      'warn session: login failed {"code":"unreachable"}',
+      'warn session: the check after a wake or a network change failed {"code":"unreachable"}',
+    ])
+  })
+})
+
+describe("Session, staff's own sign-in failing", () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+  })
+
+  it('a first sign-in that cannot reach the platform does not say the keys are wrong', async () => {
+    t.platform.loginFailure = UNREACHABLE
+    await errorOf(t.session.signIn({ platformAddress: ADDRESS, ...KEYS }))
+    const status = t.session.status()
+    expect(status).toMatchObject({ state: 'signed-out', reason: 'never-signed-in' })
+    expect(status).not.toHaveProperty('error')
+  })
+
+  it('signed in, a new sign-in that cannot reach the platform signs out and shows why', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.platform.loginFailure = UNREACHABLE
+    await errorOf(t.session.signIn({ platformAddress: ADDRESS, ...KEYS }))
+    expect(t.session.status()).toMatchObject({
+      state: 'signed-out',
+      reason: 'never-signed-in',
+      error: UNREACHABLE,
+    })
+  })
+
+  it('after staff signed out, a sign-in that cannot reach the platform leaves them signed out as before', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await t.session.signOut(true)
+    expect(t.log.lines).toContain('info session: signed out {"forgetCredentials":true}')
+    t.platform.loginFailure = UNREACHABLE
+    await errorOf(t.session.signIn({ platformAddress: ADDRESS, ...KEYS }))
+    const status = t.session.status()
+    expect(status).toMatchObject({ state: 'signed-out', reason: 'signed-out-by-staff' })
+    expect(status).not.toHaveProperty('error')
+  })
+})
+
+describe('Session, what the log tells support (D2)', () => {
+  let t: Awaited<ReturnType<typeof world>>
+  beforeEach(async () => {
+    t = await world()
+    t.log.lines.length = 0
+  })
+
+  it('logs a sign-in with the address and the expiry it trusts, and no warning for a true date', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    expect(t.log.lines).toEqual([
+      `info session: signed in {"platformAddress":"${ADDRESS}","expiresAt":"2026-11-22T12:00:00.000Z"}`,
+    ])
+  })
+
+  it('logs a platform date an hour or more off, with the skew in minutes', async () => {
+    // Three hours after received-at + 24 h, in Istanbul time.
+    t.platform.statedExpiry = expirationDate(t.clock.now() + 3 * HOUR)
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    expect(t.log.lines[0]).toBe(
+      'warn session: clock-skew; trusting received-at + 24 h {"expirationDate":"2026-11-22 18:00:00","skewMinutes":180}',
+    )
+  })
+
+  it('logs a platform date it cannot read, with no skew', async () => {
+    t.platform.statedExpiry = 'yarın'
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    expect(t.log.lines[0]).toBe(
+      'warn session: unparseable-expiration-date; trusting received-at + 24 h {"expirationDate":"yarın"}',
+    )
+  })
+
+  it('logs a failed renewal with the code and the HTTP status', async () => {
+    await t.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    t.log.lines.length = 0
+    t.platform.loginFailure = { code: 'server-error', httpStatus: 503, retryable: true }
+    await t.clock.advance(TOKEN_LIFETIME_MS - RENEW_BEFORE_EXPIRY_MS)
+    await settle()
+    expect(t.log.lines).toEqual([
+      'warn session: login failed {"code":"server-error","httpStatus":503}',
+      'warn session: scheduled renewal failed {"code":"server-error"}',
+    ])
   })
 })

@@ -30,7 +30,7 @@ export interface SessionDeps {
 /** Where the session is in the token's life; `SessionStatus` is what the renderer is told of it. */
 type SessionState =
   | { state: 'signed-out'; reason: SignedOutReason; error?: AppError }
-  | { state: 'signing-in' | 'signed-in' | 'renewing' }
+  | { state: 'signing-in' | 'signed-in' | 'renewing'; reason?: undefined }
 
 /** The platform's answer to a login, and when it came (the expiry is read against it). */
 interface AnsweredLogin {
@@ -52,8 +52,7 @@ export class Session {
   constructor(deps: SessionDeps) {
     this.#deps = deps
     // Only a token and keys of the address in use count: `--api-base` elsewhere starts signed out (D33).
-    const platformAddress = deps.settings.get().platformAddress
-    const token = platformAddress === null ? undefined : deps.vault.tokenFor(platformAddress)
+    const token = deps.vault.tokenFor(deps.settings.get().platformAddress)
     if (token && this.hasStoredCredentials && token.expiresAt > deps.clock.now()) {
       this.#state = { state: 'signed-in' }
       this.#scheduleRenewal(token.expiresAt)
@@ -71,7 +70,7 @@ export class Session {
     const state = this.#state
     const platformAddress = this.#signingInTo ?? settings.get().platformAddress
     // Keys stored for another address are not offered: staff are asked for the keys again (D33).
-    const credentialsStored = platformAddress !== null && vault.credentialsFor(platformAddress) !== undefined
+    const credentialsStored = vault.credentialsFor(platformAddress) !== undefined
     const common = { credentialsStored, secretStorage: vault.storage }
     if (state.state === 'signed-out' || platformAddress === null) {
       const signedOut: { reason: SignedOutReason; error?: AppError } =
@@ -96,8 +95,7 @@ export class Session {
 
   /** Keys are stored for the address in use (keys stored for another address do not count). */
   get hasStoredCredentials(): boolean {
-    const platformAddress = this.#deps.settings.get().platformAddress
-    return platformAddress !== null && this.#deps.vault.credentialsFor(platformAddress) !== undefined
+    return this.#deps.vault.credentialsFor(this.#deps.settings.get().platformAddress) !== undefined
   }
 
   /** No sign-in under way or done (unlike src-shared's isSignedIn, a first sign-in in flight is not signed out). */
@@ -131,7 +129,7 @@ export class Session {
 
   /** Signs in again with the stored keys (at start-up, or when staff press "sign in" with keys saved). */
   async resume(): Promise<SessionStatus> {
-    if (!this.hasStoredCredentials) throw new AppFailure({ code: 'missing-credentials', retryable: false })
+    // Without keys for the address in use the login refuses with `missing-credentials`, asking nothing.
     await this.#login()
     return this.status()
   }
@@ -207,8 +205,7 @@ export class Session {
       return
     }
     if (this.#state.state !== 'signed-in') return
-    const platformAddress = this.#deps.settings.get().platformAddress
-    const token = platformAddress === null ? undefined : this.#deps.vault.tokenFor(platformAddress)
+    const token = this.#deps.vault.tokenFor(this.#deps.settings.get().platformAddress)
     if (token && renewalTime(token.expiresAt) > this.#deps.clock.now()) return
     await this.#login().catch((error: unknown) => this.#logCheckFailure(error))
   }
@@ -226,7 +223,7 @@ export class Session {
 
   /** Never signed in since launch: the state in which the start-up sign-in is retried. */
   #waitingAtStart(): boolean {
-    return this.#state.state === 'signed-out' && this.#state.reason === 'never-signed-in'
+    return this.#state.reason === 'never-signed-in'
   }
 
   async #validToken(platformAddress: string): Promise<string> {
@@ -245,7 +242,9 @@ export class Session {
       return current.accessToken
     }
     this.#deps.log.info('session: the platform refused the token; logging in again (D3)')
-    if (current?.accessToken === rejected) await this.#deps.vault.saveToken(undefined)
+    // The refused token (or one that lapsed meanwhile) is not kept: no later call sends it again.
+    // Stryker disable next-line ConditionalExpression: with no token stored, clearing it changes nothing
+    if (current) await this.#deps.vault.saveToken(undefined)
     return this.#loginAt(platformAddress)
   }
 
@@ -267,13 +266,10 @@ export class Session {
   }
 
   async #performLogin(): Promise<string> {
-    const platformAddress = this.#deps.settings.get().platformAddress
+    const platformAddress = this.#currentAddress()
     // Keys go only to the address that accepted them (D33): another address asks staff for them again.
-    const credentials =
-      platformAddress === null ? undefined : this.#deps.vault.credentialsFor(platformAddress)
-    if (!credentials || platformAddress === null) {
-      throw new AppFailure({ code: 'missing-credentials', retryable: false })
-    }
+    const credentials = this.#deps.vault.credentialsFor(platformAddress)
+    if (!credentials) throw new AppFailure({ code: 'missing-credentials', retryable: false })
     const wasSignedIn = !this.isSignedOut
     this.#setState({ state: wasSignedIn ? 'renewing' : 'signing-in' })
     try {
@@ -281,12 +277,9 @@ export class Session {
       return await this.#acceptToken(answered, platformAddress)
     } catch (error) {
       const appError = toAppError(error)
-      this.#deps.log.warn('session: login failed', {
-        code: appError.code,
-        ...(appError.httpStatus !== undefined ? { httpStatus: appError.httpStatus } : {}),
-      })
+      this.#deps.log.warn('session: login failed', { code: appError.code, httpStatus: appError.httpStatus })
       const next = stateAfterFailedLogin(appError, wasSignedIn)
-      if (next.state === 'signed-out' && next.reason === 'wrong-credentials') {
+      if (next.reason === 'wrong-credentials') {
         this.#stopRenewal()
         await this.#deps.vault.saveToken(undefined)
       }
