@@ -41,6 +41,40 @@ describe('a press of "Kuryeye Verildi"', () => {
     expect(world.platform.handedOver).toBe(1)
     // The outbox owns the retries: the client makes exactly one attempt each time.
     expect(world.platform.calls.map((call) => call.options)).toEqual([{ retry: false }])
+    // The platform's `status: true` leaves nothing unknown about this action.
+    expect(world.journal.records.at(-1)).toMatchObject({ result: 'handed-over', outcomeUnknown: false })
+    expect(world.log.lines).toContain(
+      'info outbox: attempt settled {"result":"handed-over","attempt":1,"httpStatus":200}',
+    )
+  })
+
+  it('leaves no timer behind once the platform confirmed it', async () => {
+    // The session's renewal and the journal's day turn.
+    const before = world.clock.pendingTimers
+    await world.app.outbox.handOver(ORDER)
+    expect(world.clock.pendingTimers).toBe(before)
+  })
+
+  it('counts what is owed, and names it, until it is settled', async () => {
+    world.addOrder(OTHER_ORDER)
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    expect(world.app.outbox.countOwed()).toBe(1)
+    expect(world.app.outbox.owedNow()).toEqual([ORDER])
+    await world.app.outbox.sendNow(ORDER)
+    expect(world.app.outbox.countOwed()).toBe(0)
+    expect(world.app.outbox.owedNow()).toEqual([])
+  })
+
+  it('follows the retry policy it is given', async () => {
+    world.policy.baseDelayMs = 10 * SECOND
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(ORDER)
+    expect(world.handover()).toMatchObject({
+      state: 'retrying',
+      nextAttemptAt: new Date(world.clock.now() + 5 * SECOND).toISOString(),
+    })
   })
 
   it('records the attempt in the history with the platform status', async () => {
@@ -61,6 +95,8 @@ describe('a press of "Kuryeye Verildi"', () => {
   it('is refused for an order known to be pickup or platform-courier, and for one not on the board', async () => {
     world.app.board.add(OTHER_ORDER, { shippingMethod: 'pickup' })
     expect(await problemOf(world.app.outbox.handOver(OTHER_ORDER))).toBe('not-eligible')
+    world.app.board.add(ORDER, { courierType: 'platform', shippingMethod: 'delivery' })
+    expect(await problemOf(world.app.outbox.handOver(ORDER))).toBe('not-eligible')
     expect(await problemOf(world.app.outbox.handOver('11111111-2222-4333-8444-555555555555'))).toBe(
       'unknown-order',
     )
@@ -301,6 +337,26 @@ describe('held for sign-in, across a restart', () => {
     expect(world.platform.handedOver).toBe(1)
   })
 
+  it('is not tried at a session change that is not a sign-in', async () => {
+    await world.app.session.signOut(false)
+    await world.app.outbox.handOver(ORDER)
+    await world.app.session.signOut(true)
+    await world.settle()
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['waiting-for-sign-in'])
+  })
+
+  it('a press made while paused and signed out waits for the sign-in once resumed, then goes out', async () => {
+    world.app.outbox.pauseSending()
+    await world.app.session.signOut(false)
+    await world.app.outbox.handOver(ORDER)
+    world.app.outbox.resumeSending()
+    await world.settle()
+    expect(world.handover()).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    await world.app.session.signIn({ platformAddress: ADDRESS, ...KEYS })
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+  })
+
   it('a token renewal does not hurry a hand-over waiting out its backoff', async () => {
     const status = world.app.session.status()
     if (status.state === 'signed-out' || status.expiresAt === undefined) throw new Error('not signed in')
@@ -382,6 +438,9 @@ describe('exactly once, when an answer is lost', () => {
     // The next attempt's record is refused by the disk: that attempt is not sent, and proves nothing.
     world.app.journal.failNextAppend = true
     await untilNotRetrying()
+    expect(world.log.lines.filter((line) => line.startsWith('error '))).toEqual([
+      'error outbox: could not write an attempt; not sending it {"error":"Error: ENOSPC: no space left on device"}',
+    ])
     expect(world.platform.calls).toHaveLength(2)
     expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual([
       'unconfirmed',
@@ -453,6 +512,9 @@ describe('crash safety', () => {
     }
     await world.app.outbox.handOver(ORDER)
     world.platform.onCall = undefined
+    expect(world.log.lines.filter((line) => line.startsWith('error '))).toEqual([
+      'error outbox: could not write an attempt result {"error":"Error: the process is gone"}',
+    ])
     await world.crashAndRestart()
     await world.settle()
     expect(world.handover().state).toBe('unconfirmed')
@@ -543,6 +605,61 @@ describe('crash safety', () => {
     expect(world.handover().state).toBe('handed-over')
     expect(world.handover(OTHER_ORDER).state).toBe('failed')
     expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over', 'interrupted'])
+    expect(world.log.lines).toContain('info outbox: adopted an order left sending by an earlier run ')
+  })
+
+  it('calls a refusal of an adopted order `unconfirmed`: the older version may have sent it', async () => {
+    const at = new Date(world.clock.now()).toISOString()
+    world.store.set(
+      'board.orders',
+      world.app.board.list().map((order) => ({ ...order, handover: { state: 'sending', since: at } })),
+    )
+    world.boardLog.replace([])
+    // The older version's send went through before it stopped.
+    world.platform.inDelivery.add(ORDER)
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover()).toMatchObject({ state: 'unconfirmed', error: { httpStatus: 409 } })
+  })
+
+  it('starts when the board lost an order the journal still owes, and settles it all the same', async () => {
+    world.platform.steps.push('hang')
+    void world.app.outbox.handOver(ORDER)
+    await world.settle()
+    world.boardLog.replace([])
+    world.store.set('board.orders', [])
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.app.board.get(ORDER)).toBeUndefined()
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over', 'interrupted'])
+    expect(world.platform.handedOver).toBe(1)
+  })
+
+  it('writes nothing to the board at a start that finds it as the journal says', async () => {
+    world.addOrder(OTHER_ORDER)
+    world.platform.known.delete(OTHER_ORDER)
+    await world.app.outbox.handOver(ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    await world.crashAndRestart()
+    const written = world.boardLog.records.length
+    await world.crashAndRestart()
+    expect([world.handover(ORDER).state, world.handover(OTHER_ORDER).state]).toEqual([
+      'handed-over',
+      'failed',
+    ])
+    expect(world.boardLog.records).toHaveLength(written)
+  })
+
+  it('sends a press cut off by a crash at a start with no token yet, signing in with the stored keys', async () => {
+    world.platform.steps.push('hang')
+    void world.app.outbox.handOver(ORDER)
+    await world.settle()
+    // No token is kept, the keys are: the next start begins signed out.
+    await world.app.session.signOut(false)
+    await world.crashAndRestart()
+    await world.settle()
+    expect(world.handover().state).toBe('handed-over')
+    expect(world.platform.handedOver).toBe(1)
   })
 })
 
@@ -619,6 +736,17 @@ describe('the history', () => {
     const handedOver = world.app.outbox.listHistory({ limit: 10, state: 'handed-over' })
     expect(handedOver.orders.map((row) => row.paymentKey)).toEqual([ORDER])
     expect(world.app.outbox.listHistory({ limit: 10, day: '2026-11-21' }).orders).toEqual([])
+  })
+
+  it("gives one day's entries oldest first, with the days it holds", async () => {
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(60 * SECOND)
+    expect(world.app.outbox.dayHistory('2026-11-22')).toMatchObject({
+      entries: [{ result: 'will-retry' }, { result: 'handed-over' }],
+      days: ['2026-11-22'],
+    })
+    expect(world.app.outbox.dayHistory('2026-11-21').entries).toEqual([])
   })
 
   it('survives a restart, and forgets only what is older than its retention', async () => {
