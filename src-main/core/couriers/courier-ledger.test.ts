@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { toAppError } from '../app-failure.ts'
 import { silentLogger } from '../ports.ts'
 import { FileJournal } from '../storage/file-journal.ts'
@@ -388,5 +389,289 @@ describe('durability', () => {
     await clock.advance(DAY)
     expect(archive.days()).toEqual([])
     expect(ledger.couriers().map((c) => c.name)).toEqual(['Ahmet'])
+  })
+})
+
+describe('the courier list, its other paths', () => {
+  it('lists couriers by name in Turkish order, each only with what it has', () => {
+    const { ledger } = memoryLedger()
+    for (const name of ['Zeynep', 'Çağla', 'Cem', 'Ahmet']) ledger.addCourier({ name })
+    expect(ledger.couriers().map((courier) => courier.name)).toEqual(['Ahmet', 'Cem', 'Çağla', 'Zeynep'])
+    const ahmet = ledger.courierByName('Ahmet')
+    expect(ledger.courier(ahmet?.id ?? '')).toStrictEqual({
+      id: ahmet?.id,
+      name: 'Ahmet',
+      retired: false,
+      addedAt: new Date(NOON).toISOString(),
+    })
+  })
+
+  it('finds no courier for a badge or name it cannot read or does not know', () => {
+    const { ledger } = memoryLedger()
+    ledger.addCourier({ name: 'Ahmet' })
+    ledger.addCourier({ name: 'Mehmet', badge: 'M-1' })
+    expect(ledger.courierByBadge('bad code!')).toBeUndefined()
+    expect(ledger.courierByBadge('K-9')).toBeUndefined()
+    expect(ledger.courierByName('')).toBeUndefined()
+    expect(ledger.courierByName('Ah\nmet')).toBeUndefined()
+    expect(ledger.courierByName('Veli')).toBeUndefined()
+  })
+
+  it('lets a courier keep their own badge, and retires a courier once', () => {
+    const { ledger, journal } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet', badge: 'A1' })
+    expect(ledger.setBadge({ courierId: ahmet.id, badge: 'a1' }).badge).toBe('A1')
+    expect(refusal(() => ledger.setBadge({ courierId: 'nobody', badge: null }))).toBe('unknown-courier')
+    const written = journal.records.length
+    ledger.retireCourier({ courierId: ahmet.id })
+    expect(ledger.retireCourier({ courierId: ahmet.id }).retired).toBe(true)
+    expect(journal.records).toHaveLength(written + 1)
+  })
+
+  it('answers a retried rename, badge, retirement, assignment and note with the first, writing nothing', () => {
+    const { ledger, journal } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    const mehmet = ledger.addCourier({ name: 'Mehmet' })
+    ledger.renameCourier({ id: 'rename', courierId: ahmet.id, name: 'Ahmet Y.' })
+    ledger.setBadge({ id: 'badge', courierId: ahmet.id, badge: 'A1' })
+    ledger.assign({ id: 'assign', paymentKey: KEY_A, courierId: ahmet.id })
+    ledger.noteOrder({ id: 'note', paymentKey: KEY_A, amountKurus: 100 })
+    ledger.retireCourier({ id: 'retire', courierId: mehmet.id })
+    const written = journal.records.length
+    expect(ledger.renameCourier({ id: 'rename', courierId: ahmet.id, name: 'Başka' }).name).toBe('Ahmet Y.')
+    expect(ledger.setBadge({ id: 'badge', courierId: ahmet.id, badge: 'B2' }).badge).toBe('A1')
+    expect(ledger.assign({ id: 'assign', paymentKey: KEY_A, courierId: mehmet.id }).courierId).toBe(ahmet.id)
+    ledger.noteOrder({ id: 'note', paymentKey: KEY_A, amountKurus: 200 })
+    expect(ledger.retireCourier({ id: 'retire', courierId: mehmet.id }).id).toBe(mehmet.id)
+    expect(journal.records).toHaveLength(written)
+    expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
+    expect(ledger.live().orders.get(KEY_A)).toEqual({ amountKurus: 100 })
+  })
+
+  it('takes a request id or an order key of up to 100 characters, not more', () => {
+    const { ledger } = memoryLedger()
+    const ahmet = ledger.addCourier({ id: 'x'.repeat(100), name: 'Ahmet' })
+    expect(refusal(() => ledger.addCourier({ id: 'y'.repeat(101), name: 'Mehmet' }))).toBe('id-invalid')
+    expect(ledger.assign({ paymentKey: 'k'.repeat(100), courierId: ahmet.id }).paymentKey).toHaveLength(100)
+    expect(refusal(() => ledger.assign({ paymentKey: 'k'.repeat(101), courierId: ahmet.id }))).toBe(
+      'order-invalid',
+    )
+  })
+
+  it('remembers when each courier last took a package; taking one off its courier names nobody', () => {
+    const { ledger } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    ledger.assign({ paymentKey: KEY_A, courierId: ahmet.id })
+    ledger.assign({ paymentKey: KEY_A, courierId: null })
+    expect(ledger.lastUsed()).toEqual(new Map([[ahmet.id, new Date(NOON).toISOString()]]))
+  })
+})
+
+describe('order notes, their other paths', () => {
+  it('writes a note only when it says something new, and a later note keeps what it leaves out', () => {
+    const { ledger, journal } = memoryLedger()
+    ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: 'CASH', amountKurus: 100, branch: 'moda' })
+    const written = journal.records.length
+    ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: 'CASH', amountKurus: 100 })
+    ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: undefined, amountKurus: undefined })
+    expect(journal.records).toHaveLength(written)
+    ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: 'CASH', amountKurus: 200 })
+    ledger.noteOrder({ paymentKey: KEY_A, label: 'A1B2' })
+    expect(journal.records).toHaveLength(written + 2)
+    const facts = { paymentMethod: 'CASH', amountKurus: 200, branch: 'moda', label: 'A1B2' }
+    expect(ledger.live().orders.get(KEY_A)).toEqual(facts)
+    expect(ledger.day('2026-11-24').orders).toEqual(new Map([[KEY_A, facts]]))
+  })
+
+  it('announces a note, an assignment and a cash record as what they are', () => {
+    const { ledger } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    const changes: LedgerChange[] = []
+    ledger.onChange((change) => changes.push(change))
+    ledger.noteOrder({ paymentKey: KEY_A, amountKurus: 100 })
+    ledger.assign({ paymentKey: KEY_A, courierId: ahmet.id })
+    ledger.recordCash({ courierId: ahmet.id, amountKurus: 100 })
+    ledger.retireCourier({ courierId: ahmet.id })
+    expect(changes).toEqual([
+      { kind: 'order', paymentKey: KEY_A },
+      { kind: 'assignment', paymentKey: KEY_A, courierId: ahmet.id },
+      { kind: 'cash', courierId: ahmet.id, day: '2026-11-24' },
+      { kind: 'couriers' },
+    ])
+  })
+})
+
+describe('cash handed in, its other paths', () => {
+  it('keeps a note trimmed, none when it is only spaces, and answers only the fields it has', () => {
+    const { ledger } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    const noted = ledger.recordCash({
+      id: 'c1',
+      courierId: ahmet.id,
+      amountKurus: 500,
+      note: '  bozuk   para ',
+    })
+    expect(noted.note).toBe('bozuk para')
+    const bare = ledger.recordCash({ id: 'c2', courierId: ahmet.id, amountKurus: 700, note: '   ' })
+    expect(bare).toStrictEqual({
+      id: 'c2',
+      seq: 2,
+      at: new Date(NOON).toISOString(),
+      courierId: ahmet.id,
+      amountKurus: 700,
+      day: '2026-11-24',
+    })
+    expect(ledger.live().cash.map((cash) => [cash.id, cash.amountKurus, cash.note])).toEqual([
+      ['c1', 500, 'bozuk para'],
+      ['c2', 700, undefined],
+    ])
+  })
+
+  it('takes today named, and an earlier day as far back as the day files are kept, not further', () => {
+    const { ledger } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    expect(ledger.recordCash({ courierId: ahmet.id, amountKurus: 1, day: '2026-11-24' }).day).toBe(
+      '2026-11-24',
+    )
+    // 187 days before 2026-11-24.
+    expect(ledger.recordCash({ courierId: ahmet.id, amountKurus: 1, day: '2026-05-21' }).day).toBe(
+      '2026-05-21',
+    )
+    expect(refusal(() => ledger.recordCash({ courierId: ahmet.id, amountKurus: 1, day: '2026-05-20' }))).toBe(
+      'day-invalid',
+    )
+  })
+
+  it('answers a retried correction with the first, and refuses a correction naming an unknown courier', () => {
+    const { ledger, journal } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    const wrong = ledger.recordCash({ courierId: ahmet.id, amountKurus: 40000 })
+    const right = ledger.correctCash({ id: 'fix', corrects: wrong.id, amountKurus: 39990 })
+    const written = journal.records.length
+    expect(ledger.correctCash({ id: 'fix', corrects: wrong.id, amountKurus: 1 })).toEqual(right)
+    expect(journal.records).toHaveLength(written)
+    expect(
+      refusal(() => ledger.correctCash({ corrects: wrong.id, amountKurus: 1, courierId: 'nobody' })),
+    ).toBe('unknown-courier')
+    expect(journal.records).toHaveLength(written)
+  })
+
+  it('corrects the very record named in an older day’s file, and refuses one that file does not hold', async () => {
+    const { ledger, clock } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    ledger.assign({ paymentKey: KEY_A, courierId: ahmet.id })
+    ledger.recordCash({ courierId: ahmet.id, amountKurus: 100 })
+    const second = ledger.recordCash({ courierId: ahmet.id, amountKurus: 200 })
+    await clock.advance(3 * DAY)
+    const fixed = ledger.correctCash({ corrects: second.id, amountKurus: 250, day: '2026-11-24' })
+    expect(fixed).toMatchObject({ corrects: second.id, day: '2026-11-24', courierId: ahmet.id })
+    expect(
+      refusal(() => ledger.correctCash({ corrects: 'nothing', amountKurus: 1, day: '2026-11-24' })),
+    ).toBe('unknown-cash-record')
+    // The day file holds an assignment first: only a cash record with that id is corrected.
+    expect(refusal(() => ledger.correctCash({ corrects: 'nothing', amountKurus: 1, day: '../x' }))).toBe(
+      'unknown-cash-record',
+    )
+  })
+})
+
+describe('the journal as it is read', () => {
+  it('says in the log how many records it could not read, and nothing when it read them all', () => {
+    const log = recordingLogger()
+    const journal = new MemoryJournal([
+      {
+        type: 'courier-added',
+        id: 'a',
+        seq: 0,
+        at: new Date(NOON).toISOString(),
+        courierId: 'c1',
+        name: 'Ali',
+      },
+      { type: 'courier-photo', id: 'p', seq: 1 },
+      null,
+      // A change of a courier whose first record is not there: nothing to change.
+      {
+        type: 'courier-renamed',
+        id: 'r',
+        seq: 2,
+        at: new Date(NOON).toISOString(),
+        courierId: 'c9',
+        name: 'X',
+      },
+    ])
+    const ledger = new CourierLedger({
+      journal,
+      archive: new MemoryHistoryArchive(),
+      clock: new ManualClock(NOON),
+      log,
+      timeZone: () => ZONE,
+    })
+    expect(ledger.couriers().map((courier) => courier.name)).toEqual(['Ali'])
+    expect(log.lines).toEqual([
+      'warn couriers: ledger records it cannot read were left alone {"unreadable":2}',
+    ])
+    // The next record goes on from the highest seq it read.
+    ledger.addCourier({ id: 'next', name: 'Veli' })
+    expect(journal.records.at(-1)).toMatchObject({ id: 'next', seq: 3 })
+    log.lines.length = 0
+    ledger.compact()
+    expect(log.lines.filter((line) => line.includes('cannot read'))).toHaveLength(1)
+    const quiet = recordingLogger()
+    new CourierLedger({
+      journal: new MemoryJournal([{ type: 'seq-mark', seq: 4 }]),
+      archive: new MemoryHistoryArchive(),
+      clock: new ManualClock(NOON),
+      log: quiet,
+      timeZone: () => ZONE,
+    }).dispose()
+    expect(quiet.lines).toEqual([])
+  })
+
+  it('reads records by seq whatever their order in the file, the first under an id standing', () => {
+    const at = new Date(NOON).toISOString()
+    const journal = new MemoryJournal([
+      { type: 'courier-renamed', id: 'r', seq: 2, at, courierId: 'c1', name: 'Ali Veli' },
+      { type: 'courier-added', id: 'a', seq: 1, at, courierId: 'c1', name: 'Ali' },
+      { type: 'cash', id: 'h', seq: 3, at, courierId: 'c1', amountKurus: 100, day: '2026-11-24' },
+      { type: 'cash', id: 'h', seq: 4, at, courierId: 'c1', amountKurus: 900, day: '2026-11-24' },
+      { seq: 7.5 },
+    ])
+    const { ledger } = memoryLedger(journal)
+    expect(ledger.couriers().map((courier) => courier.name)).toEqual(['Ali Veli'])
+    expect(ledger.day('2026-11-24').cash.map((cash) => cash.amountKurus)).toEqual([100])
+    expect(ledger.live().cash.map((cash) => cash.amountKurus)).toEqual([100])
+    ledger.addCourier({ id: 'next', name: 'Veli' })
+    expect(journal.records.at(-1)).toMatchObject({ id: 'next', seq: 5 })
+  })
+
+  it('logs a compaction it could not finish, and a change listener that failed', () => {
+    const log = recordingLogger()
+    const journal = new MemoryJournal([
+      {
+        type: 'assigned',
+        id: 'old',
+        seq: 0,
+        at: '2026-11-20T09:00:00.000Z',
+        paymentKey: KEY_A,
+        courierId: null,
+      },
+    ])
+    journal.replace = () => {
+      throw new Error('killed')
+    }
+    const clock = new ManualClock(NOON)
+    const ledger = new CourierLedger({
+      journal,
+      archive: new MemoryHistoryArchive(),
+      clock,
+      log,
+      timeZone: () => ZONE,
+    })
+    expect(log.lines).toEqual(['warn couriers: could not compact the ledger {"error":"Error: killed"}'])
+    ledger.onChange(() => {
+      throw new Error('listener bug')
+    })
+    ledger.addCourier({ name: 'Ahmet' })
+    expect(log.lines.at(-1)).toBe('error couriers: a change listener failed {"error":"Error: listener bug"}')
   })
 })

@@ -127,11 +127,12 @@ export class CourierLedger {
    * each package, the cash records and what the order notes say. Past days are read with `day()`.
    */
   live(): LedgerLive {
+    // #live holds the records in seq order: read back sorted, then each write with the next seq.
     const cash: CashRecord[] = []
     for (const record of this.#live.values()) if (record.type === 'cash') cash.push(cashRecordOf(record))
     return {
       assignments: [...this.#current.values()].map(assignmentOf),
-      cash: cash.sort((a, b) => a.seq - b.seq),
+      cash,
       orders: new Map([...this.#facts].map(([key, facts]) => [key, { ...facts }])),
     }
   }
@@ -373,20 +374,19 @@ export class CourierLedger {
       case 'order-noted':
         this.#facts.set(record.paymentKey, { ...this.#facts.get(record.paymentKey), ...factsOf(record) })
         return
-      default:
-        return
     }
   }
 
-  #changeCourier(record: Extract<LedgerRecord, { courierId: string; type: `courier-${string}` }>): void {
+  #changeCourier(
+    record: Extract<LedgerRecord, { type: 'courier-renamed' | 'courier-badge' | 'courier-retired' }>,
+  ): void {
     const courier = this.#couriers.get(record.courierId)
+    // A change of a courier whose first record could not be read changes nothing.
     if (!courier) return
     if (record.type === 'courier-renamed') courier.name = record.name
     else if (record.type === 'courier-retired') courier.retired = true
-    else if (record.type === 'courier-badge') {
-      if (record.badge === null) delete courier.badge
-      else courier.badge = record.badge
-    }
+    else if (record.badge === null) delete courier.badge
+    else courier.badge = record.badge
   }
 
   #announce(record: LedgerRecord): void {
@@ -466,7 +466,8 @@ export class CourierLedger {
   #cashRecord(id: string, day: string | undefined): CashHandedIn {
     const live = this.#live.get(id)
     if (live?.type === 'cash') return live
-    if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierRefusal('unknown-cash-record')
+    // The archive reads no file for what is not a day: a day from a caller names no path.
+    if (day === undefined) throw new CourierRefusal('unknown-cash-record')
     const { records } = readableRecords(this.#deps.archive.read(day))
     const found = records.find((record) => record.id === id)
     if (found?.type !== 'cash') throw new CourierRefusal('unknown-cash-record')

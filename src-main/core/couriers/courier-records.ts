@@ -98,15 +98,10 @@ export type LedgerRecord = z.infer<typeof LedgerRecord>
 
 /** The day a record is filed under once it leaves the journal; undefined for the roster, which never leaves. */
 export function dayOfRecord(record: LedgerRecord, timeZone: string): string | undefined {
-  switch (record.type) {
-    case 'cash':
-      return record.day
-    case 'assigned':
-    case 'order-noted':
-      return dayOf(Date.parse(record.at), timeZone)
-    default:
-      return undefined
-  }
+  if (record.type === 'cash') return record.day
+  if (record.type === 'assigned' || record.type === 'order-noted')
+    return dayOf(Date.parse(record.at), timeZone)
+  return undefined
 }
 
 /** The records among `raw` the ledger can read, each id once (the first write under an id stands), by seq. */
@@ -127,7 +122,7 @@ export function highestSeq(raw: readonly unknown[]): number {
   let max = -1
   for (const item of raw) {
     const seq = (item as { seq?: unknown } | null)?.seq
-    if (typeof seq === 'number' && Number.isSafeInteger(seq)) max = Math.max(max, seq)
+    if (Number.isSafeInteger(seq)) max = Math.max(max, seq as number)
   }
   return max
 }

@@ -63,8 +63,8 @@ export function compactLedger(files: LedgerFiles, timeZone: string, now: number)
  * two days after, and the journal. Copies (a compaction a crash cut short) are read once by their id.
  */
 export function rawRecordsAround(files: LedgerFiles, day: string): unknown[] {
-  const days: string[] = []
-  for (let back = ASSIGNMENT_DAYS_BEFORE; back >= -ASSIGNMENT_DAYS_AFTER; back--)
-    days.push(dayBefore(day, back))
+  const days = Array.from({ length: ASSIGNMENT_DAYS_BEFORE + 1 + ASSIGNMENT_DAYS_AFTER }, (_, index) =>
+    dayBefore(day, ASSIGNMENT_DAYS_BEFORE - index),
+  )
   return [...days.flatMap((held) => files.archive.read(held)), ...files.journal.read()]
 }
