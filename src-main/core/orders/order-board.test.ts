@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { BoardOrder } from '../../../src-shared/domain.ts'
+import type { BoardOrder, Handover } from '../../../src-shared/domain.ts'
 import { toAppError } from '../app-failure.ts'
 import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
@@ -329,5 +329,203 @@ describe('OrderBoard: ready for the courier (D70)', () => {
   it('refuses an order that is not on the board', () => {
     const { board } = setup()
     expect(() => board.markReady(B)).toThrow()
+  })
+})
+
+// Each fails on a mutant Stryker reported (issue 23), named beside it.
+describe('OrderBoard: Geri al at its edges (D41)', () => {
+  const problemOf = (run: () => unknown) => {
+    try {
+      run()
+    } catch (error) {
+      return toAppError(error).problem
+    }
+    return undefined
+  }
+
+  // The window's test (`>` as `>=`) in restore and in the pruning on each removal; the pruning made `true`.
+  it('puts back an order taken off exactly the window ago, though another was taken off since', async () => {
+    const clock = new ManualClock()
+    const board = testBoard({ clock })
+    board.add(A, { label: 'Masa 1' })
+    board.add(B, { label: 'Masa 2' })
+    board.remove(A, { undoable: true })
+    await clock.advance(RESTORE_WINDOW_MS)
+    board.remove(B, { undoable: true })
+    expect(board.restore(A)).toMatchObject({ paymentKey: A, label: 'Masa 1' })
+    expect(board.restore(B)).toMatchObject({ paymentKey: B, label: 'Masa 2' })
+    expect(board.list().map((o) => o.paymentKey)).toEqual([A, B])
+  })
+
+  // restore's delete of what it put back dropped: a later removal by the core could then be undone.
+  it('puts an order back once: taken off again by the core, it cannot be put back', () => {
+    const board = testBoard()
+    board.add(A, {})
+    board.remove(A, { undoable: true })
+    board.restore(A)
+    board.remove(A)
+    expect(problemOf(() => board.restore(A))).toBe('undo-window-over')
+    expect(board.list()).toEqual([])
+  })
+
+  // restore's `if (onBoard)` made `false`: a second press of Geri al was refused.
+  it('answers a second Geri al with the order already back, writing and announcing nothing more', () => {
+    const journal = new MemoryJournal()
+    const changes: string[] = []
+    const board = testBoard({ boardLog: journal, onChange: (k) => changes.push(k) })
+    board.add(A, {})
+    board.remove(A, { undoable: true })
+    const back = board.restore(A)
+    const written = journal.records.length
+    expect(board.restore(A)).toEqual(back)
+    expect(journal.records).toHaveLength(written)
+    expect(changes).toEqual([A, A, A])
+  })
+})
+
+describe('OrderBoard: which hand-over states its log keeps (D55)', () => {
+  const since = '2026-11-21T12:00:00.000Z'
+  const error = { code: 'timeout' as const, retryable: true }
+
+  // FINAL_STATES: each member blanked, or the set emptied.
+  it.each<[string, Handover]>([
+    ['handed-over', { state: 'handed-over', at: since }],
+    ['failed', { state: 'failed', at: since, error }],
+    ['unconfirmed', { state: 'unconfirmed', at: since, error }],
+  ])('keeps %s after a restart, and announces it', (_state, handover) => {
+    const journal = new MemoryJournal()
+    const changes: [string, BoardOrder | null][] = []
+    const board = testBoard({ boardLog: journal, onChange: (k, order) => changes.push([k, order]) })
+    board.add(A, {})
+    const shown = board.setHandover(A, handover)
+    expect(changes.at(-1)).toEqual([A, shown])
+    expect(testBoard({ boardLog: journal.reopen() }).get(A)?.handover).toEqual(handover)
+  })
+
+  // The other branch: a state the outbox still owns is shown, announced, and left out of the log.
+  it.each<[string, Handover]>([
+    ['queued', { state: 'queued', since, waitingForSignIn: false }],
+    ['sending', { state: 'sending', since }],
+    ['retrying', { state: 'retrying', nextAttemptAt: since, attempts: 1, error }],
+  ])('shows %s but leaves it out of its log, as the outbox owns it', (_state, handover) => {
+    const journal = new MemoryJournal()
+    const changes: [string, BoardOrder | null][] = []
+    const board = testBoard({ boardLog: journal, onChange: (k, order) => changes.push([k, order]) })
+    board.add(A, {})
+    const written = journal.records.length
+    const shown = board.setHandover(A, handover)
+    expect(board.get(A)?.handover).toEqual(handover)
+    expect(changes.at(-1)).toEqual([A, shown])
+    expect(journal.records).toHaveLength(written)
+  })
+})
+
+describe('OrderBoard: when its log is rewritten (D56)', () => {
+  const final = (n: number): Handover => ({
+    state: 'handed-over',
+    at: new Date(Date.UTC(2026, 10, 21, 12, 0, n)).toISOString(),
+  })
+
+  // The rewrite's bound `lines > 2 * orders + SLACK_LINES`: `>=`, `/`, `-` each rewrite at another line.
+  it('rewrites its log at the first line beyond twice the orders plus 200, and not before', () => {
+    const journal = new MemoryJournal()
+    const board = testBoard({ boardLog: journal })
+    board.add(A, {})
+    board.add(B, {})
+    // Two orders: the bound is 2 * 2 + 200 = 204 lines.
+    for (let n = 2; n < 204; n += 1) board.setHandover(A, final(n))
+    expect(journal.records).toHaveLength(204)
+    board.setHandover(A, final(204))
+    expect(journal.records).toEqual([
+      { op: 'put', order: board.get(A) },
+      { op: 'put', order: board.get(B) },
+    ])
+    // Counted afresh from the rewrite: the next change is one more line, not another rewrite.
+    board.setHandover(B, final(205))
+    expect(journal.records).toHaveLength(3)
+  })
+
+  // #open: the start's rewrite test (`>` as `>=` or `true`), and the count of lines read (`raw.length`).
+  it('at start rewrites a log holding more lines than orders, and leaves a log of one line per order as it is', () => {
+    const put = (paymentKey: string, label: string) => ({
+      op: 'put',
+      order: { paymentKey, label, addedAt: '2026-11-21T12:00:00.000Z', handover: { state: 'none' } },
+    })
+    const grown = new MemoryJournal([put(A, 'Masa 1'), put(B, 'Masa 2'), put(A, 'Masa 3')])
+    testBoard({ boardLog: grown })
+    expect(grown.records).toEqual([put(A, 'Masa 3'), put(B, 'Masa 2')])
+
+    const compact = new MemoryJournal([put(A, 'Masa 1'), put(B, 'Masa 2')])
+    let rewrites = 0
+    const replace = compact.replace.bind(compact)
+    compact.replace = (records) => {
+      rewrites += 1
+      replace(records)
+    }
+    const board = testBoard({ boardLog: compact })
+    expect(rewrites).toBe(0)
+    // And it counts the lines it read: 2 orders, 2 lines, so 202 more changes before a rewrite.
+    for (let n = 0; n < 202; n += 1) board.setHandover(A, final(n))
+    expect(rewrites).toBe(0)
+    board.setHandover(A, final(202))
+    expect(rewrites).toBe(1)
+  })
+
+  // #open's `unreadable > 0` as `>= 0`: a whole log read as damaged.
+  it('says nothing at the start of a whole log, nor of a first start with nothing to move', () => {
+    const log = recordingLogger()
+    const journal = new MemoryJournal()
+    testBoard({ boardLog: journal, log }).add(A, {})
+    testBoard({ boardLog: journal.reopen(), log })
+    expect(log.lines).toEqual([])
+  })
+})
+
+describe('OrderBoard: the move out of settings.json, as its log tells it (D56)', () => {
+  const saved = (paymentKey: string): BoardOrder => ({
+    paymentKey,
+    addedAt: '2026-11-20T09:00:00.000Z',
+    handover: { state: 'none' },
+  })
+
+  it('logs how many orders it moved', () => {
+    const store = new MemoryStore()
+    store.set(LEGACY_BOARD_KEY, [saved(A), saved(B)])
+    const log = recordingLogger()
+    testBoard({ store, log })
+    expect(log.lines).toEqual(['info board: moved from settings.json to its own log {"orders":2}'])
+  })
+
+  it('warns of a saved board it cannot read, moves nothing, and removes it from settings.json', () => {
+    const store = new MemoryStore()
+    store.set(LEGACY_BOARD_KEY, [saved(A), { paymentKey: 42 }])
+    const log = recordingLogger()
+    const journal = new MemoryJournal()
+    expect(testBoard({ store, log, boardLog: journal }).list()).toEqual([])
+    expect(log.lines).toEqual([
+      'warn board: the board in settings.json could not be read; not moved ',
+      'info board: moved from settings.json to its own log {"orders":0}',
+    ])
+    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+    expect(journal.records).toEqual([])
+  })
+})
+
+describe('OrderBoard: taking handed-over orders off', () => {
+  // removeHandedOver: the hand-over's time not given to `hasLeft`.
+  it('asks about each handed-over order by the time it was handed over', () => {
+    const board = testBoard()
+    board.add(A, {})
+    board.add(B, {})
+    board.setHandover(A, { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' })
+    board.setHandover(B, { state: 'handed-over', at: '2026-11-21T12:05:00.000Z' })
+    const asked: number[] = []
+    const removed = board.removeHandedOver((at) => {
+      asked.push(at)
+      return at < Date.parse('2026-11-21T12:01:00.000Z')
+    })
+    expect(asked).toEqual([Date.parse('2026-11-21T12:00:00.000Z'), Date.parse('2026-11-21T12:05:00.000Z')])
+    expect(removed).toBe(1)
+    expect(board.list().map((o) => o.paymentKey)).toEqual([B])
   })
 })
