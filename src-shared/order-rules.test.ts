@@ -56,6 +56,11 @@ describe('shortCodeOf', () => {
   it("reads the key's last six hex digits, upper-case, in two groups", () => {
     expect(shortCodeOf('0d3e1f00-5a1b-4c2d-8e3f-100000abc123')).toBe('ABC-123')
   })
+
+  // The dashes' removal (`''` as another text): a dash is no digit, wherever it falls.
+  it('counts digits only, across a dash in the last six', () => {
+    expect(shortCodeOf('ab12-cd34')).toBe('12C-D34')
+  })
 })
 
 describe('isOwed', () => {

@@ -130,3 +130,62 @@ describe('foundAs: what Enter does on a found order', () => {
     expect(foundAs({ ...order(1, { state: 'none' }), courierType: 'platform' })).toBe('not-for-courier')
   })
 })
+
+// Each fails on a mutant Stryker reported (issue 23), named beside it.
+describe('shortCodeIn at its edges', () => {
+  // The pattern's anchors, and each group's `{3}`.
+  it.each(['Masa 000-009', 'sipariş 000009', '000-009 masa', '0-009', '000-09'])(
+    'is no short code: %s',
+    (typed) => expect(shortCodeIn(typed)).toBeUndefined(),
+  )
+})
+
+describe('paymentKeyIn at its edges', () => {
+  // The `?? []` of a text with no id; an id written twice is still one.
+  it('finds no id in text without one, and one in an id written twice in two cases', () => {
+    expect(paymentKeyIn('Masa 4')).toBeUndefined()
+    expect(paymentKeyIn(`${key(1)} ${key(1).toUpperCase()}`)).toBe(key(1))
+  })
+
+  // The id pattern: a group's length dropped or its class inverted.
+  it.each([
+    ['a short first group', '0d3e1f0-5a1b-4c2d-8e3f-100000000001'],
+    ['a short second group', '0d3e1f00-5a1-4c2d-8e3f-100000000001'],
+    ['a short third group', '0d3e1f00-5a1b-4c2-8e3f-100000000001'],
+    ['a short fourth group', '0d3e1f00-5a1b-4c2d-8e3-100000000001'],
+    ['a short last group', '0d3e1f00-5a1b-4c2d-8e3f-10000000000'],
+  ])('finds no id in %s', (_name, text) => expect(paymentKeyIn(text)).toBeUndefined())
+})
+
+describe('the filter at its edges', () => {
+  const board = [order(1, { state: 'none' }, '23 Masa'), order(2, { state: 'none' })]
+  const found = (text: string) =>
+    board.filter((o) => matchesFilter(o, { text, state: 'all' })).map((o) => o.paymentKey)
+
+  // trim() dropped: spaces around the text are not part of it.
+  it('ignores spaces around the text, and an empty text keeps every order', () => {
+    expect(found('  23 masa  ')).toEqual([key(1)])
+    expect(found('   ')).toEqual([key(1), key(2)])
+  })
+
+  // The haystack's `join(' ')` as `join('')`: the code ran into the note.
+  it('does not find an order by text running from its code into its note', () => {
+    expect(found('00123')).toEqual([])
+    expect(found('001 23')).toEqual([key(1)])
+  })
+
+  // The label's place in the haystack: an order with none has no text "undefined".
+  it('finds no order without a note by the word "undefined"', () => {
+    expect(found('undefined')).toEqual([])
+  })
+})
+
+describe('the counts at their edges', () => {
+  // sameDay: the year's or the month's test dropped.
+  it('counts a hand-over on the same date of another month or year as not today', () => {
+    const handedOver = [order(3, { state: 'handed-over', at })]
+    expect(boardCounts(handedOver, new Date('2026-11-22T12:30:00.000Z')).handedOverToday).toBe(1)
+    expect(boardCounts(handedOver, new Date('2026-10-22T12:00:00.000Z')).handedOverToday).toBe(0)
+    expect(boardCounts(handedOver, new Date('2025-11-22T12:00:00.000Z')).handedOverToday).toBe(0)
+  })
+})

@@ -1,11 +1,10 @@
 // What the rush board computes from its orders: finding an order by the code staff see, the filter, the order
 // of the list (attention first), the counts at the top, and what a found order's Enter will do. Pure, so each
-// rule is tested on its own.
+// rule is tested on its own. The id pattern and the ranks sit inside the functions that read them: Stryker's
+// mutants of module-level values never take effect (docs/development.md, "static mutants").
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
 /**
  * The short code in what was typed or scanned, as the six hex digits the card shows (`000-009`, `000009`,
@@ -18,7 +17,8 @@ export function shortCodeIn(text: string): string | undefined {
 
 /** The one payment key in a text, lower-case, when it holds exactly one (the core checks again). */
 export function paymentKeyIn(text: string): string | undefined {
-  const all = new Set((text.match(new RegExp(UUID.source, 'gi')) ?? []).map((key) => key.toLowerCase()))
+  const ids = text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []
+  const all = new Set(ids.map((key) => key.toLowerCase()))
   return all.size === 1 ? [...all][0] : undefined
 }
 
@@ -62,15 +62,13 @@ export function matchesFilter(
 ): boolean {
   if (filter.state !== 'all' && groupOf(order, attention) !== filter.state) return false
   const text = filter.text.trim().toLowerCase().replace(/-/g, '')
-  if (!text) return true
-  const haystack = [shortCodeOf(order.paymentKey), order.label ?? '', order.paymentKey]
+  // An empty text is in every haystack; a missing label joins as nothing.
+  const haystack = [shortCodeOf(order.paymentKey), order.label, order.paymentKey]
     .join(' ')
     .toLowerCase()
     .replace(/-/g, '')
   return haystack.includes(text)
 }
-
-const RANK: Record<StateGroup, number> = { attention: 0, sending: 1, waiting: 2, 'handed-over': 3 }
 
 /** A handed-over order stays among the active ones this long, so staff see the confirmation of their press. */
 export const RECENT_HAND_OVER_MS = 60_000
@@ -85,12 +83,13 @@ export function arrangeBoard(
   now: number = Date.now(),
   attention: AttentionKeys = NONE,
 ): { active: BoardOrder[]; handedOver: BoardOrder[] } {
+  const rank: Record<StateGroup, number> = { attention: 0, sending: 1, waiting: 2, 'handed-over': 3 }
   const newestFirst = [...orders].reverse()
   const settled = (order: BoardOrder) =>
     order.handover.state === 'handed-over' && now - Date.parse(order.handover.at) >= RECENT_HAND_OVER_MS
   const active = newestFirst
     .filter((order) => !settled(order))
-    .sort((a, b) => RANK[groupOf(a, attention)] - RANK[groupOf(b, attention)])
+    .sort((a, b) => rank[groupOf(a, attention)] - rank[groupOf(b, attention)])
   return { active, handedOver: newestFirst.filter(settled) }
 }
 
