@@ -58,8 +58,10 @@ describe('isIntakeKey', () => {
 describe('IntakeKeyring', () => {
   it('makes and saves a key at first start, and keeps it across starts', async () => {
     const storage = new MemoryKeyStorage()
-    const first = await IntakeKeyring.open(storage, new SecretRedactor())
+    const registered: string[] = []
+    const first = await IntakeKeyring.open(storage, { register: (value) => registered.push(value) })
     expect(storage.saved).toEqual([first.current])
+    expect(registered).toEqual([first.current])
     const again = await IntakeKeyring.open(storage, new SecretRedactor())
     expect(again.current).toBe(first.current)
     expect(storage.saved).toHaveLength(1)

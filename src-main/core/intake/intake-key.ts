@@ -58,10 +58,13 @@ export class IntakeKeyring implements IntakeKeyCheck {
   /** The stored key, or a new one (saved before it is used) when none is stored or the stored one is unusable. */
   static async open(storage: IntakeKeyStorage, secrets: IntakeKeyRedaction): Promise<IntakeKeyring> {
     const stored = await storage.load()
-    if (stored !== undefined) secrets.register(stored)
-    if (stored !== undefined && isIntakeKey(stored)) {
-      protect(secrets, stored)
-      return new IntakeKeyring(storage, secrets, stored)
+    if (stored !== undefined) {
+      // Even a damaged key is redacted: it may still be most of the real one.
+      secrets.register(stored)
+      if (isIntakeKey(stored)) {
+        protect(secrets, stored)
+        return new IntakeKeyring(storage, secrets, stored)
+      }
     }
     const fresh = generateIntakeKey()
     protect(secrets, fresh)

@@ -120,6 +120,7 @@ describe('signedPartsOf', () => {
     ['no nonce', { ...good, 'x-intake-nonce': undefined }],
     ['no timestamp', { ...good, 'x-intake-timestamp': undefined }],
     ['a header sent twice', { ...good, 'x-intake-nonce': [NONCE, NONCE] }],
+    ['a header as a list of one', { ...good, 'x-intake-signature': ['a'.repeat(64)] }],
   ])('calls %s malformed', (_name, headers) => {
     expect(signedPartsOf(headers)).toBe('malformed')
   })
@@ -172,6 +173,11 @@ describe('signaturesMatch', () => {
 
   it('never takes two empty signatures as matching', () => {
     expect(signaturesMatch('', '')).toBe(false)
+  })
+
+  it('refuses any signature against an expected value that is not 32 bytes, without throwing', () => {
+    expect(signaturesMatch('', expected)).toBe(false)
+    expect(signaturesMatch(expected.slice(0, 62), expected)).toBe(false)
   })
 })
 

@@ -66,10 +66,14 @@ export function signedPartsOf(
   const nonce = headers[SIGNATURE_HEADERS.nonce]
   const signature = headers[SIGNATURE_HEADERS.signature]
   if (timestamp === undefined && nonce === undefined && signature === undefined) return undefined
-  if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof signature !== 'string')
+  if (!shaped(timestamp, TIMESTAMP) || !shaped(nonce, NONCE) || !shaped(signature, HEX_SHA256))
     return 'malformed'
-  if (!TIMESTAMP.test(timestamp) || !NONCE.test(nonce) || !HEX_SHA256.test(signature)) return 'malformed'
   return { timestamp, nonce, signature }
+}
+
+/** One header sent once, in its shape. */
+function shaped(value: string | string[] | undefined, shape: RegExp): value is string {
+  return typeof value === 'string' && shape.test(value)
 }
 
 /** Constant time over the 32 bytes: nothing of a right prefix shows in the timing. */

@@ -79,9 +79,7 @@ export function parsePaymentKey(text: string): IntakeParse<string> {
 
 /** A POS order from parsed JSON; the first problem found decides the code (unknown fields first). */
 export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { ok: false, code: 'malformed-json' }
-  }
+  // What is not an object fails the schema at its root, which names no field: malformed-json.
   const parsed = PosOrderBody.safeParse(json)
   if (!parsed.success) return { ok: false, code: codeOfIssues(parsed.error.issues) }
   const body = parsed.data
@@ -107,10 +105,8 @@ export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
 function codeOfIssues(issues: z.core.$ZodIssue[]): IntakeErrorCode {
   if (issues.some((issue) => issue.code === 'unrecognized_keys')) return 'unknown-field'
   for (const issue of issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && Object.hasOwn(FIELD_ERRORS, field)) {
-      return FIELD_ERRORS[field] as IntakeErrorCode
-    }
+    const field = String(issue.path[0])
+    if (Object.hasOwn(FIELD_ERRORS, field)) return FIELD_ERRORS[field] as IntakeErrorCode
   }
   return 'malformed-json'
 }

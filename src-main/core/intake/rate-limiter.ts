@@ -23,7 +23,7 @@ export class SlidingWindowLimiter {
   take(): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const now = this.#clock.now()
     const windowStart = now - this.#windowMs
-    while (this.#times.length > 0 && (this.#times[0] as number) <= windowStart) this.#times.shift()
+    while ((this.#times[0] ?? Infinity) <= windowStart) this.#times.shift()
     if (this.#times.length < this.#limit) {
       this.#times.push(now)
       return { allowed: true }
