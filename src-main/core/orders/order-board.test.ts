@@ -529,3 +529,50 @@ describe('OrderBoard: taking handed-over orders off', () => {
     expect(board.list().map((o) => o.paymentKey)).toEqual([B])
   })
 })
+
+describe('OrderBoard: what each way in may change of a known order (D71)', () => {
+  const known = { label: 'Masa 1', paymentMethod: 'CASH' }
+
+  // MAY_CHANGE_WHAT_IS_KNOWN: a member blanked, or the test made `true` or `false`; `source` defaulted.
+  it.each([['typed' as const], ['pos-api' as const], [undefined]])(
+    'lets %s change what is known, with nothing kept as refused',
+    (source) => {
+      const board = testBoard()
+      board.add(A, known, 'drop-folder')
+      const changed = board.add(A, { label: 'Masa 2' }, source)
+      expect(changed).toMatchObject({ label: 'Masa 2', paymentMethod: 'CASH', source: 'drop-folder' })
+      expect(changed.refusedChange).toBeUndefined()
+    },
+  )
+
+  it.each([['link' as const], ['command-line' as const], ['drop-folder' as const]])(
+    'lets %s fill only what is unknown, and keeps the change it offered as refused',
+    async (source) => {
+      const clock = new ManualClock()
+      const board = testBoard({ clock })
+      board.add(A, known)
+      await clock.advance(60_000)
+      const merged = board.add(
+        A,
+        { label: 'Masa 2', paymentMethod: 'CASH', courierType: 'restaurant' },
+        source,
+      )
+      expect(merged).toMatchObject({ label: 'Masa 1', paymentMethod: 'CASH', courierType: 'restaurant' })
+      // Only the label was a change: the same payment method is no change, the courier type was unknown.
+      expect(merged.refusedChange).toEqual({
+        source,
+        fields: ['label'],
+        at: new Date(clock.now()).toISOString(),
+      })
+    },
+  )
+
+  // `refused.length > 0` as `>= 0`; the undefined offered skipped, or the same value taken for a change.
+  it('keeps nothing as refused when a link only fills in or repeats what is known', () => {
+    const board = testBoard()
+    board.add(A, known)
+    const merged = board.add(A, { label: 'Masa 1', courierType: 'restaurant' }, 'link')
+    expect(merged).toMatchObject({ ...known, courierType: 'restaurant' })
+    expect(merged.refusedChange).toBeUndefined()
+  })
+})
