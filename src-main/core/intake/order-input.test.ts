@@ -92,7 +92,10 @@ describe('parsePosOrder', () => {
     [{ payment_key: KEY.padEnd(201, ' ') }, 'no-order-id'],
     [{ payment_key: `${KEY} ${OTHER}` }, 'several-order-ids'],
     [{ shipping_method: 'pickup' }, 'taken'],
+    [{ shipping_method: 'Pickup' }, 'invalid-shipping-method'],
     [{ courier_type: 'platform' }, 'taken'],
+    [{ courier_type: 'RESTAURANT' }, 'invalid-courier-type'],
+    [{ label: 'Masa\u202e5' }, 'invalid-label'],
     // `ready` has no code of its own: a body that sends it wrong is not a valid object.
     [{ ready: 'yes' }, 'malformed-json'],
   ])('gives %j: %s', (fields, code) => {
