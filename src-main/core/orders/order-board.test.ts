@@ -576,3 +576,31 @@ describe('OrderBoard: what each way in may change of a known order (D71)', () =>
     expect(merged.refusedChange).toBeUndefined()
   })
 })
+
+describe('OrderBoard: settings.json after the move (D56)', () => {
+  /** A settings store that counts its writes (each one rewrites settings.json). */
+  function countingStore() {
+    const store = new MemoryStore()
+    const writes: string[] = []
+    const set = store.set.bind(store)
+    const remove = store.delete.bind(store)
+    store.set = (key, value) => {
+      writes.push(`set ${key}`)
+      set(key, value)
+    }
+    store.delete = (key) => {
+      writes.push(`delete ${key}`)
+      remove(key)
+    }
+    return { store, writes }
+  }
+
+  // #open's `legacy.get(…) !== undefined` made `true`: settings.json rewritten at every start.
+  it('leaves settings.json untouched at a start once the board is in its own log', () => {
+    const journal = new MemoryJournal()
+    testBoard({ boardLog: journal }).add(A, {})
+    const { store, writes } = countingStore()
+    expect(testBoard({ store, boardLog: journal.reopen() }).list()).toHaveLength(1)
+    expect(writes).toEqual([])
+  })
+})

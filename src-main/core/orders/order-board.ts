@@ -114,20 +114,26 @@ export class OrderBoard {
   restore(paymentKey: string): BoardOrder {
     const onBoard = this.#orders.get(paymentKey)
     if (onBoard) return onBoard
+    this.#forgetOldRemovals()
     const taken = this.#takenOff.get(paymentKey)
     this.#takenOff.delete(paymentKey)
-    if (!taken || this.#clock.now() - taken.at > RESTORE_WINDOW_MS) throw invalidInput('undo-window-over')
+    if (!taken) throw invalidInput('undo-window-over')
     this.#put(taken.order)
     return taken.order
   }
 
   #keepForRestore(order: BoardOrder): void {
+    // Stryker disable next-line CallExpression: restore forgets them too; here it only keeps the map small
+    this.#forgetOldRemovals()
+    this.#takenOff.set(order.paymentKey, { order, at: this.#clock.now() })
+  }
+
+  /** Removals older than RESTORE_WINDOW_MS cannot be put back: forgotten, so the map holds a few seconds' worth. */
+  #forgetOldRemovals(): void {
     const now = this.#clock.now()
-    // Pruned on every removal: the map holds only the last few seconds' removals, whatever the day brings.
     for (const [key, taken] of this.#takenOff) {
       if (now - taken.at > RESTORE_WINDOW_MS) this.#takenOff.delete(key)
     }
-    this.#takenOff.set(order.paymentKey, { order, at: now })
   }
 
   /**
