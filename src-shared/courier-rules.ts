@@ -68,7 +68,8 @@ export type BadgeCodeCheck = { ok: true; code: string } | { ok: false; problem: 
 /** A badge code as kept and compared: trimmed, upper case, ASCII letters, digits and hyphens. */
 export function checkBadgeCode(text: string): BadgeCodeCheck {
   const code = text.trim().toUpperCase()
-  if (code.length === 0 || code.length > BADGE_CODE_MAX || !/^[A-Z0-9-]+$/.test(code)) {
+  // An empty code fails the pattern too.
+  if (code.length > BADGE_CODE_MAX || !/^[A-Z0-9-]+$/.test(code)) {
     return { ok: false, problem: 'badge-invalid' }
   }
   return { ok: true, code }

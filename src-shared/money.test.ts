@@ -25,7 +25,9 @@ describe('formatKurus', () => {
   })
 
   it('refuses what is not a whole number of kuruş', () => {
-    expect(() => formatKurus(0.1 + 0.2, 'tr')).toThrow(RangeError)
+    expect(() => formatKurus(0.1 + 0.2, 'tr')).toThrow(
+      new RangeError('formatKurus: not a whole number of kuruş'),
+    )
     expect(() => formatKurus(Number.NaN, 'tr')).toThrow(RangeError)
     expect(() => formatKurus(2 ** 53, 'en')).toThrow(RangeError)
   })
@@ -61,6 +63,7 @@ describe('parseKurus', () => {
     ['123.456,00', 12345600],
     ['1,234,567', 123456700],
     ['000000001,00', 100],
+    ['0000000000000001,00', 100],
     // 40 characters: the longest text read at all.
     [`${' '.repeat(37)}400`, 40000],
   ]
@@ -111,6 +114,7 @@ describe('parseKurus', () => {
     ['1.234.5678', 'not-a-number'],
     ['1,234,5678', 'not-a-number'],
     ['1.234.567,5.0', 'not-a-number'],
+    ['1,234.567.890', 'not-a-number'],
     ['-1.234', 'ambiguous'],
     ['-abc', 'not-a-number'],
     // Over 40 characters is refused before it is read, spaces and all.
@@ -145,7 +149,11 @@ describe('sumKurus', () => {
   })
 
   it('refuses a fraction and a sum too large to stay exact', () => {
-    expect(() => sumKurus([1, 0.5])).toThrow(RangeError)
-    expect(() => sumKurus([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError)
+    expect(() => sumKurus([1, 0.5])).toThrow(new RangeError('sumKurus: not a whole number of kuruş'))
+    // Two halves add up to a whole, but neither is an amount.
+    expect(() => sumKurus([0.5, 0.5])).toThrow(RangeError)
+    expect(() => sumKurus([Number.MAX_SAFE_INTEGER, 1])).toThrow(
+      new RangeError('sumKurus: the sum is too large to stay exact'),
+    )
   })
 })

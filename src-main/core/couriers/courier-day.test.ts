@@ -148,7 +148,7 @@ describe('the hand-over that names its courier', () => {
     const { day, board, journal, sent } = world()
     const veli = day.addCourier({ requestId: 'r1', name: 'Veli' })
     day.retireCourier({ requestId: 'r2', courierId: veli.id })
-    board.add(KEY_A, DELIVERY)
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
     const before = journal.records.length
     expect(await problemOf(() => day.handOver(KEY_A, { id: veli.id }))).toBe('courier-retired')
     expect(sent).toEqual([])
@@ -273,7 +273,13 @@ describe('the calls over the ledger', () => {
     await day.handOver(KEY_A, { id: ahmet.id })
     const listed = day.listCouriers()
     expect(listed.find((courier) => courier.name === 'Ahmet')?.lastUsedAt).toBe(new Date(NOON).toISOString())
-    expect(listed.find((courier) => courier.name === 'Mehmet')?.lastUsedAt).toBeUndefined()
+    // A courier who never took one has no such field at all.
+    expect(listed.find((courier) => courier.name === 'Mehmet')).toStrictEqual({
+      id: expect.any(String) as string,
+      name: 'Mehmet',
+      retired: false,
+      addedAt: new Date(NOON).toISOString(),
+    })
   })
 })
 
@@ -323,6 +329,14 @@ describe('the day-end and the strip', () => {
         paymentKeys: [KEY_A, KEY_B],
       },
     ])
+    // A press the platform refused: that package is not out with the courier any more.
+    board.setHandover(KEY_B, {
+      state: 'failed',
+      at: new Date(NOON).toISOString(),
+      error: { code: 'internal', retryable: false },
+    })
+    expect(day.couriersOut()[0]?.paymentKeys).toEqual([KEY_A])
+    board.setHandover(KEY_B, { state: 'handed-over', at: new Date(NOON).toISOString() })
     await clock.advance(60_000)
     day.recordCash({ requestId: 'c1', courierId: ahmet.id, amountKurus: 39000 })
     expect(day.couriersOut()).toEqual([])
@@ -488,6 +502,14 @@ describe('the calls over the ledger, their other paths', () => {
     expect(
       await problemOf(() => day.assignCourier({ requestId: 'a4', paymentKey: KEY_C, courierId: 'nobody' })),
     ).toBe('unknown-courier')
+    // Refused before anything is written: not even the facts of an order on its way.
+    const KEY_D = '6c4e9d2b-3f40-4b52-8d6e-8f9a0b1c2d3e'
+    board.add(KEY_D, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 4000 })
+    board.setHandover(KEY_D, { state: 'handed-over', at: new Date(NOON).toISOString() })
+    expect(
+      await problemOf(() => day.assignCourier({ requestId: 'a5', paymentKey: KEY_D, courierId: 'nobody' })),
+    ).toBe('unknown-courier')
+    expect(ledger.live().orders.get(KEY_D)).toBeUndefined()
   })
 
   it('shows the courier only on the cards of that courier’s packages, and not on a card off the board', () => {
@@ -502,6 +524,11 @@ describe('the calls over the ledger, their other paths', () => {
     shown.length = 0
     day.renameCourier({ requestId: 'r2', courierId: ahmet.id, name: 'Ahmet Y.' })
     expect(shown.map((order) => [order.paymentKey, order.courier?.name])).toEqual([[KEY_A, 'Ahmet Y.']])
+    // Cash and order notes change no card.
+    shown.length = 0
+    day.recordCash({ requestId: 'c1', courierId: ahmet.id, amountKurus: 100 })
+    ledger.noteOrder({ paymentKey: KEY_A, amountKurus: 500 })
+    expect(shown).toEqual([])
     expect(log.lines).toEqual([])
   })
 

@@ -627,6 +627,29 @@ describe('the journal as it is read', () => {
     expect(quiet.lines).toEqual([])
   })
 
+  it('leaves alone a cash record whose day is not written YYYY-MM-DD', () => {
+    const at = new Date(NOON).toISOString()
+    const cash = { type: 'cash', seq: 1, at, courierId: 'c1', amountKurus: 100 }
+    const journal = new MemoryJournal([
+      { type: 'courier-added', id: 'a', seq: 0, at, courierId: 'c1', name: 'Ali' },
+      { ...cash, id: 'h1', day: 'x2026-11-24' },
+      { ...cash, id: 'h2', seq: 2, day: '2026-11-24x' },
+      { ...cash, id: 'h3', seq: 3, day: '2026-11-24' },
+    ])
+    const log = recordingLogger()
+    const ledger = new CourierLedger({
+      journal,
+      archive: new MemoryHistoryArchive(),
+      clock: new ManualClock(NOON),
+      log,
+      timeZone: () => ZONE,
+    })
+    expect(ledger.live().cash.map((record) => record.id)).toEqual(['h3'])
+    expect(log.lines).toEqual([
+      'warn couriers: ledger records it cannot read were left alone {"unreadable":2}',
+    ])
+  })
+
   it('reads records by seq whatever their order in the file, the first under an id standing', () => {
     const at = new Date(NOON).toISOString()
     const journal = new MemoryJournal([

@@ -139,6 +139,17 @@ describe('the board’s courier strip', () => {
     expect(strip({ assignments: [['k1', ahmet.id, 1]], cash: [[cem.id, 2]] })[0]?.paymentKeys).toEqual(['k1'])
   })
 
+  it('lists a courier’s packages in the order they were taken, the first record of the day too', () => {
+    const lines = strip({
+      assignments: [
+        ['third', ahmet.id, 7],
+        ['first', ahmet.id, 0],
+        ['second', ahmet.id, 3],
+      ],
+    })
+    expect(lines[0]?.paymentKeys).toEqual(['first', 'second', 'third'])
+  })
+
   it('counts what went out today only: a package taken yesterday is not out, one after midnight is', () => {
     const lines = strip({
       assignments: [
@@ -151,6 +162,7 @@ describe('the board’s courier strip', () => {
 
   it('lists working couriers with a package out, by name in Turkish order', () => {
     const lines = strip({
+      couriers: [veli, cagla, cem, ahmet],
       assignments: [
         ['k1', cagla.id, 1],
         ['k2', cem.id, 2],

@@ -32,12 +32,13 @@ const OUT_STATES: ReadonlySet<BoardOrder['handover']['state']> = new Set([
 
 /** One line per working courier with a package out, by name. */
 export function couriersOut(input: CouriersOutInput): CourierOut[] {
+  // Any return counts, yesterday's too: every assignment made today has a higher seq than it.
   const lastReturn = new Map<string, number>()
   for (const cash of input.cash) {
-    if (dayOf(Date.parse(cash.at), input.timeZone) !== input.today) continue
-    lastReturn.set(cash.courierId, Math.max(lastReturn.get(cash.courierId) ?? -1, cash.seq))
+    lastReturn.set(cash.courierId, Math.max(lastReturn.get(cash.courierId) ?? cash.seq, cash.seq))
   }
-  const lines = new Map<string, CourierOut>()
+  // Keyed by courier id; an assignment to nobody (null) finds no line.
+  const lines = new Map<string | null, CourierOut>()
   for (const courier of input.couriers) {
     if (courier.retired) continue
     lines.set(courier.id, {
@@ -51,9 +52,10 @@ export function couriersOut(input: CouriersOutInput): CourierOut[] {
   }
   const assignments = [...input.assignments].sort((a, b) => a.seq - b.seq)
   for (const assignment of assignments) {
-    const line = assignment.courierId === null ? undefined : lines.get(assignment.courierId)
+    const line = lines.get(assignment.courierId)
     if (!line) continue
     if (dayOf(Date.parse(assignment.at), input.timeZone) !== input.today) continue
+    // Stryker disable next-line EqualityOperator: equivalent, no assignment has the seq of a cash record.
     if (assignment.seq < (lastReturn.get(line.courierId) ?? -1)) continue
     const order = input.boardOrder(assignment.paymentKey)
     if (order && !OUT_STATES.has(order.handover.state)) continue

@@ -35,8 +35,8 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
     labels.columns.map((_, index) => (index === 0 ? dayEnd.day : fields[index]))
 
   const branchRows = (who: string, branches: readonly BranchLine[]): Row[] =>
-    // A split of one line without a branch says nothing the total does not.
-    branches.length === 1 && branches[0]?.branch === null
+    // A split with no branch named says nothing the total does not.
+    branches.every((line) => line.branch === null)
       ? []
       : branches.map((line) =>
           row({

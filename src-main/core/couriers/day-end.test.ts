@@ -218,7 +218,7 @@ describe('settleDay', () => {
         { id: 'moda', name: 'Moda' },
       ],
     })
-    expect(settled.couriers[0]?.branches).toEqual([
+    expect(settled.couriers[0]?.branches).toStrictEqual([
       { branch: 'kadikoy', branchName: 'Kadıköy', packages: 1, cashToCollectKurus: 200, amountUnknown: 0 },
       { branch: 'moda', branchName: 'Moda', packages: 1, cashToCollectKurus: 100, amountUnknown: 0 },
       { branch: 'zz-unlisted', packages: 1, cashToCollectKurus: 0, amountUnknown: 1 },
@@ -283,10 +283,10 @@ describe('settleDay', () => {
         .handIn('c', ahmet.id, 300, { corrects: 'a' })
         .settle()
       expect(twice.couriers[0]?.cashHandedInKurus).toBe(300)
-      expect(twice.couriers[0]?.cash.map((c) => [c.id, c.counts])).toEqual([
-        ['a', false],
-        ['b', false],
-        ['c', true],
+      expect(twice.couriers[0]?.cash.map((c) => [c.id, c.counts, c.correctedBy])).toEqual([
+        ['a', false, 'c'],
+        ['b', false, undefined],
+        ['c', true, undefined],
       ])
     })
 
@@ -406,6 +406,19 @@ describe('settleDay', () => {
     expect(world.settle({ history: [...world.history].reverse() })).toEqual(settled)
   })
 
+  it('counts a package staff confirmed on the platform’s panel after its answer was lost', () => {
+    const world = new World()
+      .assign('k1', ahmet.id)
+      .result('k1', 'unconfirmed', at('12:00:00'))
+      .result('k1', 'checked-handed-over', at('12:30:00'))
+    world.orders.set('k1', CASH(100))
+    expect(world.settle().couriers[0]).toMatchObject({
+      packages: 1,
+      cashToCollectKurus: 100,
+      notConfirmed: { owed: 0, unconfirmed: 0, refused: 0 },
+    })
+  })
+
   it('reads the latest assignment by seq, whatever order the assignments come in', () => {
     const world = new World()
       .delivered('k1', ahmet.id, CASH(100))
@@ -476,7 +489,7 @@ describe('settleDay', () => {
   it('refuses a sum too large to stay exact rather than round it', () => {
     const big = Number.MAX_SAFE_INTEGER - 1
     const packages = new World().delivered('k1', ahmet.id, CASH(big)).delivered('k2', ahmet.id, CASH(big))
-    expect(() => packages.settle()).toThrow(RangeError)
+    expect(() => packages.settle()).toThrow(new RangeError('day-end: a sum too large to stay exact'))
     const cash = new World().handIn('a', ahmet.id, big).handIn('b', ahmet.id, big)
     expect(() => cash.settle()).toThrow(RangeError)
     // Each alone is exact.

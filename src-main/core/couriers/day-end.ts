@@ -157,19 +157,20 @@ function mergeBuckets(buckets: readonly Bucket[]): Bucket {
 
 /** Each package's latest assignment (the highest seq), whenever it was made. */
 function latestAssignments(assignments: readonly LedgerAssignment[]): Map<string, string | null> {
-  const latest = new Map<string, LedgerAssignment>()
-  for (const assignment of assignments) {
-    const held = latest.get(assignment.paymentKey)
-    if (!held || assignment.seq > held.seq) latest.set(assignment.paymentKey, assignment)
-  }
-  return new Map([...latest].map(([key, assignment]) => [key, assignment.courierId]))
+  const latest = new Map<string, string | null>()
+  for (const assignment of bySeq(assignments)) latest.set(assignment.paymentKey, assignment.courierId)
+  return latest
+}
+
+function bySeq<T extends { seq: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.seq - b.seq)
 }
 
 /** What became of each order that had a result on the day (and of those owed now). */
 function outcomesOf(input: DayEndInput): Map<string, Outcome> {
-  const ofDay = input.history
-    .filter((entry) => dayOf(Date.parse(entry.at), input.timeZone) === input.day)
-    .sort((a, b) => a.seq - b.seq)
+  const ofDay = bySeq(input.history).filter(
+    (entry) => dayOf(Date.parse(entry.at), input.timeZone) === input.day,
+  )
   const outcomes = new Map<string, Outcome>()
   for (const entry of ofDay) {
     if (outcomes.get(entry.paymentKey)?.kind === 'package') continue
@@ -235,25 +236,26 @@ function tally(bucket: Bucket, branches: DayEndInput['branches']): PackageTally 
     amountUnknown,
     methodUnknown,
     notConfirmed: { ...bucket.notConfirmed },
-    branches: orderedBranches(byBranch, branches ?? []),
+    branches: orderedBranches(byBranch, branches),
   }
 }
 
 /** The session's branches in its order, named; then branches it does not list; orders with none last. */
 function orderedBranches(
   byBranch: ReadonlyMap<string | null, BranchLine>,
-  known: readonly { id: string; name: string }[],
+  known: DayEndInput['branches'],
 ): BranchLine[] {
-  const rank = new Map(known.map((branch, index) => [branch.id, index]))
-  const names = new Map(known.map((branch) => [branch.id, branch.name]))
+  const rank = new Map<string | null, number>(known?.map((branch, index) => [branch.id, index]))
+  const names = new Map<string | null, string>(known?.map((branch) => [branch.id, branch.name]))
+  // Listed branches by their place, then the others, then orders with none.
   const position = (branch: string | null) =>
-    branch === null ? Infinity : (rank.get(branch) ?? known.length)
+    branch === null ? Infinity : (rank.get(branch) ?? Number.MAX_SAFE_INTEGER)
   return [...byBranch.values()]
     .sort(
       (a, b) => position(a.branch) - position(b.branch) || String(a.branch).localeCompare(String(b.branch)),
     )
     .map((line) => {
-      const name = line.branch === null ? undefined : names.get(line.branch)
+      const name = names.get(line.branch)
       return name === undefined ? line : { ...line, branchName: name }
     })
 }
@@ -287,21 +289,17 @@ function cashOfDay(records: readonly CashRecord[], day: string): { courierId: st
     }
     return current.id
   }
+  const ordered = bySeq([...byId.values()])
+  // The latest record of each chain, and of the records correcting each record, is the one read last.
   const latestOfRoot = new Map<string, CashRecord>()
-  const correctedBy = new Map<string, CashRecord>()
-  for (const record of byId.values()) {
-    const root = rootOf(record)
-    const held = latestOfRoot.get(root)
-    if (!held || record.seq > held.seq) latestOfRoot.set(root, record)
-    if (record.corrects !== undefined) {
-      const previous = correctedBy.get(record.corrects)
-      if (!previous || record.seq > previous.seq) correctedBy.set(record.corrects, record)
-    }
+  const correctedBy = new Map<string | undefined, CashRecord>()
+  for (const record of ordered) {
+    latestOfRoot.set(rootOf(record), record)
+    correctedBy.set(record.corrects, record)
   }
   const counting = new Set([...latestOfRoot.values()].map((record) => record.id))
-  return [...byId.values()]
+  return ordered
     .filter((record) => record.day === day && isKurus(record.amountKurus) && record.amountKurus >= 0)
-    .sort((a, b) => a.seq - b.seq)
     .map((record) => {
       const line: CashLine = {
         id: record.id,
