@@ -57,6 +57,20 @@ describe('the undo window', () => {
     expect(world.app.outbox.countOwed()).toBe(0)
   })
 
+  it('after Geri al the order is free: pressed again, it gets a new window and is sent once', async () => {
+    await world.app.outbox.handOver(ORDER)
+    world.app.outbox.withdraw(ORDER)
+    expect(world.app.outbox.countOwed()).toBe(0)
+    world.app.outbox.retryOwedNow()
+    await world.clock.advance(2 * SECOND)
+    const order = await world.app.outbox.handOver(ORDER)
+    expect(order.handover).toMatchObject({ state: 'queued', sendAt: expect.any(String) as string })
+    await world.clock.advance(5 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.handover().state).toBe('handed-over')
+  })
+
   it('refuses Geri al once the window has run out (the hand-over is already being sent)', async () => {
     await world.app.outbox.handOver(ORDER)
     await world.clock.advance(5 * SECOND)
@@ -97,6 +111,16 @@ describe('the undo window', () => {
     await world.settle()
     expect(world.platform.calls).toHaveLength(1)
     expect(world.handover().state).toBe('handed-over')
+  })
+
+  it('a second start leaves one timer for the press, and it is sent once', async () => {
+    await world.app.outbox.handOver(ORDER)
+    await world.crashAndRestart()
+    world.app.outbox.start()
+    await world.clock.advance(5 * SECOND)
+    await world.settle()
+    expect(world.platform.calls).toHaveLength(1)
+    expect(world.recordTypes().filter((type) => type === 'attempt')).toHaveLength(1)
   })
 
   it('a press whose window ran out while the app was stopped is sent at once at start', async () => {
@@ -256,6 +280,11 @@ describe('the panel check of an unconfirmed order', () => {
     const order = world.app.outbox.acknowledge(ORDER, true)
     expect(order.handover.state).toBe('handed-over')
     expect(world.app.outbox.allHistory()[0]).toMatchObject({ result: 'checked-handed-over' })
+    // A person looked: the journal no longer holds the outcome as unknown.
+    expect(world.journal.records.at(-1)).toMatchObject({
+      result: 'checked-handed-over',
+      outcomeUnknown: false,
+    })
     await world.crashAndRestart()
     expect(world.handover().state).toBe('handed-over')
   })
@@ -299,7 +328,13 @@ describe('the panel check of an unconfirmed order', () => {
     expect(world.platform.calls).toHaveLength(2)
   })
 
-  it('is refused for an order that is not unconfirmed', () => {
+  it('is refused for an order that is not unconfirmed', async () => {
     expect(problemOf(() => world.app.outbox.acknowledge(ORDER, true))).toBe('not-unconfirmed')
+    world.undoWindowMs = 0
+    world.platform.inDelivery.add(ORDER)
+    await world.app.outbox.handOver(ORDER)
+    expect(world.handover().state).toBe('failed')
+    expect(problemOf(() => world.app.outbox.acknowledge(ORDER, true))).toBe('not-unconfirmed')
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['refused'])
   })
 })

@@ -50,6 +50,46 @@ describe('the journal, compacted while running (D55)', () => {
     ])
   })
 
+  it('compacts once the journal passes its size, not when it only reaches it', async () => {
+    // What one hand-over writes, measured on a world of its own.
+    const measured = await OutboxWorld.start()
+    measured.addOrder(ORDER)
+    await measured.app.outbox.handOver(ORDER)
+    const size = measured.app.journal.bytes()
+    measured.app.outbox.dispose()
+    world.compactAtBytes = size
+    await world.crashAndRestart()
+    world.addOrder(ORDER)
+    await world.app.outbox.handOver(ORDER)
+    expect(world.app.journal.bytes()).toBe(size)
+    expect(world.recordTypes()).toHaveLength(3)
+    world.addOrder(OTHER_ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    expect(world.recordTypes()).toEqual([])
+  })
+
+  it('forgets a settled action once its order left the board: History keeps it (D55)', async () => {
+    world.addOrder(ORDER)
+    await world.app.outbox.handOver(ORDER)
+    world.app.board.remove(ORDER)
+    world.app.outbox.compact()
+    // Added again, the order is new to the outbox; its hand-over is in History.
+    world.addOrder(ORDER)
+    world.app.outbox.showOnBoard(ORDER)
+    expect(world.handover()).toEqual({ state: 'none' })
+    expect(world.app.outbox.allHistory().map((entry) => entry.result)).toEqual(['handed-over'])
+  })
+
+  it('forgets, at a start, a settled action whose order is no longer on the board', async () => {
+    world.addOrder(ORDER)
+    await world.app.outbox.handOver(ORDER)
+    world.app.board.remove(ORDER)
+    await world.crashAndRestart()
+    world.addOrder(ORDER)
+    world.app.outbox.showOnBoard(ORDER)
+    expect(world.handover()).toEqual({ state: 'none' })
+  })
+
   it('keeps a hand-over settled and compacted away shown after a restart (the board holds final states)', async () => {
     world.addOrder(ORDER)
     await world.app.outbox.handOver(ORDER)
