@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bringIn, pruneKept, readDropFile } from './drop-file.ts'
+import { bringIn, moveToFailed, pruneKept, readDropFile } from './drop-file.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
@@ -150,6 +150,29 @@ describe('a file that changes while it is copied across volumes', () => {
     await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EEXIST' })
     expect(readFileSync(planted, 'utf8')).toBe('already here')
     expect(readFileSync(path, 'utf8')).toBe(KEY)
+  })
+})
+
+describe('a name in failed/ that appears after it was looked at', () => {
+  it('never writes through a reason file that is there after all', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'drop-races-failed-'))
+    mkdirSync(join(root, 'failed'))
+    const planted = join(root, 'failed', 'order.json.reason.txt')
+    writeFileSync(planted, 'not ours')
+    const path = join(mkdtempSync(join(tmpdir(), 'drop-races-taken-')), 'file')
+    writeFileSync(path, KEY)
+    // The look for a free name does not see the reason file: it came a moment later.
+    vi.mocked(fs.lstat).mockImplementation((target) =>
+      target === planted ? Promise.reject(failure('ENOENT')) : realFs.lstat(target),
+    )
+    try {
+      await expect(moveToFailed(root, path, 'order.json', 'no-order-id', 0)).rejects.toMatchObject({
+        code: 'EEXIST',
+      })
+    } finally {
+      vi.mocked(fs.lstat).mockImplementation(realFs.lstat)
+    }
+    expect(readFileSync(planted, 'utf8')).toBe('not ours')
   })
 })
 

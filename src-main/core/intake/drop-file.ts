@@ -75,7 +75,7 @@ export async function readDropFile(path: string): Promise<DropRead> {
     try {
       json = JSON.parse(text)
     } catch {
-      return { kind: 'refused', reason: 'malformed-json' }
+      // Not JSON: left undefined, which parsePosOrder refuses as malformed-json.
     }
     const parsed = parsePosOrder(json)
     return parsed.ok ? { kind: 'order', order: parsed.value } : { kind: 'refused', reason: parsed.code }
@@ -133,7 +133,6 @@ function decodeText(bytes: Buffer): string | undefined {
       return new TextDecoder('utf-16be', { fatal: true }).decode(bytes)
     // TextDecoder drops a UTF-8 BOM by itself.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined as well (not text)
   } catch {
     return undefined
   }
@@ -179,7 +178,7 @@ export async function bringIn(path: string, taking: string, name: string): Promi
   await writeFile(destination, read.kind === 'read' ? read.bytes : '', { flag: 'wx', mode: 0o600 })
   // Removed only if the name still holds what was copied: a POS that re-wrote it meanwhile keeps its new file.
   const now = await lstat(path).catch(() => undefined)
-  const same = read.kind === 'read' ? now?.dev === read.dev && now.ino === read.ino : now !== undefined
+  const same = read.kind !== 'read' || (now?.dev === read.dev && now.ino === read.ino)
   if (same) await unlink(path).catch(() => undefined)
   return read.kind === 'read'
     ? { kind: 'taken', path: destination }

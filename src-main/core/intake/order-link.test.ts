@@ -28,6 +28,20 @@ describe('parseOrderLink', () => {
     expect(parseOrderLink(link)).toEqual({ ok: true, order: { paymentKey: KEY, details } })
   })
 
+  it('names the courier as the link spells it, and refuses a name that is not one clean line', () => {
+    const link = `pos-companion://order/${KEY}?courier=%20Ahmet%20Y%C4%B1lmaz%20&amount_kurus=39990`
+    expect(parseOrderLink(link)).toEqual({
+      ok: true,
+      order: { paymentKey: KEY, details: { amountKurus: 39990 }, courier: 'Ahmet Yılmaz' },
+    })
+    for (const courier of ['', '%E2%80%AEAli', 'Ali%0AVeli', 'A'.repeat(61)]) {
+      expect(parseOrderLink(`pos-companion://order/${KEY}?courier=${courier}`)).toEqual({
+        ok: false,
+        reason: 'invalid-courier',
+      })
+    }
+  })
+
   it('reads a link of 2,048 characters, and refuses one longer unread', () => {
     const prefix = `pos-companion://order/${KEY}?label=`
     const spaces = '%20'.repeat(Math.floor((2048 - prefix.length - 1) / 3))

@@ -129,7 +129,6 @@ function decodedUuid(segment: string): string | undefined {
     if (!BARE_UUID.test(text)) return undefined
     const parsed = parsePaymentKey(text)
     return parsed.ok ? parsed.value : undefined
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined as well (a malformed %-escape)
   } catch {
     return undefined
   }
