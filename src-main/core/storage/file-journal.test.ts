@@ -95,7 +95,8 @@ describe('FileJournal', () => {
   it('skips a damaged line in the middle without losing the others, and says how many it skipped', () => {
     writeFileSync(file.replace('sub/', ''), '')
     journal().append({ n: 1 })
-    appendFileSync(file, 'not json\n{"n":2}\n')
+    // A blank line (as a text editor may leave) is not damage.
+    appendFileSync(file, 'not json\n  \n{"n":2}\n')
     open.pop()?.close()
     const log = recordingLogger()
     const reopened = new FileJournal(file, log)
@@ -125,6 +126,20 @@ describe('FileJournal', () => {
     open.push(new FileJournal(file, log))
     expect(log.lines).toEqual(['warn journal: dropped a record cut short by a crash {"bytes":11}'])
     expect(readFileSync(file, 'utf8')).toBe('{"n":1}\n')
+  })
+
+  it('writes several records at once, each on its own line', () => {
+    const j = journal()
+    j.appendMany([{ n: 1 }, { n: 2 }])
+    expect(readFileSync(file, 'utf8')).toBe('{"n":1}\n{"n":2}\n')
+    expect(j.bytes()).toBe(16)
+  })
+
+  it('reads a journal whose file is gone as empty', () => {
+    const j = journal()
+    j.append({ n: 1 })
+    rmSync(file)
+    expect(j.read()).toEqual([])
   })
 
   it('fails loudly when the journal cannot be read, never as an empty journal', () => {
@@ -178,6 +193,10 @@ describe('FileJournal', () => {
       expect(openOnJournal()).toBe(1)
       open.pop()?.close()
       expect(openOnJournal()).toBe(0)
+      // Opened again after a crash cut a record short: the file used for the cut is closed too.
+      appendFileSync(file, '{"n":2,"tor')
+      journal()
+      expect(openOnJournal()).toBe(1)
     },
   )
 

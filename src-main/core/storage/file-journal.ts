@@ -59,7 +59,7 @@ export class FileJournal implements Journal {
 
   /** Appends records with one write and one flush: durable together when this returns. */
   appendMany(records: readonly unknown[]): void {
-    const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8')
+    const bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
     try {
       writeAll(this.#fd, bytes)
       fsyncSync(this.#fd)
@@ -80,11 +80,11 @@ export class FileJournal implements Journal {
     // Closed while it is replaced (Windows cannot rename over an open file), and open again either way.
     closeSync(this.#fd)
     try {
-      replaceFileDurably(this.#file, Buffer.from(text, 'utf8'))
+      replaceFileDurably(this.#file, Buffer.from(text))
     } finally {
       this.#fd = openSync(this.#file, 'a', 0o600)
     }
-    this.#size = Buffer.byteLength(text, 'utf8')
+    this.#size = Buffer.byteLength(text)
   }
 
   /** Closes the file; for tests that reopen the same journal as a restarted app would. */
