@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../ports.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { FileJournal } from '../storage/file-journal.ts'
 import { FileHistoryArchive, MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
@@ -109,6 +110,38 @@ describe('compactIntoArchive', () => {
     compactIntoArchive({ journal, archive, timeZone: ZONE, now: NOW })
     expect(journal.records.map((r) => (r as JournalRecord).action)).toEqual(['d2'])
     expect(archive.read('2026-11-22')).toMatchObject([{ seq: 3, action: 'd1', result: 'unconfirmed' }])
+  })
+
+  it('goes on after the seq the archive holds when the journal holds none', () => {
+    const archive = new MemoryHistoryArchive()
+    archive.add('2026-11-21', [
+      records()[0],
+      { ...records()[2], seq: 5 },
+      { type: 'from-the-future', seq: 99 },
+    ])
+    const { nextSeq } = openCompacted(
+      { journal: new MemoryJournal(), archive, timeZone: ZONE, now: NOW },
+      silentLogger,
+    )
+    expect(nextSeq).toBe(6)
+  })
+
+  it('opens a journal it cannot compact as it is, and says so; and says how many records it cannot read', () => {
+    const journal = new MemoryJournal([...records(), { type: 'from-the-future' }, 'garbage'])
+    journal.replace = () => {
+      throw new Error('ENOSPC: no space left on device')
+    }
+    const log = recordingLogger()
+    const { replay, nextSeq } = openCompacted(
+      { journal, archive: new MemoryHistoryArchive(), timeZone: ZONE, now: NOW },
+      log,
+    )
+    expect(replay.actions.map((action) => action.id)).toEqual(['a', 'c', 'b'])
+    expect(nextSeq).toBe(3)
+    expect(log.lines).toEqual([
+      'warn outbox: could not compact the journal {"error":"Error: ENOSPC: no space left on device"}',
+      'warn outbox: journal records it cannot read were left alone {"count":2}',
+    ])
   })
 
   it('adds nothing twice when it runs again over results the archive already holds', () => {

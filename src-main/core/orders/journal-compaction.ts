@@ -44,6 +44,7 @@ export function compactIntoArchive({ journal, archive, timeZone, now }: Compacti
     byDay.set(day, [...(byDay.get(day) ?? []), record])
   }
   const oldest = dayBefore(dayOf(now, timeZone), HISTORY_RETENTION_DAYS)
+  // Stryker disable next-line ConditionalExpression: equivalent, removeBefore(oldest) below drops such a day at once
   for (const [day, records] of byDay) if (day >= oldest) archive.add(day, records)
   const kept = raw.filter((item) => {
     const parsed = JournalRecord.safeParse(item)

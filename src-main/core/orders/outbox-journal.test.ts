@@ -41,6 +41,44 @@ describe('replayJournal', () => {
     expect(replay.results).toHaveLength(1)
   })
 
+  it('counts an attempt of an action it does not know as unreadable, and makes no action of it', () => {
+    const replay = replayJournal([attempt('nobody', 1, T0)])
+    expect(replay).toEqual({ actions: [], results: [], unreadable: 1 })
+  })
+
+  it('reads an attempt with no result as sending, since the press', () => {
+    const [action] = replayJournal([queued('a', T0), attempt('a', 1, T0 + 5000)]).actions
+    expect(action && handoverOf(action)).toEqual({ state: 'sending', since: at(T0) })
+  })
+
+  it('shows a refusal read back without its error as an internal error, not to be retried', () => {
+    const [action] = replayJournal([queued('a', T0), result('a', 1, T0, 'refused', 0)]).actions
+    expect(action && handoverOf(action)).toEqual({
+      state: 'failed',
+      at: at(T0),
+      error: { code: 'internal', retryable: false },
+    })
+  })
+
+  it('grows the backoff only for passing failures: a wait for sign-in is not one', () => {
+    const [action] = replayJournal([
+      queued('a', T0),
+      result('a', 1, T0, 'waiting-for-sign-in', 0),
+      result('a', 2, T0, 'interrupted', 1),
+      result('a', 3, T0, 'will-retry', 2, { error: { code: 'timeout', retryable: true } }),
+    ]).actions
+    expect(action?.passingFailures).toBe(2)
+  })
+
+  it('reads an interrupted attempt as queued again, not as waiting for a sign-in', () => {
+    const [action] = replayJournal([queued('a', T0), result('a', 1, T0 + 1, 'interrupted', 0)]).actions
+    expect(action && handoverOf(action)).toEqual({
+      state: 'queued',
+      since: at(T0 + 1),
+      waitingForSignIn: false,
+    })
+  })
+
   it('reads a settled action from its results alone, and skips records it cannot read', () => {
     const replay = replayJournal([
       result('a', 3, T0, 'handed-over', 7, { httpStatus: 200 }),

@@ -191,6 +191,7 @@ export function handoverOf(action: ActionReplay): Handover {
   const last = action.last
   if (!last) {
     const queued: Handover = { state: 'queued', since: action.queuedAt, waitingForSignIn: false }
+    // Stryker disable next-line ConditionalExpression: equivalent, `sendAt: undefined` is no window either
     return action.sendAfter === undefined ? queued : { ...queued, sendAt: action.sendAfter }
   }
   const error = last.error ?? { code: 'internal', retryable: false }
