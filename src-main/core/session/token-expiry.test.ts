@@ -23,15 +23,37 @@ describe('parseLocalDateTime (D2)', () => {
     expect(parseLocalDateTime('2026-01-01 12:00:00', 'UTC')).toBe(Date.UTC(2026, 0, 1, 12, 0, 0))
   })
 
+  it('settles a time near a change of offset with the offset of that time (Berlin, the night clocks go forward)', () => {
+    // 00:30 is still winter time (UTC+1); an hour later the offset is +2.
+    expect(parseLocalDateTime('2026-03-29 00:30:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 28, 23, 30, 0))
+    expect(parseLocalDateTime('2026-10-25 01:30:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 24, 23, 30, 0))
+  })
+
+  it('reads a date with spaces around it', () => {
+    expect(parseLocalDateTime(' 2026-11-22 15:00:00\n', 'Europe/Istanbul')).toBe(
+      Date.UTC(2026, 10, 22, 12, 0, 0),
+    )
+  })
+
   it.each([
     '',
     '2026-11-22T15:00:00',
     '2026-11-22 15:00',
     '2026-02-30 10:00:00',
+    '2026-00-10 10:00:00',
+    '2026-11-00 10:00:00',
     '2026-11-22 24:00:00',
+    '2026-11-22 15:60:00',
+    '2026-11-22 15:00:60',
+    'x2026-11-22 15:00:00',
+    '2026-11-22 15:00:00 UTC',
     'yarın',
   ])('refuses %j', (text) => {
     expect(parseLocalDateTime(text, 'Europe/Istanbul')).toBeUndefined()
+  })
+
+  it('refuses a zone this machine does not know rather than throw', () => {
+    expect(parseLocalDateTime('2026-11-22 15:00:00', 'Mars/Olympus')).toBeUndefined()
   })
 })
 
@@ -59,8 +81,22 @@ describe('effectiveExpiry (D2)', () => {
     })
   })
 
+  it('still trusts a platform date exactly an hour after received-at + 24 h, taking the earlier', () => {
+    // 16:00 local = 13:00 UTC the next day: one hour after received-at + 24 h, not more.
+    expect(effectiveExpiry('2026-11-22 16:00:00', receivedAt, 'Europe/Istanbul')).toEqual({
+      expiresAt: receivedAt + TOKEN_LIFETIME_MS,
+    })
+    expect(effectiveExpiry('2026-11-22 14:00:00', receivedAt, 'Europe/Istanbul')).toEqual({
+      expiresAt: receivedAt + TOKEN_LIFETIME_MS - HOUR,
+    })
+  })
+
   it('trusts received-at + 24 h when the date cannot be read', () => {
     expect(effectiveExpiry('soon', receivedAt, 'Europe/Istanbul')).toEqual({
+      expiresAt: receivedAt + TOKEN_LIFETIME_MS,
+      warning: 'unparseable-expiration-date',
+    })
+    expect(effectiveExpiry('2026-11-22 15:00:00', receivedAt, 'Mars/Olympus')).toEqual({
       expiresAt: receivedAt + TOKEN_LIFETIME_MS,
       warning: 'unparseable-expiration-date',
     })

@@ -51,15 +51,9 @@ export function parseLocalDateTime(text: string, timeZone: string): number | und
     number,
   ]
   const asIfUtc = Date.UTC(year, month - 1, day, hour, minute, second)
-  const check = new Date(asIfUtc)
-  // Date.UTC reads years 0–99 as 1900–1999: the year check refuses those rather than move them a century.
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    hour > 23
-  )
-    return undefined
+  // A real date-time reads back as written: Date.UTC rolls 30 February or 15:60 over into the next day or hour,
+  // and reads years 0–99 as 1900–1999; those are refused rather than moved.
+  if (new Date(asIfUtc).toISOString().slice(0, 19).replace('T', ' ') !== match[0]) return undefined
   if (!isValidTimeZone(timeZone)) return undefined
   // The zone's offset at that instant; a second pass settles times near an offset change.
   let utc = asIfUtc - zoneOffsetMs(asIfUtc, timeZone)
