@@ -8,7 +8,7 @@ import { FileJournal } from '../storage/file-journal.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
-import { LEGACY_BOARD_KEY, RESTORE_WINDOW_MS } from './order-board.ts'
+import { RESTORE_WINDOW_MS } from './order-board.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
@@ -200,7 +200,8 @@ describe('OrderBoard: its log when the disk misbehaves (D56)', () => {
     refuse.replace = true
     for (let n = 0; n < 210; n += 1) board.add(key(n), {})
     for (let n = 1; n < 210; n += 1) board.remove(key(n))
-    expect(log.lines.some((line) => line.startsWith('warn board: could not compact its log'))).toBe(true)
+    // With the disk's own words, for whoever reads the log.
+    expect(log.lines).toContain('warn board: could not compact its log {"error":"Error: EIO: i/o error"}')
     expect(journal.records).toHaveLength(419)
     expect(
       testBoard({ boardLog: journal.reopen() })
@@ -229,6 +230,7 @@ describe('OrderBoard: its log when the disk misbehaves (D56)', () => {
   })
 })
 
+// 'board.orders': where versions before D56 kept the board in settings.json.
 describe('OrderBoard: moving the board out of settings.json (D56)', () => {
   const saved = (paymentKey: string, label: string): BoardOrder => ({
     paymentKey,
@@ -239,10 +241,10 @@ describe('OrderBoard: moving the board out of settings.json (D56)', () => {
 
   it('moves the board from settings.json to its log at the first start, then removes it from settings.json', async () => {
     const store = new MemoryStore()
-    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1'), saved(B, 'Masa 2')])
+    store.set('board.orders', [saved(A, 'Masa 1'), saved(B, 'Masa 2')])
     const { board } = setup(store)
     expect(board.list().map((o) => o.label)).toEqual(['Masa 1', 'Masa 2'])
-    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+    expect(store.get('board.orders')).toBeUndefined()
     expect(await lines()).toHaveLength(2)
     expect(
       setup(store)
@@ -253,17 +255,17 @@ describe('OrderBoard: moving the board out of settings.json (D56)', () => {
 
   it('after a crash between the move and the clean-up, the log wins and the old copy goes', () => {
     const store = new MemoryStore()
-    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1')])
+    store.set('board.orders', [saved(A, 'Masa 1')])
     setup(store).board.remove(A)
     // As if the process died before settings.json was rewritten: the old copy is back.
-    store.set(LEGACY_BOARD_KEY, [saved(A, 'Masa 1')])
+    store.set('board.orders', [saved(A, 'Masa 1')])
     expect(setup(store).board.list()).toEqual([])
-    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+    expect(store.get('board.orders')).toBeUndefined()
   })
 
   it('ignores a damaged saved board instead of crashing', () => {
     const store = new MemoryStore()
-    store.set(LEGACY_BOARD_KEY, [{ paymentKey: 42 }])
+    store.set('board.orders', [{ paymentKey: 42 }])
     expect(setup(store).board.list()).toEqual([])
   })
 })
@@ -387,7 +389,7 @@ describe('OrderBoard: which hand-over states its log keeps (D55)', () => {
   const since = '2026-11-21T12:00:00.000Z'
   const error = { code: 'timeout' as const, retryable: true }
 
-  // FINAL_STATES: each member blanked, or the set emptied.
+  // The final states: each member blanked, or the list emptied.
   it.each<[string, Handover]>([
     ['handed-over', { state: 'handed-over', at: since }],
     ['failed', { state: 'failed', at: since, error }],
@@ -490,7 +492,7 @@ describe('OrderBoard: the move out of settings.json, as its log tells it (D56)',
 
   it('logs how many orders it moved', () => {
     const store = new MemoryStore()
-    store.set(LEGACY_BOARD_KEY, [saved(A), saved(B)])
+    store.set('board.orders', [saved(A), saved(B)])
     const log = recordingLogger()
     testBoard({ store, log })
     expect(log.lines).toEqual(['info board: moved from settings.json to its own log {"orders":2}'])
@@ -498,7 +500,7 @@ describe('OrderBoard: the move out of settings.json, as its log tells it (D56)',
 
   it('warns of a saved board it cannot read, moves nothing, and removes it from settings.json', () => {
     const store = new MemoryStore()
-    store.set(LEGACY_BOARD_KEY, [saved(A), { paymentKey: 42 }])
+    store.set('board.orders', [saved(A), { paymentKey: 42 }])
     const log = recordingLogger()
     const journal = new MemoryJournal()
     expect(testBoard({ store, log, boardLog: journal }).list()).toEqual([])
@@ -506,7 +508,7 @@ describe('OrderBoard: the move out of settings.json, as its log tells it (D56)',
       'warn board: the board in settings.json could not be read; not moved ',
       'info board: moved from settings.json to its own log {"orders":0}',
     ])
-    expect(store.get(LEGACY_BOARD_KEY)).toBeUndefined()
+    expect(store.get('board.orders')).toBeUndefined()
     expect(journal.records).toEqual([])
   })
 })
@@ -533,7 +535,7 @@ describe('OrderBoard: taking handed-over orders off', () => {
 describe('OrderBoard: what each way in may change of a known order (D71)', () => {
   const known = { label: 'Masa 1', paymentMethod: 'CASH' }
 
-  // MAY_CHANGE_WHAT_IS_KNOWN: a member blanked, or the test made `true` or `false`; `source` defaulted.
+  // The sources that may change what is known: each one's test, or the whole test made `true` or `false`.
   it.each([['typed' as const], ['pos-api' as const], [undefined]])(
     'lets %s change what is known, with nothing kept as refused',
     (source) => {

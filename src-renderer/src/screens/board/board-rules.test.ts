@@ -174,6 +174,12 @@ describe('the filter at its edges', () => {
     expect(found('001 23')).toEqual([key(1)])
   })
 
+  // The haystack's dashes removed (`''` as another text): the id is found typed with or without them.
+  it('finds an order by its whole id, typed with or without its dashes', () => {
+    expect(found(key(1))).toEqual([key(1)])
+    expect(found(key(1).replace(/-/g, ''))).toEqual([key(1)])
+  })
+
   // The label's place in the haystack: an order with none has no text "undefined".
   it('finds no order without a note by the word "undefined"', () => {
     expect(found('undefined')).toEqual([])
