@@ -125,6 +125,15 @@ describe('what a failure says for the log', () => {
     )
   })
 
+  it('says why the base address was refused', () => {
+    expect(setupFailure({ baseUrl: 'not an address' }).message).toBe(
+      'platform setup: invalid-input (base address is not a URL)',
+    )
+    expect(setupFailure({ baseUrl: 'http://platform.example.com/integrations' }).message).toBe(
+      'platform setup: insecure-address',
+    )
+  })
+
   // platformBaseUrl: the credentials test with `&&`, or either half made false.
   it.each([
     'https://user@platform.example.com/integrations',
@@ -480,5 +489,55 @@ describe('the bounded fetch (D9)', () => {
     expect(platform.sent.map(({ method, url, body }) => [method, url, body])).toEqual([
       ['PUT', 'https://platform.example.com/x', 'b'],
     ])
+  })
+})
+
+describe('how an answer is read (D4, D6)', () => {
+  it('reads an envelope on a 2xx by its error string first (D4)', async () => {
+    const api = client(stubPlatform(() => json(200, { status: false, error: 'sipariş bulunamadı' })).fetch)
+    expect((await rejection(api.markOnTheWay('t', 'k'))).appError).toEqual({
+      code: 'order-not-found',
+      retryable: false,
+      httpStatus: 200,
+      platformError: 'sipariş bulunamadı',
+    })
+    const refusing = client(
+      stubPlatform(() => json(201, { status: false, error: 'olmaz', message: 'm' })).fetch,
+    )
+    expect((await rejection(refusing.listBranches('t'))).appError).toEqual({
+      code: 'platform-refused',
+      retryable: false,
+      httpStatus: 201,
+      platformError: 'olmaz',
+      platformMessage: 'm',
+    })
+  })
+
+  it('reads an envelope sent as text/plain on an error status', async () => {
+    const platform = stubPlatform(
+      () =>
+        new Response(JSON.stringify({ status: false, error: 'URL hatalı' }), {
+          status: 404,
+          headers: { 'content-type': 'text/plain' },
+        }),
+    )
+    expect((await rejection(client(platform.fetch).getVariables('t'))).appError).toEqual({
+      code: 'wrong-address',
+      retryable: false,
+      httpStatus: 404,
+      platformError: 'URL hatalı',
+    })
+  })
+
+  it('passes the platform words of a refusal through the redactor (D11)', async () => {
+    const platform = stubPlatform(() => json(409, { status: false, error: 'token abc', message: 'key def' }))
+    const api = client(platform.fetch, { redactText: (text) => text.replace(/abc|def/, '[gizli]') })
+    expect((await rejection(api.markOnTheWay('t', 'k'))).appError).toMatchObject({
+      platformError: 'token [gizli]',
+      platformMessage: 'key [gizli]',
+    })
+    const onSuccessStatus = stubPlatform(() => json(200, { status: false, error: 'token abc' }))
+    const onSuccess = client(onSuccessStatus.fetch, { redactText: () => '[gizli]' })
+    expect((await rejection(onSuccess.markOnTheWay('t', 'k'))).appError.platformError).toBe('[gizli]')
   })
 })

@@ -4,7 +4,7 @@ import ky, { isHTTPError } from 'ky'
 import type { Options, RetryOptions } from 'ky'
 import type { z } from 'zod'
 
-import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
+import { createBoundedFetch } from './bounded-fetch.ts'
 import {
   failureOfAnswer,
   isKnownPlatformError,
@@ -199,13 +199,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     async markOnTheWay(accessToken, paymentKey, options = {}) {
       const path = `orders/ontheway/${pathSegment(paymentKey)}`
       const init: Options = { ...authorised(accessToken), method: 'put' }
-      const { httpStatus } = await exchange(
-        'ontheway',
-        path,
-        init,
-        onTheWayAnswerSchema,
-        options.retry ?? true,
-      )
+      const { httpStatus } = await exchange('ontheway', path, init, onTheWayAnswerSchema, options.retry)
       return { httpStatus }
     },
   }
@@ -278,13 +272,12 @@ function retryOptions(policy: PlatformRetryPolicy): (call: PlatformCall) => Retr
 }
 
 /**
- * Overrides ky's own judgement only where it would be wrong for us; undefined leaves the decision to ky
- * (network errors, timeouts, the status codes above).
+ * Overrides ky's own judgement only where it would be wrong for us; undefined leaves the decision to ky, which
+ * retries network errors, timeouts and the status codes above, and nothing else (an answer over the size cap).
  */
 function shouldRetry(call: PlatformCall, error: Error): boolean | undefined {
   // ky sees "fetch failed" and would retry, but a certificate does not become trusted by asking again (D8).
   if (findCertificateFailure(error) !== undefined) return false
-  if (error instanceof ResponseTooLargeError) return false
   // A 5xx that still names a spec error (`sipariş bulunamadı`…) is a final answer (D4).
   if (isHTTPError(error) && isKnownPlatformError(call, error.data)) return false
   // Electron's net.fetch rejects with `Error: net::ERR_…`, which ky does not recognise as a network error.

@@ -224,9 +224,10 @@ describe('PlatformCallError: what the log and the bridge get', () => {
     expect(error.message).toBe('platform ontheway: server-error (HTTP 503, ECONNRESET)')
     expect(error.name).toBe('PlatformCallError')
     expect(String(error)).toBe('PlatformCallError: platform ontheway: server-error (HTTP 503, ECONNRESET)')
-    expect(new PlatformCallError('login', { code: 'timeout', retryable: true }).message).toBe(
-      'platform login: timeout',
-    )
+    const bare = new PlatformCallError('login', { code: 'timeout', retryable: true })
+    expect(bare.message).toBe('platform login: timeout')
+    // Nothing the failure did not know is added, not even as an empty key.
+    expect(bare.appError).toStrictEqual({ code: 'timeout', retryable: true })
     expect(
       new PlatformCallError('branches', { code: 'unreachable', retryable: true, detail: 'ENOTFOUND' })
         .message,

@@ -94,7 +94,7 @@ export function readEnvelope(body: unknown): ErrorEnvelope | undefined {
     try {
       value = JSON.parse(body) as unknown
     } catch {
-      return undefined
+      // Not JSON: the text itself is no envelope.
     }
   }
   const parsed = errorEnvelopeSchema.safeParse(value)

@@ -196,8 +196,32 @@ describe('the cause chain', () => {
   it('ignores a code that is not a string, and a cause that is not an object', () => {
     expect(findCertificateFailure(Object.assign(new Error('x'), { code: 42 }))).toBeUndefined()
     expect(findCertificateFailure(new Error('x', { cause: 'CERT_HAS_EXPIRED' }))).toBeUndefined()
+    expect(findCertificateFailure(new Error('x', { cause: null }))).toBeUndefined()
     expect(findCertificateFailure('net::ERR_CERT_DATE_INVALID')).toBeUndefined()
     expect(findCertificateFailure(null)).toBeUndefined()
+    // Only an Error's message is read as Chromium's: an object that merely has one says nothing.
+    expect(findCertificateFailure({ message: 'net::ERR_CERT_DATE_INVALID' })).toBeUndefined()
+    expect(findChromiumNetworkFailure({ message: 'net::ERR_CONNECTION_RESET' })).toBeUndefined()
+  })
+
+  it('reads past what an AggregateError holds that is not an error', () => {
+    const aggregate = new AggregateError([
+      'text',
+      null,
+      7,
+      Object.assign(new Error('v4'), { code: 'CERT_REVOKED' }),
+    ])
+    expect(findCertificateFailure(aggregate)).toBe('CERT_REVOKED')
+  })
+
+  it('gives the log a string code only, passing over a numeric one deeper down', async () => {
+    const cause = Object.assign(new Error('socket'), { code: -111 })
+    const { client } = failingClient(
+      Object.assign(new TypeError('fetch failed', { cause }), { code: 'ECONNREFUSED' }),
+    )
+    expect((await failure(client.listBranches('t'))).message).toBe(
+      'platform branches: unreachable (ECONNREFUSED)',
+    )
   })
 
   it('gives the log its most specific code: the deepest one', async () => {

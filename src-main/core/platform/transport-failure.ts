@@ -5,7 +5,7 @@
  * OpenSSL's certificate verification codes as Node reports them in `error.code` (Node's tls docs, "X509
  * certificate error codes"), plus Node's own host name check. Any of them means the certificate was not trusted.
  */
-const NODE_CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+const NODE_CERTIFICATE_CODES: ReadonlySet<string | undefined> = new Set([
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_CRL',
   'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
@@ -38,17 +38,22 @@ const NODE_CERTIFICATE_CODES: ReadonlySet<string> = new Set([
 
 /** Chromium's net error names, as Electron's net.fetch puts them in the message: `net::ERR_CERT_AUTHORITY_INVALID`. */
 const CHROMIUM_NET_ERROR = /\bnet::(ERR_[A-Z0-9_]+)/
-const CHROMIUM_CERTIFICATE_ERROR = /^ERR_CERT/
+const isChromiumCertificateError = (netError: string) => netError.startsWith('ERR_CERT')
 
 /** Fetch implementations nest the real reason in `cause` (ky NetworkError → TypeError "fetch failed" → socket error). */
 const MAX_CAUSE_DEPTH = 8
 
+/** The error and its causes; only objects can carry a code, a message or a cause. */
 function* causeChain(error: unknown): Generator {
   let current = error
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current !== undefined && current !== null; depth += 1) {
+  for (
+    let depth = 0;
+    depth < MAX_CAUSE_DEPTH && typeof current === 'object' && current !== null;
+    depth += 1
+  ) {
     yield current
     if (current instanceof AggregateError) yield* current.errors
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined
+    current = (current as { cause?: unknown }).cause
   }
 }
 
@@ -66,9 +71,9 @@ function chromiumNetError(error: unknown): string | undefined {
 export function findCertificateFailure(error: unknown): string | undefined {
   for (const link of causeChain(error)) {
     const code = errorCode(link)
-    if (code !== undefined && NODE_CERTIFICATE_CODES.has(code)) return code
+    if (NODE_CERTIFICATE_CODES.has(code)) return code
     const netError = chromiumNetError(link)
-    if (netError !== undefined && CHROMIUM_CERTIFICATE_ERROR.test(netError)) return netError
+    if (netError !== undefined && isChromiumCertificateError(netError)) return netError
   }
   return undefined
 }
@@ -80,7 +85,7 @@ export function findCertificateFailure(error: unknown): string | undefined {
 export function findChromiumNetworkFailure(error: unknown): string | undefined {
   for (const link of causeChain(error)) {
     const netError = chromiumNetError(link)
-    if (netError !== undefined && !CHROMIUM_CERTIFICATE_ERROR.test(netError)) return netError
+    if (netError !== undefined && !isChromiumCertificateError(netError)) return netError
   }
   return undefined
 }
