@@ -421,7 +421,9 @@ describe('the courier list, its other paths', () => {
     const { ledger, journal } = memoryLedger()
     const ahmet = ledger.addCourier({ name: 'Ahmet', badge: 'A1' })
     expect(ledger.setBadge({ courierId: ahmet.id, badge: 'a1' }).badge).toBe('A1')
+    const before = journal.records.length
     expect(refusal(() => ledger.setBadge({ courierId: 'nobody', badge: null }))).toBe('unknown-courier')
+    expect(journal.records).toHaveLength(before)
     const written = journal.records.length
     ledger.retireCourier({ courierId: ahmet.id })
     expect(ledger.retireCourier({ courierId: ahmet.id }).retired).toBe(true)
@@ -442,7 +444,9 @@ describe('the courier list, its other paths', () => {
     expect(ledger.setBadge({ id: 'badge', courierId: ahmet.id, badge: 'B2' }).badge).toBe('A1')
     expect(ledger.assign({ id: 'assign', paymentKey: KEY_A, courierId: mehmet.id }).courierId).toBe(ahmet.id)
     ledger.noteOrder({ id: 'note', paymentKey: KEY_A, amountKurus: 200 })
-    expect(ledger.retireCourier({ id: 'retire', courierId: mehmet.id }).id).toBe(mehmet.id)
+    // The same request id naming another courier: the first request stands, Ahmet still works here.
+    expect(ledger.retireCourier({ id: 'retire', courierId: ahmet.id }).id).toBe(mehmet.id)
+    expect(ledger.courier(ahmet.id)?.retired).toBe(false)
     expect(journal.records).toHaveLength(written)
     expect(ledger.assignmentOf(KEY_A)).toBe(ahmet.id)
     expect(ledger.live().orders.get(KEY_A)).toEqual({ amountKurus: 100 })
@@ -470,6 +474,9 @@ describe('the courier list, its other paths', () => {
 describe('order notes, their other paths', () => {
   it('writes a note only when it says something new, and a later note keeps what it leaves out', () => {
     const { ledger, journal } = memoryLedger()
+    // Other records of the day are no order's facts.
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    ledger.recordCash({ courierId: ahmet.id, amountKurus: 100 })
     ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: 'CASH', amountKurus: 100, branch: 'moda' })
     const written = journal.records.length
     ledger.noteOrder({ paymentKey: KEY_A, paymentMethod: 'CASH', amountKurus: 100 })

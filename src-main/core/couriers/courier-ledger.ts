@@ -444,12 +444,16 @@ export class CourierLedger {
     return checked.code
   }
 
-  #cashFields(amountKurus: number, noteText: string | undefined): { amountKurus: number; note?: string } {
+  /** A blank note is none: `note` undefined, which the journal does not write. */
+  #cashFields(
+    amountKurus: number,
+    noteText: string | undefined,
+  ): { amountKurus: number; note?: string | undefined } {
     if (!Kurus.safeParse(amountKurus).success) throw new CourierRefusal('amount-invalid')
     if (noteText === undefined) return { amountKurus }
     const note = checkCashNote(noteText)
     if (!note.ok) throw new CourierRefusal('note-invalid')
-    return note.note === undefined ? { amountKurus } : { amountKurus, note: note.note }
+    return { amountKurus, note: note.note }
   }
 
   /** Today unless staff named an earlier day the ledger still keeps. */
@@ -467,6 +471,7 @@ export class CourierLedger {
     const live = this.#live.get(id)
     if (live?.type === 'cash') return live
     // The archive reads no file for what is not a day: a day from a caller names no path.
+    // Stryker disable next-line ConditionalExpression: equivalent, the archive holds nothing for no day either.
     if (day === undefined) throw new CourierRefusal('unknown-cash-record')
     const { records } = readableRecords(this.#deps.archive.read(day))
     const found = records.find((record) => record.id === id)

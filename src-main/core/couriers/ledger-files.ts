@@ -52,7 +52,8 @@ export function compactLedger(files: LedgerFiles, timeZone: string, now: number)
     else byDay.set(day, [...(byDay.get(day) ?? []), parsed.data])
   }
   if (byDay.size > 0) {
-    for (const [day, records] of byDay) if (day >= oldestKept) archive.add(day, records)
+    // A day already past the retention (the app was not run for months) is forgotten just below.
+    for (const [day, records] of byDay) archive.add(day, records)
     journal.replace([{ type: 'seq-mark', seq: highestSeq(raw) }, ...kept])
   }
   archive.removeBefore(oldestKept)
