@@ -2,23 +2,32 @@
 // another program holds (Windows answers EBUSY/EPERM/EACCES to a rename or open while a POS or an antivirus scan
 // has it open), a file the POS takes back or writes again while it is being copied across volumes, a name in
 // taking/ that is somehow there already, a kept file staff delete while it is being pruned. Linux cannot make a
-// file busy or a rename cross volumes on demand, so those answers are given by a stand-in for that one call.
+// file busy on demand, so that answer is given by a stand-in for that one call, as is a rename that cannot cross
+// volumes, except where a test puts the drop folder on /dev/shm (another file system). A race is a real change
+// to the folder, made from inside the call just before the step it races.
+import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import {
   existsSync,
+  linkSync,
+  lstatSync,
   lutimesSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { bringIn, moveToFailed, pruneKept, readDropFile } from './drop-file.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -113,21 +122,6 @@ describe('a file that changes while it is copied across volumes', () => {
     expect(readdirSync(taking)).toEqual([])
   })
 
-  it('keeps the POS’s new file when it wrote the name again meanwhile', async () => {
-    const { drop, path, taking } = dropWithFile()
-    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
-    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
-      await realFs.writeFile(...args)
-      // The POS writes its next order under the same name, as it is asked to: a new file, renamed over.
-      writeFileSync(join(drop, 'next.tmp'), 'the next order')
-      renameSync(join(drop, 'next.tmp'), path)
-    })
-    const brought = await bringIn(path, taking, 'order.txt')
-    if (brought.kind !== 'taken') throw new Error(`not taken: ${brought.kind}`)
-    expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
-    expect(readFileSync(path, 'utf8')).toBe('the next order')
-  })
-
   it('takes the copy when the POS took the file back meanwhile', async () => {
     const { path, taking } = dropWithFile()
     vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
@@ -150,6 +144,106 @@ describe('a file that changes while it is copied across volumes', () => {
     await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EEXIST' })
     expect(readFileSync(planted, 'utf8')).toBe('already here')
     expect(readFileSync(path, 'utf8')).toBe(KEY)
+  })
+})
+
+// /dev/shm is another file system on Linux: there the copy runs because the rename really cannot cross.
+const otherVolume = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev
+
+const dropsMade: string[] = []
+afterAll(() => {
+  for (const drop of dropsMade) rmSync(drop, { recursive: true, force: true })
+})
+
+/** A drop folder on another volume than taking/ (or, without one, a rename that answers EXDEV). */
+function dropAcrossVolumes() {
+  const drop = mkdtempSync(otherVolume ? '/dev/shm/drop-races-' : join(tmpdir(), 'drop-races-'))
+  dropsMade.push(drop)
+  const taking = mkdtempSync(join(tmpdir(), 'drop-races-taking-'))
+  if (!otherVolume) vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+  return { drop, taking, path: join(drop, 'order.txt') }
+}
+
+/** The POS writes its next order under the same name, as it is asked to: a new file, renamed over. */
+function posWritesAgain(drop: string, path: string) {
+  writeFileSync(join(drop, 'next.tmp'), 'the next order')
+  renameSync(join(drop, 'next.tmp'), path)
+}
+
+describe('a name the POS writes again while what was there is copied across volumes', () => {
+  it.each([
+    { what: 'a plain file', plant: (path: string) => writeFileSync(path, KEY), refusal: undefined },
+    {
+      what: 'a symbolic link',
+      plant: (path: string, drop: string) => {
+        writeFileSync(join(drop, 'target'), KEY)
+        symlinkSync(join(drop, 'target'), path)
+      },
+      refusal: 'not-a-file',
+    },
+    { what: 'a FIFO', plant: (path: string) => execFileSync('mkfifo', [path]), refusal: 'not-a-file' },
+    {
+      what: 'a file with another hard link',
+      plant: (path: string, drop: string) => {
+        writeFileSync(join(drop, 'target'), KEY)
+        linkSync(join(drop, 'target'), path)
+      },
+      refusal: 'linked',
+    },
+  ])('keeps the POS’s new file, unread, when $what was there before', async ({ plant, refusal }) => {
+    const { drop, taking, path } = dropAcrossVolumes()
+    plant(path, drop)
+    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
+      await realFs.writeFile(...args)
+      posWritesAgain(drop, path)
+    })
+    const brought = await bringIn(path, taking, 'order.txt')
+    expect(brought).toEqual({
+      kind: 'taken',
+      path: expect.stringMatching(/\.order\.txt$/) as string,
+      ...(refusal === undefined ? {} : { refusal }),
+    })
+    // The new order is still there, to be taken next; what came before is in taking/ (or its stand-in).
+    expect(readFileSync(path, 'utf8')).toBe('the next order')
+    expect(readdirSync(taking)).toHaveLength(1)
+    if (brought.kind === 'taken')
+      expect(readFileSync(brought.path, 'utf8')).toBe(refusal === undefined ? KEY : '')
+  })
+
+  it.each([
+    {
+      what: 'a link',
+      become: (path: string, drop: string) => {
+        symlinkSync(join(drop, 'secret'), path)
+        return Promise.resolve(() => undefined)
+      },
+    },
+    {
+      what: 'a socket',
+      become: async (path: string) => {
+        const server = createServer()
+        await new Promise<void>((listening) => server.listen(path, listening))
+        return () => server.close()
+      },
+    },
+  ])('leaves a name that became $what after it was looked at, to look again later', async ({ become }) => {
+    const { drop, taking, path } = dropAcrossVolumes()
+    writeFileSync(path, KEY)
+    writeFileSync(join(drop, 'secret'), 'not an order')
+    let close = () => undefined as unknown
+    vi.mocked(fs.lstat).mockImplementationOnce(async (target) => {
+      const stats = await realFs.lstat(target)
+      unlinkSync(path)
+      close = await become(path, drop)
+      return stats
+    })
+    try {
+      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
+      expect(lstatSync(path).isFile()).toBe(false)
+      expect(readdirSync(taking)).toEqual([])
+    } finally {
+      close()
+    }
   })
 })
 

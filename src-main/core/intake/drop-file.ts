@@ -8,7 +8,18 @@
  */
 import { randomUUID } from 'node:crypto'
 import { constants } from 'node:fs'
-import { lstat, lutimes, open, rename, rm, unlink, writeFile, readdir } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import {
+  lstat,
+  lutimes,
+  open,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+  readdir,
+  type FileHandle,
+} from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
@@ -57,7 +68,7 @@ export async function readDropFile(path: string): Promise<DropRead> {
   let bytes: Buffer
   try {
     const read = await readRegular(path, MAX_BODY_BYTES)
-    if (read.kind === 'refused') return read
+    if (read.kind === 'refused') return { kind: 'refused', reason: read.reason }
     bytes = read.bytes
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -89,7 +100,8 @@ export async function readDropFile(path: string): Promise<DropRead> {
 }
 
 type RegularRead =
-  { kind: 'read'; bytes: Buffer; dev: number; ino: number } | { kind: 'refused'; reason: DropRefusal }
+  | { kind: 'read'; bytes: Buffer; stats: Stats }
+  | { kind: 'refused'; reason: 'not-a-file' | 'linked'; stats?: Stats }
 
 /**
  * At most `limit + 1` bytes (enough to know a file is too large) of a regular file with one name: opened
@@ -107,21 +119,26 @@ async function readRegular(path: string, limit: number): Promise<RegularRead> {
     throw error
   }
   try {
-    const stats = await handle.stat()
-    if (!stats.isFile()) return { kind: 'refused', reason: 'not-a-file' }
-    if (stats.nlink > 1) return { kind: 'refused', reason: 'linked' }
-    const buffer = Buffer.alloc(limit + 1)
-    let filled = 0
-    // Until the end of the file, or the buffer is full (a read of no bytes then ends it too).
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null)
-      if (bytesRead === 0) break
-      filled += bytesRead
-    }
-    return { kind: 'read', bytes: buffer.subarray(0, filled), dev: stats.dev, ino: stats.ino }
+    return await readOpen(handle, limit)
   } finally {
     await handle.close()
   }
+}
+
+/** What readRegular reads, from a file already open; with the stats of what was checked. */
+async function readOpen(handle: FileHandle, limit: number): Promise<RegularRead> {
+  const stats = await handle.stat()
+  if (!stats.isFile()) return { kind: 'refused', reason: 'not-a-file', stats }
+  if (stats.nlink > 1) return { kind: 'refused', reason: 'linked', stats }
+  const buffer = Buffer.alloc(limit + 1)
+  let filled = 0
+  // Until the end of the file, or the buffer is full (a read of no bytes then ends it too).
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null)
+    if (bytesRead === 0) break
+    filled += bytesRead
+  }
+  return { kind: 'read', bytes: buffer.subarray(0, filled), stats }
 }
 
 /** UTF-8 (with or without a BOM), or UTF-16 with its BOM, as Windows Notepad's "Unicode" writes it. */
@@ -152,8 +169,8 @@ export function nameInTaking(takingName: string): string {
 /**
  * Moves `path` out of the drop folder into `taking/`, whatever it is: a rename moves a link, a pipe or a
  * device as itself, never what it points to. Across volumes (a rename cannot), a regular file with one name is
- * copied (at most what readDropFile would read) and anything else leaves an empty stand-in, so `failed/` still
- * says what came and why.
+ * copied (at most what readDropFile would read) and anything else, never opened, leaves an empty stand-in, so
+ * `failed/` still says what came and why.
  */
 export async function bringIn(path: string, taking: string, name: string): Promise<BroughtIn> {
   const destination = join(taking, `${randomUUID()}.${name}`)
@@ -166,23 +183,38 @@ export async function bringIn(path: string, taking: string, name: string): Promi
     if (code === 'EBUSY' || code === 'EPERM' || code === 'EACCES') return { kind: 'locked' }
     if (code !== 'EXDEV') throw error
   }
-  let read: RegularRead
+  let found: Stats
+  let handle: FileHandle | undefined
   try {
-    read = await readRegular(path, MAX_BODY_BYTES)
+    found = await lstat(path)
+    // Only a regular file is opened: a link is not followed, a pipe or a device not touched.
+    if (found.isFile()) handle = await open(path, READ_FLAGS)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { kind: 'gone' }
-    if (code === 'EBUSY' || code === 'EPERM' || code === 'EACCES') return { kind: 'locked' }
+    // ELOOP, ENXIO: the name became a link or a socket since the look; looked at again later.
+    if (['EBUSY', 'EPERM', 'EACCES', 'ELOOP', 'ENXIO'].includes(code ?? '')) return { kind: 'locked' }
     throw error
   }
-  await writeFile(destination, read.kind === 'read' ? read.bytes : '', { flag: 'wx', mode: 0o600 })
-  // Removed only if the name still holds what was copied: a POS that re-wrote it meanwhile keeps its new file.
-  const now = await lstat(path).catch(() => undefined)
-  const same = read.kind !== 'read' || (now?.dev === read.dev && now.ino === read.ino)
-  if (same) await unlink(path).catch(() => undefined)
-  return read.kind === 'read'
-    ? { kind: 'taken', path: destination }
-    : { kind: 'taken', path: destination, refusal: read.reason === 'linked' ? 'linked' : 'not-a-file' }
+  try {
+    const read: RegularRead =
+      handle === undefined
+        ? { kind: 'refused', reason: 'not-a-file' }
+        : await readOpen(handle, MAX_BODY_BYTES)
+    await writeFile(destination, read.kind === 'read' ? read.bytes : '', { flag: 'wx', mode: 0o600 })
+    // Removed only while the name still holds what was copied or refused, whatever it was: a POS that wrote the
+    // name again meanwhile keeps its new file, to be taken in turn. The handle is still open, so no new file can
+    // have been given the copied file's inode number. (Node cannot remove a name by what it holds: a rename over
+    // the name between this look and the unlink is the one moment left, D69.)
+    const copied = read.stats ?? found
+    const now = await lstat(path).catch(() => undefined)
+    if (now?.dev === copied.dev && now.ino === copied.ino) await unlink(path).catch(() => undefined)
+    return read.kind === 'read'
+      ? { kind: 'taken', path: destination }
+      : { kind: 'taken', path: destination, refusal: read.reason }
+  } finally {
+    await handle?.close()
+  }
 }
 
 /** Keeps a taken file in `done/`, under a free name. */
