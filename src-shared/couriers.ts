@@ -134,6 +134,7 @@ export const CourierDayEnd = z.object({
   ...PackageTally.shape,
   ...CashTally.shape,
   courierId: CourierId,
+  /** As the courier was named at the end of the day (D75): a past day keeps the name of its day. */
   name: z.string(),
   retired: z.boolean(),
   packageLines: z.array(PackageLine),
@@ -149,10 +150,18 @@ export const DayEnd = z.object({
   collectedAtDoor: z.array(z.string()),
   /** Every courier with a package, an order not confirmed, or cash that day, by name. */
   couriers: z.array(CourierDayEnd),
-  /** Packages no courier was named for. */
+  /**
+   * Packages no courier was named for ("Kuryesi belirsiz"): their cash to collect is shown on its own line and
+   * owed by no courier, so it is neither lost nor counted as a shortfall nobody can settle (D76).
+   */
   unassigned: PackageTally.extend({ packageLines: z.array(PackageLine) }),
-  /** Everything: all couriers and the unassigned packages; all cash handed in. */
+  /** The couriers together: what their lines add up to, against all cash handed in. Not the unassigned. */
   totals: PackageTally.extend(CashTally.shape),
+  /**
+   * Every order of the day, the couriers' and the unassigned: what the platform has not confirmed, the amounts
+   * and methods not known, and the split by branch.
+   */
+  allOrders: PackageTally,
 })
 export type DayEnd = z.infer<typeof DayEnd>
 

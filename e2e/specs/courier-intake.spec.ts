@@ -149,6 +149,7 @@ test.describe('the courier fields of the POS intake, and GET /v1/day-end', () =>
         },
       ],
       unassigned_packages: 0,
+      unassigned_cash_to_collect_kurus: 0,
       not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
     })
     expect((await get(intake, `/v1/day-end?date=${settlement.date}`)).json).toEqual(settlement)

@@ -75,6 +75,7 @@ export class FakeIntake implements IntakePort {
       date: day ?? '2026-11-21',
       couriers: [],
       unassigned_packages: 0,
+      unassigned_cash_to_collect_kurus: 0,
       not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
     }
   }

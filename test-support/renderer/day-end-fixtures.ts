@@ -1,4 +1,5 @@
-// Day-end answers as the core gives them, for the renderer's tests: one courier at a time, totals summed.
+// Day-end answers as the core gives them, for the renderer's tests: one courier at a time, the couriers' total
+// summed without the unassigned (D76), every order of the day with them.
 import type { CashLine, CourierDayEnd, DayEndView, PackageTally } from '../../src-shared/couriers.ts'
 
 export const TODAY = '2026-11-25'
@@ -52,7 +53,8 @@ export function dayEndView(
   unassigned: Partial<PackageTally> = {},
 ): DayEndView {
   const un = { ...tally(unassigned), packageLines: [] }
-  const toCollect = couriers.reduce((sum, c) => sum + c.cashToCollectKurus, un.cashToCollectKurus)
+  const packages = couriers.reduce((sum, c) => sum + c.packages, 0)
+  const toCollect = couriers.reduce((sum, c) => sum + c.cashToCollectKurus, 0)
   const handedIn = couriers.reduce((sum, c) => sum + c.cashHandedInKurus, 0)
   const difference = handedIn - toCollect
   return {
@@ -63,14 +65,15 @@ export function dayEndView(
     couriers,
     unassigned: un,
     totals: {
-      ...tally({
-        packages: couriers.reduce((sum, c) => sum + c.packages, un.packages),
-        cashToCollectKurus: toCollect,
-      }),
+      ...tally({ packages, cashToCollectKurus: toCollect }),
       cashHandedInKurus: handedIn,
       differenceKurus: difference,
       balance: difference === 0 ? 'even' : difference < 0 ? 'short' : 'over',
     },
+    allOrders: tally({
+      packages: packages + un.packages,
+      cashToCollectKurus: toCollect + un.cashToCollectKurus,
+    }),
     ...overrides,
   }
 }

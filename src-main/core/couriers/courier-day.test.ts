@@ -361,6 +361,7 @@ describe('the day-end and the strip', () => {
         },
       ],
       unassigned_packages: 0,
+      unassigned_cash_to_collect_kurus: 0,
       not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
     })
   })
@@ -385,6 +386,15 @@ describe('the hand-over, its other paths', () => {
     expect(ledger.assignmentOf(KEY_A)).toBeUndefined()
     expect(journal.records.map((record) => (record as { type: string }).type)).toEqual(['order-noted'])
     expect(day.dayEnd().unassigned).toMatchObject({ packages: 1, cashToCollectKurus: 1000 })
+    // Nobody to ask for it: not in the couriers' total or difference, in the public answer on its own.
+    expect(day.dayEnd().totals).toMatchObject({ packages: 0, cashToCollectKurus: 0, balance: 'even' })
+    expect(day.publicDayEnd()).toMatchObject({
+      unassigned_packages: 1,
+      unassigned_cash_to_collect_kurus: 1000,
+    })
+    expect(day.dayEndCsv('2026-11-24')).toContain(
+      '2026-11-24;Kuryesi belirsiz;Toplam;;;;;1;10,00;;;;0;0;Hiçbir kuryenin farkına sayılmadı',
+    )
   })
 
   it('hands over to a courier named by name, as the POS names one', async () => {
@@ -571,10 +581,31 @@ describe('the day-end, its other paths', () => {
     board.add(KEY_A, DELIVERY)
     await day.handOver(KEY_A, { id: ahmet.id })
     owed.push(KEY_B)
-    expect(day.dayEnd().totals.notConfirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
+    // KEY_B has no courier: still an order of the day the platform has not confirmed.
+    expect(day.dayEnd().allOrders.notConfirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
     expect(day.publicDayEnd().not_confirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
-    expect(day.dayEnd('2026-11-23').totals.notConfirmed.owed).toBe(0)
+    expect(day.dayEnd('2026-11-23').allOrders.notConfirmed.owed).toBe(0)
     expect(day.publicDayEnd('2026-11-23')).toMatchObject({ date: '2026-11-23', couriers: [] })
+  })
+
+  it('names a courier renamed since by their name of that day: the screen, the CSV, the public answer', async () => {
+    const { day, board, clock } = world({ days: ['2026-11-24', '2026-11-25'] })
+    const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
+    board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 1000 })
+    await day.handOver(KEY_A, { id: ahmet.id })
+    // The next day at noon he is renamed, and carries another package.
+    await clock.advance(24 * 60 * 60 * 1000)
+    day.renameCourier({ requestId: 'r2', courierId: ahmet.id, name: 'Ahmet Yılmaz' })
+    board.add(KEY_B, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 2000 })
+    await day.handOver(KEY_B, { id: ahmet.id })
+
+    expect(day.dayEnd('2026-11-24').couriers.map((c) => [c.name, c.packages])).toEqual([['Ahmet', 1]])
+    expect(day.publicDayEnd('2026-11-24').couriers.map((c) => c.courier)).toEqual(['Ahmet'])
+    expect(day.dayEndCsv('2026-11-24')).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;10,00;')
+    expect(day.dayEndCsv('2026-11-24')).not.toContain('Ahmet Yılmaz')
+    // Today: today's name.
+    expect(day.dayEnd().couriers.map((c) => [c.name, c.packages])).toEqual([['Ahmet Yılmaz', 1]])
+    expect(day.publicDayEnd().couriers.map((c) => c.courier)).toEqual(['Ahmet Yılmaz'])
   })
 
   it('names branches from the list the keys gave, and writes the CSV in Settings’ language and zone', async () => {

@@ -63,6 +63,8 @@ export interface PublicDayEnd {
     difference_kurus: number
   }[]
   unassigned_packages: number
+  /** What those packages' customers paid at the door: owed by no courier, in no courier's difference (D76). */
+  unassigned_cash_to_collect_kurus: number
   /** Orders of the day the platform has not confirmed (still owed, unconfirmed, refused): not packages. */
   not_confirmed: { owed: number; unconfirmed: number; refused: number }
 }
@@ -262,7 +264,8 @@ export class CourierDay {
         difference_kurus: courier.differenceKurus,
       })),
       unassigned_packages: dayEnd.unassigned.packages,
-      not_confirmed: { ...dayEnd.totals.notConfirmed },
+      unassigned_cash_to_collect_kurus: dayEnd.unassigned.cashToCollectKurus,
+      not_confirmed: { ...dayEnd.allOrders.notConfirmed },
     }
   }
 

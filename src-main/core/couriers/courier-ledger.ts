@@ -29,7 +29,14 @@ import {
 } from './courier-records.ts'
 import { CourierRefusal } from './courier-refusal.ts'
 import { compactLedger, LEDGER_RETENTION_DAYS, rawRecordsAround } from './ledger-files.ts'
-import type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts } from './day-end.ts'
+import type {
+  CashRecord,
+  CourierNaming,
+  LedgerAssignment,
+  LedgerCourier,
+  LedgerDay,
+  OrderFacts,
+} from './day-end.ts'
 
 export type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts } from './day-end.ts'
 
@@ -279,21 +286,28 @@ export class CourierLedger {
     )
   }
 
-  /** Everything the settlement of `day` reads from the ledger, from disk now: what a restart would read. */
+  /**
+   * Everything the settlement of `day` reads from the ledger, from disk now: what a restart would read. The
+   * names each courier was given, with when, come from the roster's records, which never leave the journal.
+   */
   day(day: string): LedgerDay {
     const files = { journal: this.#deps.journal, archive: this.#deps.archive }
     const { records } = readableRecords(rawRecordsAround(files, day))
     const orders = new Map<string, OrderFacts>()
     const assignments: LedgerAssignment[] = []
     const cash: CashRecord[] = []
+    const names: CourierNaming[] = []
     for (const record of records) {
       if (record.type === 'assigned') assignments.push(assignmentOf(record))
       else if (record.type === 'cash') cash.push(cashRecordOf(record))
       else if (record.type === 'order-noted') {
         orders.set(record.paymentKey, { ...orders.get(record.paymentKey), ...factsOf(record) })
+      } else if (record.type === 'courier-added' || record.type === 'courier-renamed') {
+        const { courierId, name, seq, at } = record
+        names.push({ courierId, name, seq, at })
       }
     }
-    return { couriers: this.couriers(), assignments, orders, cash }
+    return { couriers: this.couriers(), names, assignments, orders, cash }
   }
 
   /** Follows every change once it is on disk; returns the unsubscribe. */

@@ -63,7 +63,7 @@ function rowsOf(csv: string): string[][] {
 }
 
 describe('the day-end as CSV', () => {
-  it('writes one row per courier with its packages and cash under it, then the unassigned and the total', () => {
+  it('writes one row per courier with its packages and cash under it, the unassigned, the totals', () => {
     const rows = rowsOf(dayEndCsv(settled(), { language: 'tr', timeZone: ZONE }))
     expect(rows[0]?.slice(0, 3)).toEqual(['Gün', 'Kurye', 'Satır'])
     const ahmet = rows.find((row) => row[1] === 'Ahmet' && row[2] === 'Kurye toplamı')
@@ -77,14 +77,23 @@ describe('the day-end as CSV', () => {
     ])
     // A courier whose packages carry no branch gets no split: one line saying what the total says.
     expect(rows.filter((row) => row[2] === 'Şube' && row[1]?.includes('HYPERLINK'))).toEqual([])
-    expect(rows.filter((row) => row[1] === 'Genel toplam' && row[2] === 'Şube').map((row) => row[3])).toEqual(
-      ['Kadıköy', 'Şubesiz'],
-    )
+    // The branch split of every order of the day, the unassigned's 9,90 ₺ (no branch) too.
+    expect(
+      rows.filter((row) => row[1] === 'Tüm siparişler' && row[2] === 'Şube').map((row) => [row[3], row[8]]),
+    ).toEqual([
+      ['Kadıköy', '1234,50'],
+      ['Şubesiz', '59,90'],
+    ])
     expect(rows.slice(1).every((row) => row[0] === DAY)).toBe(true)
-    const unassigned = rows.find((row) => row[1] === 'Kurye atanmamış' && row[2] === 'Kurye toplamı')
-    expect(unassigned?.slice(7, 9)).toEqual(['1', '9,90'])
-    const total = rows.find((row) => row[1] === 'Genel toplam' && row[2] === 'Genel toplam')
-    expect(total?.slice(7, 12)).toEqual(['3', '1294,40', '1230,00', '-64,40', 'Açık var'])
+    // The package no courier was named for: its cash on its own line, in no courier's difference.
+    const unassigned = rows.find((row) => row[1] === 'Kuryesi belirsiz' && row[2] === 'Toplam')
+    expect(unassigned?.slice(7, 12)).toEqual(['1', '9,90', '', '', ''])
+    expect(unassigned?.[14]).toBe('Hiçbir kuryenin farkına sayılmadı')
+    // The couriers' total is what their rows add up to: 1.234,50 + 50,00 against 1.230,00.
+    const couriersTotal = rows.find((row) => row[1] === 'Kuryeler toplamı' && row[2] === 'Toplam')
+    expect(couriersTotal?.slice(7, 12)).toEqual(['2', '1284,50', '1230,00', '-54,50', 'Açık var'])
+    const allOrders = rows.find((row) => row[1] === 'Tüm siparişler' && row[2] === 'Toplam')
+    expect(allOrders?.slice(7, 12)).toEqual(['3', '1294,40', '', '', ''])
     expect(rows.every((row) => row.length === rows[0]?.length || row.join(';').includes('"'))).toBe(true)
   })
 
@@ -148,10 +157,11 @@ describe('the day-end as CSV', () => {
       '2026-11-24;Ahmet;Corrected (does not count);;;24.11.2026 18:00:00;;;;1000.00;;;;;',
       '2026-11-24;Ahmet;Cash handed in;;;24.11.2026 18:05:00;;;;1230.00;;;;;sayım',
       // No package went without a courier, but two orders did not go: the line says so.
-      '2026-11-24;No courier named;Courier total;;;;;0;0.00;;;;0;2;',
-      '2026-11-24;Grand total;Grand total;;;;;2;1234.50;1230.00;-4.50;Short;1;3;',
-      '2026-11-24;Grand total;Branch;Kadıköy;;;;1;1234.50;;;;0;;',
-      '2026-11-24;Grand total;Branch;b9;;;;1;0.00;;;;1;;',
+      '2026-11-24;No courier;Total;;;;;0;0.00;;;;0;2;',
+      "2026-11-24;Couriers' total;Total;;;;;2;1234.50;1230.00;-4.50;Short;1;1;",
+      '2026-11-24;All orders;Total;;;;;2;1234.50;;;;1;3;',
+      '2026-11-24;All orders;Branch;Kadıköy;;;;1;1234.50;;;;0;;',
+      '2026-11-24;All orders;Branch;b9;;;;1;0.00;;;;1;;',
       '',
     ])
   })
@@ -171,7 +181,8 @@ describe('the day-end as CSV', () => {
       'Courier/Row',
       'Ahmet/Courier total',
       'Ahmet/Package',
-      'Grand total/Grand total',
+      "Couriers' total/Total",
+      'All orders/Total',
     ])
     expect(rows[2]?.slice(6, 9)).toEqual(['CREDIT_CARD', '1', ''])
     expect(rows[1]?.slice(7, 12)).toEqual(['1', '0.00', '0.00', '0.00', 'Even'])

@@ -1,8 +1,10 @@
 // The day-end settlement as CSV for Excel in Turkey, written the one way the app writes CSV (history-csv.ts's
 // csvFile: BOM, `;`, CRLF, formula starts neutralised: courier names and labels come from staff and the POS).
-// One row per courier, its branch split and its packages and cash records under it, then the packages no
-// courier was named for, then the totals. Amounts are plain numbers with the language's decimal mark
-// (`399,90` / `399.90`), no ₺ and no grouping, so Excel sums them.
+// One row per courier, its branch split and its packages and cash records under it; the packages no courier
+// was named for, whose cash is in no courier's difference (D76); the couriers' total, which their rows add up
+// to; then every order of the day with its branch split, as the screen's notes and branch table read it.
+// Amounts are plain numbers with the language's decimal mark (`399,90` / `399.90`), no ₺ and no grouping, so
+// Excel sums them.
 import type { BranchLine, CashLine, DayEnd, PackageLine, PackageTally } from '../../../src-shared/couriers.ts'
 import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
 import { mainTexts } from '../../texts.ts'
@@ -93,23 +95,24 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
       ...cashRows(courier.name, courier.cash),
     )
   }
-  const { unassigned, totals } = dayEnd
+  const { unassigned, totals, allOrders } = dayEnd
   if (unassigned.packages > 0 || notConfirmed(unassigned) !== '0') {
     rows.push(
       row({
         1: labels.unassigned,
-        2: labels.courier,
+        2: labels.total,
         7: String(unassigned.packages),
         8: money(unassigned.cashToCollectKurus),
         12: String(unassigned.amountUnknown),
         13: notConfirmed(unassigned),
+        14: unassigned.cashToCollectKurus > 0 ? labels.unassignedNote : undefined,
       }),
       ...packageRows(labels.unassigned, unassigned.packageLines),
     )
   }
   rows.push(
     row({
-      1: labels.total,
+      1: labels.couriersTotal,
       2: labels.total,
       7: String(totals.packages),
       8: money(totals.cashToCollectKurus),
@@ -119,7 +122,15 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
       12: String(totals.amountUnknown),
       13: notConfirmed(totals),
     }),
-    ...branchRows(labels.total, totals.branches),
+    row({
+      1: labels.allOrders,
+      2: labels.total,
+      7: String(allOrders.packages),
+      8: money(allOrders.cashToCollectKurus),
+      12: String(allOrders.amountUnknown),
+      13: notConfirmed(allOrders),
+    }),
+    ...branchRows(labels.allOrders, allOrders.branches),
   )
   return csvFile(rows)
 }

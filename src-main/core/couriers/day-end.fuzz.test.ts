@@ -1,5 +1,6 @@
 // Property tests for the day-end settlement: over any mix of packages, couriers, branches, assignments and cash
-// records, the parts add up to the totals exactly (checked again with BigInt), the cash to collect is the sum of
+// records, the couriers add up to their total and, with the unassigned, to every order of the day exactly
+// (checked again with BigInt), the cash to collect is the sum of
 // the right packages, and the order in which the records arrive changes nothing.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -106,8 +107,12 @@ function inputOf(generated: World): DayEndInput {
 
 const big = (values: readonly number[]) => values.reduce((sum, value) => sum + BigInt(value), 0n)
 
-function parts(settled: DayEnd): PackageTally[] {
-  return [...settled.couriers, settled.unassigned]
+/** Each sum and the parts it is made of: the couriers' total, and every order of the day. */
+function sums(settled: DayEnd): [PackageTally, PackageTally[]][] {
+  return [
+    [settled.totals, settled.couriers],
+    [settled.allOrders, [...settled.couriers, settled.unassigned]],
+  ]
 }
 
 /** A copy of the array in another order, chosen by the seed. */
@@ -123,18 +128,18 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 describe('settleDay, fuzzed', () => {
-  it('adds the couriers and the unassigned up to the totals, exactly', () => {
+  it('adds the couriers up to their total, and with the unassigned up to every order, exactly', () => {
     fc.assert(
       fc.property(world, (generated) => {
         const settled = settleDay(inputOf(generated))
         const { totals } = settled
-        for (const field of ['packages', 'cashToCollectKurus', 'amountUnknown', 'methodUnknown'] as const) {
-          expect(big(parts(settled).map((part) => part[field]))).toBe(BigInt(totals[field]))
-        }
-        for (const kind of ['owed', 'unconfirmed', 'refused'] as const) {
-          expect(big(parts(settled).map((part) => part.notConfirmed[kind]))).toBe(
-            BigInt(totals.notConfirmed[kind]),
-          )
+        for (const [sum, parts] of sums(settled)) {
+          for (const field of ['packages', 'cashToCollectKurus', 'amountUnknown', 'methodUnknown'] as const) {
+            expect(big(parts.map((part) => part[field]))).toBe(BigInt(sum[field]))
+          }
+          for (const kind of ['owed', 'unconfirmed', 'refused'] as const) {
+            expect(big(parts.map((part) => part.notConfirmed[kind]))).toBe(BigInt(sum.notConfirmed[kind]))
+          }
         }
         expect(big(settled.couriers.map((c) => c.cashHandedInKurus))).toBe(BigInt(totals.cashHandedInKurus))
         for (const line of [...settled.couriers, totals]) {
@@ -146,7 +151,7 @@ describe('settleDay, fuzzed', () => {
             line.differenceKurus === 0 ? 'even' : line.differenceKurus < 0 ? 'short' : 'over',
           )
         }
-        for (const part of [...parts(settled), totals]) {
+        for (const part of [...settled.couriers, settled.unassigned, totals, settled.allOrders]) {
           expect(big(part.branches.map((b) => b.packages))).toBe(BigInt(part.packages))
           expect(big(part.branches.map((b) => b.cashToCollectKurus))).toBe(BigInt(part.cashToCollectKurus))
         }
@@ -175,8 +180,8 @@ describe('settleDay, fuzzed', () => {
           }
         })
         const settled = settleDay(input)
-        expect(settled.totals.packages).toBe(packages)
-        expect(BigInt(settled.totals.cashToCollectKurus)).toBe(expected)
+        expect(settled.allOrders.packages).toBe(packages)
+        expect(BigInt(settled.allOrders.cashToCollectKurus)).toBe(expected)
       }),
       FUZZ_RUNS,
     )

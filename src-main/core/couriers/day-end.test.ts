@@ -144,7 +144,8 @@ describe('settleDay', () => {
     ])
     expect(settled.unassigned).toMatchObject({ packages: 2, cashToCollectKurus: 600 })
     expect(settled.unassigned.packageLines.map((p) => p.paymentKey)).toEqual(['k2', 'k3'])
-    expect(settled.totals).toMatchObject({ packages: 3, cashToCollectKurus: 700 })
+    expect(settled.totals).toMatchObject({ packages: 1, cashToCollectKurus: 100 })
+    expect(settled.allOrders).toMatchObject({ packages: 3, cashToCollectKurus: 700 })
   })
 
   it('counts only what the platform confirmed; the rest is said apart, by why', () => {
@@ -171,6 +172,11 @@ describe('settleDay', () => {
     // Pressed but not answered yet, with no courier: owed, unassigned.
     expect(settled.unassigned.notConfirmed).toEqual({ owed: 1, unconfirmed: 0, refused: 0 })
     expect(settled.totals).toMatchObject({
+      packages: 2,
+      notConfirmed: { owed: 1, unconfirmed: 1, refused: 2 },
+    })
+    // The day's notes count every order, with a courier or not.
+    expect(settled.allOrders).toMatchObject({
       packages: 2,
       notConfirmed: { owed: 2, unconfirmed: 1, refused: 2 },
     })
@@ -375,21 +381,58 @@ describe('settleDay', () => {
     })
   })
 
-  it('totals everyone: all packages (unassigned too) against all cash handed in', () => {
+  it('totals the couriers against all cash handed in; cash with no courier is its own line, in no difference', () => {
     const settled = new World()
       .delivered('k1', ahmet.id, CASH(1000))
       .delivered('k2', mehmet.id, CASH(2000))
-      .delivered('k3', null, CASH(4000))
+      .delivered('k3', null, CASH(4000, 'moda'))
       .handIn('a', ahmet.id, 1000)
       .handIn('b', mehmet.id, 1500)
       .settle()
+    // Only Mehmet's 5,00 ₺ is short: the 40,00 ₺ nobody carried is not a courier's shortfall.
     expect(settled.totals).toMatchObject({
-      packages: 3,
-      cashToCollectKurus: 7000,
+      packages: 2,
+      cashToCollectKurus: 3000,
       cashHandedInKurus: 2500,
-      differenceKurus: -4500,
+      differenceKurus: -500,
       balance: 'short',
     })
+    // Not lost: the unassigned line says it, and every order of the day counts it.
+    expect(settled.unassigned).toMatchObject({ packages: 1, cashToCollectKurus: 4000 })
+    expect(settled.allOrders).toMatchObject({ packages: 3, cashToCollectKurus: 7000 })
+    expect(settled.allOrders.branches).toStrictEqual([
+      { branch: 'moda', packages: 1, cashToCollectKurus: 4000, amountUnknown: 0 },
+      { branch: null, packages: 2, cashToCollectKurus: 3000, amountUnknown: 0 },
+    ])
+    // Every courier settled, one cash package with no courier: the couriers' total is even.
+    const even = new World()
+      .delivered('k1', ahmet.id, CASH(1000))
+      .delivered('k2', null, CASH(4000))
+      .handIn('a', ahmet.id, 1000)
+      .settle()
+    expect(even.totals).toMatchObject({ cashToCollectKurus: 1000, differenceKurus: 0, balance: 'even' })
+    expect(even.unassigned.cashToCollectKurus).toBe(4000)
+  })
+
+  it('names a courier as they were named at the end of the day, whatever they are called now', () => {
+    const world = new World().delivered('k1', ahmet.id, CASH(100)).handIn('a', mehmet.id, 50)
+    const names = [
+      { courierId: ahmet.id, name: 'Ahmet', seq: 1, at: at('08:00:00', '2026-11-01') },
+      // Renamed twice on the day: the day's last name stands.
+      { courierId: ahmet.id, name: 'Ahmet Y.', seq: 2, at: at('10:00:00') },
+      { courierId: ahmet.id, name: 'Ahmet Yılmaz', seq: 3, at: at('23:59:59') },
+      // Renamed the next day (00:00:00 Istanbul time): not on this day.
+      { courierId: ahmet.id, name: 'Ahmet Kaya', seq: 4, at: at('00:00:00', '2026-11-25') },
+      // Mehmet was named only after the day (his cash recorded for it later): he keeps the roster's name.
+      { courierId: mehmet.id, name: 'Mehmet D.', seq: 5, at: at('09:00:00', '2026-11-25') },
+    ]
+    const settled = world.settle({ names: [...names].reverse() })
+    expect(settled.couriers.map((c) => [c.courierId, c.name])).toEqual([
+      [ahmet.id, 'Ahmet Yılmaz'],
+      [mehmet.id, 'Mehmet'],
+    ])
+    // Without the names, every courier as they are now.
+    expect(world.settle().couriers.map((c) => c.name)).toEqual(['Ahmet', 'Mehmet'])
   })
 
   it('keeps a confirmed package at the time it was confirmed, whatever the day’s later results say', () => {
@@ -563,5 +606,30 @@ describe('settleDay over the courier ledger', () => {
     expect(settle(third.ledger)).toEqual(before)
     third.ledger.dispose()
     third.journal.close()
+  })
+
+  it('names a courier renamed the next day by their old name on the past day, after a restart and days later', async () => {
+    const clock = new ManualClock(Date.parse(at('19:00:00')))
+    const first = open(clock)
+    const courier = first.ledger.addCourier({ name: 'Ahmet' })
+    first.ledger.assign({ paymentKey: 'k1', courierId: courier.id })
+    await clock.advance(24 * 60 * 60 * 1000)
+    first.ledger.renameCourier({ courierId: courier.id, name: 'Ahmet Yılmaz' })
+    const nextDay = '2026-11-25'
+    const today = (ledger: CourierLedger) =>
+      settleDay({ day: nextDay, timeZone: ZONE, history: [], ...ledger.day(nextDay) })
+    first.ledger.recordCash({ courierId: courier.id, amountKurus: 100 })
+    expect(settle(first.ledger).couriers.map((c) => c.name)).toEqual(['Ahmet'])
+    expect(today(first.ledger).couriers.map((c) => c.name)).toEqual(['Ahmet Yılmaz'])
+    first.ledger.dispose()
+    first.journal.close()
+
+    // Read from disk after a restart, once the day's records moved to their day file: the roster stays.
+    await clock.advance(5 * 24 * 60 * 60 * 1000)
+    const second = open(clock)
+    expect(settle(second.ledger).couriers.map((c) => c.name)).toEqual(['Ahmet'])
+    expect(today(second.ledger).couriers.map((c) => c.name)).toEqual(['Ahmet Yılmaz'])
+    second.ledger.dispose()
+    second.journal.close()
   })
 })

@@ -8,6 +8,8 @@
 // owed, refused, or unconfirmed is not a delivered package; it is counted apart, on the day of its last result.
 // Which day cash belongs to: the `day` on its record (the day it was handed in, or the earlier day staff named).
 // Who carried a package: its latest assignment, whenever made (a reassignment the next morning corrects the day).
+// A courier is named as they were at the end of the day (D75): a rename later does not rewrite a past day.
+// Cash to collect from packages no courier was named for is shown apart, in no courier's difference (D76).
 import type { AttemptResult, HistoryEntry } from '../../../src-shared/domain.ts'
 import {
   DEFAULT_COLLECTED_AT_DOOR,
@@ -51,9 +53,19 @@ export interface OrderFacts {
   label?: string | undefined
 }
 
+/** A name a courier was given (added or renamed), and when: the ledger's roster records. */
+export interface CourierNaming {
+  courierId: string
+  name: string
+  seq: number
+  at: string
+}
+
 /** What the ledger holds that bears on one day (CourierLedger.day). */
 export interface LedgerDay {
   couriers: readonly LedgerCourier[]
+  /** Every name each courier was given, with when. Left out: every courier is named as they are now. */
+  names?: readonly CourierNaming[]
   assignments: readonly LedgerAssignment[]
   orders: ReadonlyMap<string, OrderFacts>
   cash: readonly CashRecord[]
@@ -105,6 +117,7 @@ export function settleDay(input: DayEndInput): DayEnd {
   for (const { courierId, line } of cashOfDay(input.cash, input.day)) bucketOf(courierId).cash.push(line)
 
   const couriers = new Map(input.couriers.map((courier) => [courier.id, courier]))
+  const namedThen = namesAtEndOf(input.day, input.timeZone, input.names ?? [])
   const lines: CourierDayEnd[] = []
   for (const [courierId, bucket] of buckets) {
     if (courierId === null) continue
@@ -112,7 +125,7 @@ export function settleDay(input: DayEndInput): DayEnd {
     const packageTally = tally(bucket, input.branches)
     lines.push({
       courierId,
-      name: courier?.name ?? '?',
+      name: namedThen.get(courierId) ?? courier?.name ?? '?',
       retired: courier?.retired ?? false,
       ...packageTally,
       ...cashTally(bucket.cash, packageTally.cashToCollectKurus),
@@ -122,15 +135,30 @@ export function settleDay(input: DayEndInput): DayEnd {
   }
   lines.sort((a, b) => a.name.localeCompare(b.name, 'tr') || a.courierId.localeCompare(b.courierId))
   const unassignedBucket = buckets.get(null) ?? newBucket()
-  const everything = mergeBuckets([...buckets.values()])
-  const totalTally = tally(everything, input.branches)
+  // The couriers' total leaves the unassigned packages out: their cash is owed by nobody named, and counted in
+  // the total it would show as a shortfall no courier's return can settle.
+  const couriersBucket = mergeBuckets([...buckets].filter(([id]) => id !== null).map(([, bucket]) => bucket))
+  const couriersTally = tally(couriersBucket, input.branches)
   return {
     day: input.day,
     collectedAtDoor,
     couriers: lines,
     unassigned: { ...tally(unassignedBucket, input.branches), packageLines: unassignedBucket.lines },
-    totals: { ...totalTally, ...cashTally(everything.cash, totalTally.cashToCollectKurus) },
+    totals: { ...couriersTally, ...cashTally(couriersBucket.cash, couriersTally.cashToCollectKurus) },
+    allOrders: tally(mergeBuckets([...buckets.values()]), input.branches),
   }
+}
+
+/**
+ * Each courier's name at the end of `day`: the latest name given on that day or before. A courier named only
+ * after it (cash recorded for an earlier day) has none here, and is named as they are now.
+ */
+function namesAtEndOf(day: string, timeZone: string, names: readonly CourierNaming[]): Map<string, string> {
+  const named = new Map<string, string>()
+  for (const naming of bySeq(names)) {
+    if (dayOf(Date.parse(naming.at), timeZone) <= day) named.set(naming.courierId, naming.name)
+  }
+  return named
 }
 
 interface Bucket {

@@ -172,6 +172,8 @@ describe('GET /v1/day-end', () => {
         },
       ],
       unassigned_packages: 1,
+      // Paid by debit card: nothing to collect at the door.
+      unassigned_cash_to_collect_kurus: 0,
       not_confirmed: { owed: 0, unconfirmed: 0, refused: 0 },
     })
     expect((await get(`/v1/day-end?date=${today}`)).json).toEqual(answer.json)

@@ -294,9 +294,11 @@ export const en = {
     handedIn: 'Handed in',
     difference: 'Difference',
     actions: 'Action',
-    total: 'Total',
+    total: 'Couriers’ total',
     retired: '(left)',
-    unassigned: 'No courier named',
+    unassigned: 'No courier',
+    unassignedNote: (packages: number, toCollect: string) =>
+      `${toCollect} collected at the door for ${packages} ${packages === 1 ? 'package' : 'packages'} with no courier is in no courier’s difference: check that cash apart.`,
     returnFor: (name: string) => `${name}: record the return`,
     returnButton: 'Return',
     empty: 'No package handed to a courier and no cash record on this day.',
@@ -321,7 +323,7 @@ export const en = {
       `${packages} ${packages === 1 ? 'package' : 'packages'} · collect ${toCollect}`,
     slipHandedIn: (amount: string) => `Handed in: ${amount}`,
     slipUnassigned: (packages: number, toCollect: string) =>
-      `No courier: ${packages} ${packages === 1 ? 'package' : 'packages'} · ${toCollect}`,
+      `No courier: ${packages} ${packages === 1 ? 'package' : 'packages'} · collect ${toCollect}`,
     slipSignature: 'Checked by (signature)',
   },
   // Settings' all-day card: notifications, starting with the computer (D50)

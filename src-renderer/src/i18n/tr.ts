@@ -298,9 +298,11 @@ export const tr = {
     handedIn: 'Teslim edilen',
     difference: 'Fark',
     actions: 'İşlem',
-    total: 'Toplam',
+    total: 'Kuryeler toplamı',
     retired: '(ayrıldı)',
-    unassigned: 'Kurye seçilmeden',
+    unassigned: 'Kuryesi belirsiz',
+    unassignedNote: (packages: number, toCollect: string) =>
+      `Kuryesi belirsiz ${packages} paketin kapıda tahsil edilen ${toCollect} tutarı hiçbir kuryenin farkına sayılmadı: bu nakdi ayrıca kontrol edin.`,
     returnFor: (name: string) => `${name}: dönüşü kaydet`,
     returnButton: 'Dönüş',
     empty: 'Bu gün kuryeye verilen paket ya da teslim kaydı yok.',
@@ -322,7 +324,8 @@ export const tr = {
     slipPrinted: (time: string) => `Yazdırıldı: ${time}`,
     slipLine: (packages: number, toCollect: string) => `${packages} paket · tahsil ${toCollect}`,
     slipHandedIn: (amount: string) => `Teslim: ${amount}`,
-    slipUnassigned: (packages: number, toCollect: string) => `Kuryesiz: ${packages} paket · ${toCollect}`,
+    slipUnassigned: (packages: number, toCollect: string) =>
+      `Kuryesi belirsiz: ${packages} paket · tahsil ${toCollect}`,
     slipSignature: 'Kontrol eden (imza)',
   },
   // Settings' all-day card: notifications, starting with the computer (D50)

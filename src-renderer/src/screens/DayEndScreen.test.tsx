@@ -35,8 +35,8 @@ const today = dayEndView(
 )
 const withCaveats: DayEndView = {
   ...today,
-  totals: {
-    ...today.totals,
+  allOrders: {
+    ...today.allOrders,
     amountUnknown: 1,
     methodUnknown: 2,
     notConfirmed: { owed: 1, unconfirmed: 2, refused: 0 },
@@ -94,17 +94,24 @@ afterEach(() => {
 })
 
 describe('DayEndScreen', () => {
-  it('shows per courier packages, cash to collect, handed in and the difference; the unassigned; the totals', async () => {
+  it('shows per courier packages, cash to collect, handed in and the difference; the total; the unassigned', async () => {
     renderScreen()
     const table = await screen.findByRole('table', { name: 'Kurye gün sonu' })
     const rows = within(table).getAllByRole('row')
+    // The couriers' total is what their rows add up to; the package no courier was named for comes after it,
+    // its 120,00 ₺ in no courier's difference.
     expect(rows.map((row) => cells(row))).toEqual([
       [],
       ['Ahmet', '3', '399,90 ₺', '400,00 ₺', 'fazla: +0,10 ₺', 'Dönüş'],
       ['Veli (ayrıldı)', '2', '250,00 ₺', '237,50 ₺', 'açık var: -12,50 ₺', 'Dönüş'],
-      ['Kurye seçilmeden', '1', '120,00 ₺', '–', '–', ''],
-      ['Toplam', '6', '769,90 ₺', '637,50 ₺', 'açık var: -132,40 ₺', ''],
+      ['Kuryeler toplamı', '5', '649,90 ₺', '637,50 ₺', 'açık var: -12,40 ₺', ''],
+      ['Kuryesi belirsiz', '1', '120,00 ₺', '–', '–', ''],
     ])
+    expect(
+      screen.getByText(
+        'Kuryesi belirsiz 1 paketin kapıda tahsil edilen 120,00 ₺ tutarı hiçbir kuryenin farkına sayılmadı: bu nakdi ayrıca kontrol edin.',
+      ),
+    ).toBeTruthy()
     expect(
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
@@ -191,11 +198,12 @@ describe('DayEndScreen', () => {
       'fazla: +0,10 ₺',
       'Veli (ayrıldı)',
       'açık var: -12,50 ₺',
-      'Kuryesiz: 1 paket · 120,00 ₺',
-      'Toplam',
-      '6 paket · tahsil 769,90 ₺',
+      'Kuryeler toplamı',
+      '5 paket · tahsil 649,90 ₺',
       'Teslim: 637,50 ₺',
-      'açık var: -132,40 ₺',
+      'açık var: -12,40 ₺',
+      'Kuryesi belirsiz: 1 paket · tahsil 120,00 ₺',
+      'hiçbir kuryenin farkına sayılmadı',
       'Onaylanmayan: 1 gönderiliyor, 2 doğrulanamadı',
       'Kadıköy Moda: 4 paket · tahsil 519,90 ₺',
       'Şubesiz: 2 paket · tahsil 250,00 ₺',

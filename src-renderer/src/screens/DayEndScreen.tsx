@@ -27,8 +27,9 @@ import './day-end/courier-day.css'
 /**
  * "Gün sonu" (issue 21, docs/decisions.md D65): the couriers' settlement of a day, today by the platform's time
  * zone or a past day History still keeps: per courier the packages the platform confirmed, the cash to collect,
- * the cash handed in and the difference; the packages no courier was named for; the totals; what is still not
- * confirmed; the split by branch. Printed on the receipt roll, exported as CSV; a courier's return from here.
+ * the cash handed in and the difference; the couriers' total; under it the packages no courier was named for,
+ * whose cash is in no courier's difference (D76); what is still not confirmed; the split by branch. Printed on
+ * the receipt roll, exported as CSV; a courier's return from here.
  */
 export function DayEndScreen() {
   const { t, language } = useMessages()
@@ -158,7 +159,7 @@ function DayEndTable({
 }) {
   const texts = t.dayEnd
   const money = (kurus: number) => formatKurus(kurus, language)
-  const { totals, unassigned } = view
+  const { totals, unassigned, allOrders } = view
   const methods = view.collectedAtDoor.map((key) => methodNames.get(key) ?? key)
   const nothing = view.couriers.length === 0 && unassigned.packages === 0
   return (
@@ -198,16 +199,6 @@ function DayEndTable({
                 onReturn={() => onReturn(courier.courierId)}
               />
             ))}
-            {unassigned.packages > 0 && (
-              <tr>
-                <th scope="row">{texts.unassigned}</th>
-                <td className="money">{unassigned.packages}</td>
-                <td className="money">{money(unassigned.cashToCollectKurus)}</td>
-                <td className="money">–</td>
-                <td className="money">–</td>
-                <td />
-              </tr>
-            )}
           </tbody>
           <tfoot>
             <tr>
@@ -220,11 +211,27 @@ function DayEndTable({
               </td>
               <td />
             </tr>
+            {/* Below the couriers' total, which leaves it out: its cash is owed by no courier (D76). */}
+            {unassigned.packages > 0 && (
+              <tr className="day-end-unassigned">
+                <th scope="row">{texts.unassigned}</th>
+                <td className="money">{unassigned.packages}</td>
+                <td className="money">{money(unassigned.cashToCollectKurus)}</td>
+                <td className="money">–</td>
+                <td className="money">–</td>
+                <td />
+              </tr>
+            )}
           </tfoot>
         </table>
       )}
-      <Notes tally={totals} t={t} />
-      {showsBranches(totals.branches) && (
+      {unassigned.cashToCollectKurus > 0 && (
+        <div className="day-end-notes">
+          <p>{texts.unassignedNote(unassigned.packages, money(unassigned.cashToCollectKurus))}</p>
+        </div>
+      )}
+      <Notes tally={allOrders} t={t} />
+      {showsBranches(allOrders.branches) && (
         <table className="day-end-table" aria-label={texts.branches}>
           <caption className="visually-hidden">{texts.branches}</caption>
           <thead>
@@ -239,7 +246,7 @@ function DayEndTable({
             </tr>
           </thead>
           <tbody>
-            {totals.branches.map((line) => (
+            {allOrders.branches.map((line) => (
               <tr key={line.branch ?? ''}>
                 <th scope="row">{branchText(line, t)}</th>
                 <td className="money">{line.packages}</td>

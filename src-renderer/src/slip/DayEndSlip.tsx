@@ -17,8 +17,9 @@ export interface DayEndSlipProps {
 
 /**
  * The day-end on the receipt roll (issue 21): per courier their packages, the cash to collect, the cash handed
- * in and the balance in bold; the packages no courier was named for; the totals; what the platform has not
- * confirmed; the split by branch where orders carry one; a line to sign. Narrow on purpose: one fact a line.
+ * in and the balance in bold; the couriers' total; the packages no courier was named for, after the total that
+ * leaves them out (D76); what the platform has not confirmed; the split by branch where orders carry one; a line
+ * to sign. Narrow on purpose: one fact a line.
  */
 export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedAt }: DayEndSlipProps) {
   const t = dictionaries[language]
@@ -26,14 +27,14 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
   // On a 58 mm roll a line wraps anywhere: the amount keeps its ₺ on its own line (a no-break space).
   const money = (kurus: number) => formatKurus(kurus, language).replace(' ', '\u00a0')
   const methods = dayEnd.collectedAtDoor.map((key) => methodNames.get(key) ?? key)
-  const { totals } = dayEnd
-  const notConfirmed = totals.notConfirmed
+  const { totals, unassigned, allOrders } = dayEnd
+  const notConfirmed = allOrders.notConfirmed
   return (
     <article className={`slip slip-${paperWidth}mm day-end-slip`} lang={language} data-paper-mm={paperWidth}>
       <p className="slip-title">{d.slipTitle}</p>
       <p className="day-end-slip-day">{dayText(dayEnd.day, language)}</p>
       <p className="slip-time">{methods.length > 0 ? d.collected(methods.join(', ')) : d.collectedNone}</p>
-      {dayEnd.couriers.length === 0 && dayEnd.unassigned.packages === 0 && <p>{d.empty}</p>}
+      {dayEnd.couriers.length === 0 && unassigned.packages === 0 && <p>{d.empty}</p>}
       {dayEnd.couriers.map((courier) => (
         <section key={courier.courierId} className="day-end-slip-courier">
           <p className="day-end-slip-name">
@@ -45,27 +46,32 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
           <p className="day-end-slip-balance">{balanceText(courier.differenceKurus, t, language)}</p>
         </section>
       ))}
-      {dayEnd.unassigned.packages > 0 && (
-        <p className="day-end-slip-courier">
-          {d.slipUnassigned(dayEnd.unassigned.packages, money(dayEnd.unassigned.cashToCollectKurus))}
-        </p>
-      )}
       <section className="day-end-slip-total">
         <p className="day-end-slip-name">{d.total}</p>
         <p>{d.slipLine(totals.packages, money(totals.cashToCollectKurus))}</p>
         <p>{d.slipHandedIn(money(totals.cashHandedInKurus))}</p>
         <p className="day-end-slip-balance">{balanceText(totals.differenceKurus, t, language)}</p>
       </section>
-      <Caveats tally={totals} t={t} />
+      {unassigned.packages > 0 && (
+        <section className="day-end-slip-courier">
+          <p>{d.slipUnassigned(unassigned.packages, money(unassigned.cashToCollectKurus))}</p>
+          {unassigned.cashToCollectKurus > 0 && (
+            <p className="slip-time">
+              {d.unassignedNote(unassigned.packages, money(unassigned.cashToCollectKurus))}
+            </p>
+          )}
+        </section>
+      )}
+      <Caveats tally={allOrders} t={t} />
       {notConfirmed.owed + notConfirmed.unconfirmed + notConfirmed.refused > 0 && (
         <p className="slip-time">
           {d.notConfirmed(notConfirmed.owed, notConfirmed.unconfirmed, notConfirmed.refused)}
         </p>
       )}
-      {showsBranches(totals.branches) && (
+      {showsBranches(allOrders.branches) && (
         <section className="day-end-slip-branches">
           <p className="day-end-slip-name">{d.branches}</p>
-          {totals.branches.map((line) => (
+          {allOrders.branches.map((line) => (
             <p key={line.branch ?? ''}>
               {branchText(line, t)}: {d.slipLine(line.packages, money(line.cashToCollectKurus))}
             </p>

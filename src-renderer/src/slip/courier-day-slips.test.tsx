@@ -60,9 +60,36 @@ describe('DayEndSlip', () => {
       'açık var: -12,50 ₺',
       'açık var: -12,50 ₺',
     ])
-    expect(text).not.toContain('Kuryesiz')
+    expect(text).not.toContain('Kuryesi belirsiz')
     expect(text).not.toContain('Şubelere göre')
     expect(text).not.toContain('Onaylanmayan')
+  })
+
+  it('puts the packages with no courier after the couriers’ total, their cash in no courier’s difference', () => {
+    const settled = dayEndView(
+      [courierLine('c-ahmet', 'Ahmet', 3, 39_990, [cashLine('cash-1', 39_990)])],
+      {},
+      { packages: 1, cashToCollectKurus: 12_500 },
+    )
+    const { container } = render(
+      <DayEndSlip
+        dayEnd={settled}
+        methodNames={new Map()}
+        language="tr"
+        paperWidth={58}
+        printedAt="2026-11-25T20:00:00.000Z"
+      />,
+    )
+    const text = container.textContent.replace(/\u00a0/g, ' ')
+    expect([...container.querySelectorAll('.day-end-slip-balance')].map((line) => line.textContent)).toEqual([
+      'kasa tam',
+      'kasa tam',
+    ])
+    const total = text.indexOf('Kuryeler toplamı3 paket · tahsil 399,90 ₺')
+    const unassigned = text.indexOf('Kuryesi belirsiz: 1 paket · tahsil 125,00 ₺')
+    expect(total).toBeGreaterThan(-1)
+    expect(unassigned).toBeGreaterThan(total)
+    expect(text).toContain('125,00 ₺ tutarı hiçbir kuryenin farkına sayılmadı')
   })
 
   it('in English, with ₺ in front', () => {
