@@ -14,7 +14,7 @@ import { expectSignedIn, orderInput, orderItem, scan, signIn } from '../support/
  * Issue 21's batch scan-out, as staff do it at the till with a scanner: the courier's badge, three packages (the
  * slip's QR text, a short code, an id), a package refused, one taken back and scanned again, and the manifest
  * ("zimmet fişi") printed — the page the app hands to the print dialog, printed to PDF by Chromium, turned into an
- * image by poppler, its QR read back and its total read off the paper.
+ * image by poppler, its QR read back and its total read off the paper. And the page reloaded mid-batch (D77).
  */
 
 const SLIP_CSS = new URL('../../src-renderer/src/slip/slip.css', import.meta.url)
@@ -174,6 +174,50 @@ test.describe('the batch scan-out', () => {
     if (process.env['UPDATE_SCREENSHOTS'] === '1')
       await writeFile('docs/screenshots/manifest.png', rendered.png)
     await paper.close()
+  })
+
+  test('a reload mid-batch: the bar comes back with its courier and packages, and the batch goes on', async ({
+    app,
+    mock,
+  }) => {
+    const { page } = app
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await mock.control.upsertOrders(PACKAGES.map(({ order }) => order))
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    await setUpTheTill(page)
+    await orderInput(page).focus()
+    const [first, second, third] = PACKAGES.map(({ order }) => order.payment_key)
+    if (!first || !second || !third) throw new Error('three packages')
+    const bar = page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ })
+    await scan(page, 'pos-companion-courier:K-01')
+    await scan(page, first)
+    await expect(bar.getByRole('heading')).toHaveText('Ahmet Yılmaz’a veriliyor · 1 paket')
+    await scan(page, second)
+    await expect(bar.getByRole('heading')).toHaveText('Ahmet Yılmaz’a veriliyor · 2 paket')
+
+    // Ctrl+R at the till (or the page reloaded after a crash): the same courier, the same packages.
+    await page.reload()
+    await expectSignedIn(page)
+    await expect(bar.getByRole('heading')).toHaveText('Ahmet Yılmaz’a veriliyor · 2 paket')
+    await expect(bar).toContainText('Tahsil edilecek: 199,90 ₺')
+    // The next bag goes with that courier, and the bar counts it with the others.
+    await expect(orderItem(page, third)).toBeVisible()
+    await orderInput(page).focus()
+    await scan(page, third)
+    await expect(bar.getByRole('heading')).toHaveText('Ahmet Yılmaz’a veriliyor · 3 paket')
+    await expect(bar).toContainText('Tahsil edilecek: 399,90 ₺')
+    await expect(orderItem(page, third)).toContainText('Kurye: Ahmet Yılmaz')
+
+    // Bitir is kept too: the next reload shows no bar, and the three hand-overs stand.
+    await page.keyboard.press('Escape')
+    await expect(bar).toHaveCount(0)
+    await page.reload()
+    await expectSignedIn(page)
+    for (const key of [first, second, third]) {
+      await expect(orderItem(page, key)).toContainText('Kurye: Ahmet Yılmaz')
+    }
+    await expect(bar).toHaveCount(0)
   })
 
   test('a card’s Kuryeye Verildi by keyboard: the picker, narrowed by typing, Enter picks', async ({

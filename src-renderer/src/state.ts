@@ -75,37 +75,22 @@ export function focusOrderField(): void {
 }
 
 /**
- * The courier's day at the till (issue 21, docs/decisions.md D65). `batch`: the courier whose badge was scanned
- * and the packages handed to them since, in scan order (the bar "Ahmet’e veriliyor · 3 paket"); `picking`: the
- * order whose `Kuryeye Verildi` waits for its courier; `returnFor`: the courier whose return staff asked to record
- * (a press on the board's courier strip), which the return dialog reads and clears with `closeReturn`.
+ * The courier's day at the till (issue 21, docs/decisions.md D65). `picking`: the order whose `Kuryeye Verildi`
+ * waits for its courier; `returnFor`: the courier whose return staff asked to record (a press on the board's
+ * courier strip), which the return dialog reads and clears with `closeReturn`. The batch scan-out under way has
+ * its own store, kept over a reload (`screens/board/batch-store.ts`, D75).
  */
 export interface CourierUiState {
-  batch: { courier: { id: string; name: string }; keys: readonly string[] } | undefined
   picking: string | undefined
   returnFor: string | undefined
-  startBatch: (courier: { id: string; name: string }) => void
-  addToBatch: (paymentKey: string) => void
-  endBatch: () => void
   pickCourierFor: (paymentKey: string | undefined) => void
   openReturn: (courierId: string) => void
   closeReturn: () => void
 }
 
 export const useCourierUi = create<CourierUiState>((set) => ({
-  batch: undefined,
   picking: undefined,
   returnFor: undefined,
-  // Another badge during a batch starts that courier's batch: the first one's packages stay handed over.
-  startBatch: (courier) =>
-    set(({ batch }) => ({ batch: batch?.courier.id === courier.id ? batch : { courier, keys: [] } })),
-  addToBatch: (paymentKey) =>
-    set(({ batch }) =>
-      !batch || batch.keys.includes(paymentKey)
-        ? {}
-        : { batch: { ...batch, keys: [...batch.keys, paymentKey] } },
-    ),
-  endBatch: () => set({ batch: undefined }),
   pickCourierFor: (paymentKey) => set({ picking: paymentKey }),
   openReturn: (courierId) => set({ returnFor: courierId }),
   closeReturn: () => set({ returnFor: undefined }),

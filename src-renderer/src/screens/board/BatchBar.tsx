@@ -3,11 +3,12 @@ import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { formatKurus } from '../../../../src-shared/money.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useSettings } from '../../queries.ts'
+import { useCouriers, useSettings } from '../../queries.ts'
 import { manifestOf } from '../../slip/manifest.ts'
 import { manifestJobKey, useSlipQueue } from '../../slip/slip-queue.ts'
 import { focusOrderField, useBoardUi, useCourierUi } from '../../state.ts'
-import { batchPackages } from './batch-rules.ts'
+import { batchPackages, restoredBatch } from './batch-rules.ts'
+import { useBatch, type Batch } from './batch-store.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
 import './couriers.css'
 
@@ -28,9 +29,27 @@ export function BatchBar({
   actions: OrderActions
   methodNames: ReadonlyMap<string, string>
 }) {
-  const batch = useCourierUi((state) => state.batch)
-  if (!batch) return null
-  return <Bar batch={batch} orders={orders ?? []} actions={actions} methodNames={methodNames} />
+  const batch = useBatch((state) => state.batch)
+  useRestoredBatchChecked(orders)
+  // After a reload the board comes a moment after the batch: no "0 paket" meanwhile.
+  if (!batch || orders === undefined) return null
+  return <Bar batch={batch} orders={orders} actions={actions} methodNames={methodNames} />
+}
+
+/**
+ * A batch read back after a reload (batch-store.ts) is checked once the couriers and the board are known: too
+ * old, or its courier gone, and it is over; its packages no longer on the board leave it.
+ */
+function useRestoredBatchChecked(orders: readonly BoardOrder[] | undefined): void {
+  const restored = useBatch((state) => state.restored)
+  const couriers = useCouriers()
+  // An older core answers no list (an error): the courier is then taken as stored.
+  const listed = couriers.isPending ? undefined : (couriers.data ?? null)
+  useEffect(() => {
+    if (!restored || orders === undefined || listed === undefined) return
+    const { batch, settleRestored } = useBatch.getState()
+    settleRestored(batch && restoredBatch(batch, listed ?? undefined, orders, Date.now()))
+  }, [restored, orders, listed])
 }
 
 function Bar({
@@ -39,7 +58,7 @@ function Bar({
   actions,
   methodNames,
 }: {
-  batch: NonNullable<ReturnType<typeof useCourierUi.getState>['batch']>
+  batch: Batch
   orders: readonly BoardOrder[]
   actions: OrderActions
   methodNames: ReadonlyMap<string, string>
@@ -48,7 +67,7 @@ function Bar({
   const ct = t.couriers
   const rt = useMessages().t.board
   const settings = useSettings().data
-  const endBatch = useCourierUi((state) => state.endBatch)
+  const endBatch = useBatch((state) => state.endBatch)
   const announce = useBoardUi((state) => state.announce)
   const enqueue = useSlipQueue((state) => state.enqueue)
   const jobs = useSlipQueue((state) => state.jobs)

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { CourierListed } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { batchPackageIn, batchPackages, courierIn, pickerCouriers } from './batch-rules.ts'
+import {
+  BATCH_KEPT_MS,
+  batchPackageIn,
+  batchPackages,
+  courierIn,
+  isBatchFresh,
+  pickerCouriers,
+  restoredBatch,
+} from './batch-rules.ts'
 
 const courier = (name: string, extra: Partial<CourierListed> = {}): CourierListed => ({
   id: `id-${name}`,
@@ -169,5 +177,56 @@ describe('batchPackages', () => {
     ]
     const keys = [key(3), key(1), key(2), key(4), key(9)]
     expect(batchPackages(keys, board, 'id-Ahmet').map((one) => one.paymentKey)).toEqual([key(3), key(1)])
+  })
+})
+
+describe('a batch read back after a reload', () => {
+  const NOW = Date.parse('2026-11-21T12:30:00.000Z')
+  const stored = (extra: Partial<Parameters<typeof restoredBatch>[0]> = {}) => ({
+    courier: { id: ahmet.id, name: 'Ahmet' },
+    keys: [key(1), key(2)],
+    touchedAt: NOW - 60_000,
+    ...extra,
+  })
+
+  it('goes on for 15 minutes after its last scan, not a millisecond more, either way of the clock', () => {
+    expect(isBatchFresh({ touchedAt: NOW - BATCH_KEPT_MS }, NOW)).toBe(true)
+    expect(isBatchFresh({ touchedAt: NOW - BATCH_KEPT_MS - 1 }, NOW)).toBe(false)
+    // A time ahead of the clock (set back since): as far as it may be, and no further.
+    expect(isBatchFresh({ touchedAt: NOW + BATCH_KEPT_MS }, NOW)).toBe(true)
+    expect(isBatchFresh({ touchedAt: NOW + BATCH_KEPT_MS + 1 }, NOW)).toBe(false)
+    expect(BATCH_KEPT_MS).toBe(15 * 60_000)
+    expect(restoredBatch(stored({ touchedAt: NOW - BATCH_KEPT_MS - 1 }), couriers, [order(1)], NOW)).toBe(
+      undefined,
+    )
+  })
+
+  it('keeps the packages still on the board, in scan order, under the courier’s name now', () => {
+    const renamed = { ...ahmet, name: 'Ahmet Yılmaz' }
+    expect(
+      restoredBatch(stored({ keys: [key(3), key(9), key(1)] }), [renamed], [order(1), order(3)], NOW),
+    ).toEqual({
+      courier: { id: ahmet.id, name: 'Ahmet Yılmaz' },
+      keys: [key(3), key(1)],
+      touchedAt: NOW - 60_000,
+    })
+    // Nothing left on the board: the courier's batch goes on, empty, as after the badge.
+    expect(restoredBatch(stored(), couriers, [], NOW)?.keys).toEqual([])
+  })
+
+  it('is over when its courier left or is no longer listed', () => {
+    expect(restoredBatch(stored({ courier: { id: gone.id, name: 'Veli' } }), couriers, [order(1)], NOW)).toBe(
+      undefined,
+    )
+    expect(restoredBatch(stored(), [ismail], [order(1)], NOW)).toBe(undefined)
+    expect(restoredBatch(stored(), [], [order(1)], NOW)).toBe(undefined)
+  })
+
+  it('takes the courier as stored when there is no list to check against (an older core)', () => {
+    expect(restoredBatch(stored(), undefined, [order(1)], NOW)).toEqual({
+      courier: { id: ahmet.id, name: 'Ahmet' },
+      keys: [key(1)],
+      touchedAt: NOW - 60_000,
+    })
   })
 })

@@ -1,5 +1,6 @@
 // The hand-over side of the courier's day (issue 21) on the real board over a stand-in core: the courier picker
-// on a card's `Kuryeye Verildi`, the batch scan-out from a badge, its refusals, the manifest and the strip.
+// on a card's `Kuryeye Verildi`, the batch scan-out from a badge, its refusals, the manifest, the strip, and the
+// batch over a reload of the page.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HandOverInput } from '../../../../src-shared/contract.ts'
@@ -9,6 +10,7 @@ import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/
 import { SlipPrinter } from '../../slip/SlipPrinter.tsx'
 import { useSlipQueue } from '../../slip/slip-queue.ts'
 import { useBoardUi, useCourierUi } from '../../state.ts'
+import { BATCH_STORAGE_KEY, useBatch } from './batch-store.ts'
 import { OrderBoard } from './OrderBoard.tsx'
 
 vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
@@ -45,10 +47,40 @@ const COURIERS = [
 ]
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
 
+/** What the page is made of: this file's imports, or a reloaded page's own (`reloadedPage`). */
+interface Page {
+  OrderBoard: typeof OrderBoard
+  SlipPrinter: typeof SlipPrinter
+  renderWithApi: typeof renderWithApi
+}
+
+/**
+ * A reload of the page: every module of the renderer evaluated afresh (its stores as a new page has them, read
+ * from sessionStorage), the window's sessionStorage kept.
+ */
+async function reloadedPage(): Promise<Page> {
+  vi.resetModules()
+  const [board, printer, render] = await Promise.all([
+    import('./OrderBoard.tsx'),
+    import('../../slip/SlipPrinter.tsx'),
+    import('../../../../test-support/renderer/render-with-api.tsx'),
+  ])
+  return {
+    OrderBoard: board.OrderBoard,
+    SlipPrinter: printer.SlipPrinter,
+    renderWithApi: render.renderWithApi,
+  }
+}
+
 /** A stand-in core: a board the hand-overs change, the couriers, the strip, and every call recorded. */
 function fakeCore(
   board: BoardOrder[],
-  options: { couriers?: CourierListed[]; out?: CourierOut[]; settings?: Partial<Settings> } = {},
+  options: {
+    couriers?: CourierListed[]
+    out?: CourierOut[]
+    settings?: Partial<Settings>
+    page?: Page
+  } = {},
 ) {
   const orders = new Map(board.map((one) => [one.paymentKey, one]))
   const couriers = options.couriers ?? COURIERS
@@ -97,15 +129,23 @@ function fakeCore(
     ),
   }
   const settings: Settings = { ...TEST_SETTINGS, ...options.settings }
-  const view = renderWithApi(
-    <>
-      <OrderBoard />
-      <SlipPrinter signedIn />
-    </>,
-    api,
-    settings,
-  )
-  return { ...view, api, handOverOrder, withdrawHandover }
+  /** The page shown over this core: the first one, or one after a reload. */
+  const show = (page: Page) =>
+    page.renderWithApi(
+      <>
+        <page.OrderBoard />
+        <page.SlipPrinter signedIn />
+      </>,
+      api,
+      settings,
+    )
+  const view = show(options.page ?? { OrderBoard, SlipPrinter, renderWithApi })
+  /** Ctrl+R: the page goes, and comes back over the same core and the same sessionStorage. */
+  const reload = async () => {
+    cleanup()
+    show(await reloadedPage())
+  }
+  return { ...view, api, handOverOrder, withdrawHandover, reload }
 }
 
 /** A scanner: the text and Enter into the order field. */
@@ -124,7 +164,9 @@ async function boardReady(n: number) {
 beforeEach(() => {
   // jsdom lays nothing out: a found order is "scrolled to" by nothing.
   Element.prototype.scrollIntoView = () => undefined
-  useCourierUi.setState({ batch: undefined, picking: undefined, returnFor: undefined })
+  useCourierUi.setState({ picking: undefined, returnFor: undefined })
+  useBatch.setState({ batch: undefined, restored: false })
+  sessionStorage.clear()
   useBoardUi.setState({ reveal: undefined, removing: new Map() })
   useSlipQueue.setState({ jobs: [], failed: new Set() })
 })
@@ -188,7 +230,7 @@ describe('the courier picker on Kuryeye Verildi', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     // One hand-over, and no batch started by that badge.
     expect(handOverOrder).toHaveBeenCalledTimes(1)
-    expect(useCourierUi.getState().batch).toBeUndefined()
+    expect(useBatch.getState().batch).toBeUndefined()
   })
 
   it('closes, sending nothing, when another order is scanned instead of a badge', async () => {
@@ -408,6 +450,128 @@ describe('the batch scan-out', () => {
     expect(manifest.querySelector('.manifest-total')?.textContent).toBe('Tahsil edilecek toplam 399,90 ₺')
     const qr = manifest.querySelector('svg[role="img"]')?.getAttribute('aria-label') ?? ''
     expect(qr).toMatch(/^Zimmet QR kodu: ZIMMET;Ahmet;3;39990;\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+})
+
+describe('the batch over a reload of the page', () => {
+  const board = () => [
+    order(1, { amountKurus: 19_990 }),
+    order(2, { paymentMethod: 'CREDIT_CARD', amountKurus: 25_000 }),
+    order(3, { amountKurus: 20_000 }),
+  ]
+  const toAhmet: Partial<BoardOrder> = {
+    handover: { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' },
+    courier: { id: 'c-ahmet', name: 'Ahmet' },
+  }
+  /** What the store keeps in sessionStorage, written by hand. */
+  const stored = (batch: unknown, version = 1) => JSON.stringify({ state: { batch }, version })
+  const ahmetsBatch = (extra: Record<string, unknown> = {}) => ({
+    courier: { id: 'c-ahmet', name: 'Ahmet' },
+    keys: [key(1)],
+    touchedAt: Date.now() - 60_000,
+    ...extra,
+  })
+  const keptBatch = () =>
+    (JSON.parse(sessionStorage.getItem(BATCH_STORAGE_KEY) ?? '{}') as { state?: unknown }).state
+
+  it('comes back with its courier and its packages; scanning and the manifest go on', async () => {
+    let printed: (string | null)[] = []
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      printed = [...document.querySelectorAll('.slip-print-root .manifest-line')].map(
+        (line) => line.textContent,
+      )
+    })
+    const view = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    scan(key(2))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
+
+    await view.reload()
+    const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
+    expect(within(bar).getByText('Tahsil edilecek: 199,90 ₺')).toBeTruthy()
+    await boardReady(1)
+    // The next bag goes with the same courier, as before the reload.
+    scan(code(3))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
+    expect(view.handOverOrder.mock.calls.map(([input]) => input)).toEqual([
+      { paymentKey: key(1), courierId: 'c-ahmet' },
+      { paymentKey: key(2), courierId: 'c-ahmet' },
+      { paymentKey: key(3), courierId: 'c-ahmet' },
+    ])
+    fireEvent.click(screen.getByRole('button', { name: 'Zimmet fişi yazdır' }))
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1))
+    expect(printed).toEqual([
+      '000-001199,90 ₺Nakit · TAHSİL',
+      '000-002250,00 ₺Kredi Kartı · ödenmiş',
+      '000-003200,00 ₺Nakit · TAHSİL',
+    ])
+    print.mockRestore()
+
+    // Bitir is kept too: the next reload shows no bar.
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+    await view.reload()
+    await boardReady(1)
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+  }, 20_000)
+
+  it('comes back under the courier’s name now, without a package no longer on the board', async () => {
+    sessionStorage.setItem(
+      BATCH_STORAGE_KEY,
+      stored(ahmetsBatch({ keys: [key(9), key(1)], touchedAt: Date.now() - 14 * 60_000 })),
+    )
+    fakeCore([order(1, toAhmet), order(2)], {
+      couriers: [courier('c-ahmet', 'Ahmet Yılmaz', { badge: 'AHMET' })],
+      page: await reloadedPage(),
+    })
+    await screen.findByRole('region', { name: 'Ahmet Yılmaz’a veriliyor · 1 paket' })
+    await waitFor(() =>
+      expect(keptBatch()).toMatchObject({
+        batch: { courier: { id: 'c-ahmet', name: 'Ahmet Yılmaz' }, keys: [key(1)] },
+      }),
+    )
+  }, 20_000)
+
+  it.each([
+    ['16 minutes old', () => stored(ahmetsBatch({ touchedAt: Date.now() - 16 * 60_000 }))],
+    ['cut short', () => stored(ahmetsBatch()).slice(0, 40)],
+    ['of another shape', () => stored({ courier: 'Ahmet', keys: 'all' })],
+    ['naming what is no order id', () => stored(ahmetsBatch({ keys: ['<img src=x onerror=alert(1)>'] }))],
+    ['written by another version of the app', () => stored(ahmetsBatch(), 0)],
+    ['of a courier who left', () => stored(ahmetsBatch({ courier: { id: 'c-veli', name: 'Veli' } }))],
+    ['of a courier no longer listed', () => stored(ahmetsBatch({ courier: { id: 'c-gone', name: 'Gone' } }))],
+  ])(
+    'a stored batch %s is dropped; the board works, and a badge starts a new batch that is kept',
+    async (_why, storedText) => {
+      sessionStorage.setItem(BATCH_STORAGE_KEY, storedText())
+      fakeCore([order(1, toAhmet), order(2)], { page: await reloadedPage() })
+      await boardReady(2)
+      await waitFor(() => expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull())
+      scan('pos-companion-courier:Z7')
+      await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 0 paket' })
+      scan(key(2))
+      await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 1 paket' })
+      expect(keptBatch()).toMatchObject({
+        batch: { courier: { id: 'c-zeynep', name: 'Zeynep' }, keys: [key(2)] },
+      })
+    },
+    20_000,
+  )
+
+  it('goes on in memory when the window’s storage refuses to keep it', async () => {
+    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    const { handOverOrder } = fakeCore(board())
+    await boardReady(1)
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
+    expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-ahmet' })
+    refuse.mockRestore()
   })
 })
 

@@ -4,6 +4,7 @@ import type { CourierListed } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
 import { keys, useCouriers } from '../../queries.ts'
 import { useCourierUi } from '../../state.ts'
+import { useBatch } from './batch-store.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
 
 /**
@@ -25,10 +26,10 @@ export function useCourierActions(actions: OrderActions): OrderActions {
           actions.handOver(paymentKey, courierId)
           return
         }
-        const ui = useCourierUi.getState()
-        if (ui.batch) {
-          ui.addToBatch(paymentKey)
-          actions.handOver(paymentKey, ui.batch.courier.id)
+        const { batch, addToBatch } = useBatch.getState()
+        if (batch) {
+          addToBatch(paymentKey)
+          actions.handOver(paymentKey, batch.courier.id)
           return
         }
         const orders = queryClient.getQueryData<BoardOrder[]>(keys.orders)
@@ -43,7 +44,7 @@ export function useCourierActions(actions: OrderActions): OrderActions {
           actions.handOver(paymentKey)
           return
         }
-        ui.pickCourierFor(paymentKey)
+        useCourierUi.getState().pickCourierFor(paymentKey)
       },
     }),
     [actions, queryClient],

@@ -8,6 +8,7 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { keys, useCouriers, useHandOverOrder } from '../../queries.ts'
 import { useCourierUi } from '../../state.ts'
 import { batchPackageIn, courierIn, isBadgeQr, type CourierRead } from './batch-rules.ts'
+import { useBatch } from './batch-store.ts'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 
 /**
@@ -32,12 +33,12 @@ export function useCourierScan(
 
   function send(read: string, paymentKey: string, courier: { id: string; name: string }, inBatch: boolean) {
     const code = shortCodeOf(paymentKey)
-    if (inBatch) useCourierUi.getState().addToBatch(paymentKey)
+    if (inBatch) useBatch.getState().addToBatch(paymentKey)
     handOver.mutate(
       { paymentKey, courierId: courier.id },
       {
         onSuccess: () => {
-          const batch = useCourierUi.getState().batch
+          const { batch } = useBatch.getState()
           const count = batch?.courier.id === courier.id ? batch.keys.indexOf(paymentKey) + 1 : 0
           tell({
             read,
@@ -67,7 +68,7 @@ export function useCourierScan(
       ui.pickCourierFor(undefined)
       send(read, ui.picking, courier, false)
     } else {
-      ui.startBatch(courier)
+      useBatch.getState().startBatch(courier)
       tell({ read, text: ct.scanCourier(courier.name), failed: false })
     }
   }
@@ -90,7 +91,7 @@ export function useCourierScan(
     }
     // Another order scanned while the picker asks: staff moved on, and the question with them (nothing sent).
     if (ui.picking !== undefined) ui.pickCourierFor(undefined)
-    const { batch } = ui
+    const { batch } = useBatch.getState()
     if (!batch) return false
     const found = batchPackageIn(read, orders ?? [])
     if (found === undefined) return false
