@@ -1,4 +1,5 @@
 import {
+  hashKey,
   keepPreviousData,
   QueryClient,
   useInfiniteQuery,
@@ -52,11 +53,75 @@ export const keys = {
   dayEnd: ['day-end'] as const,
 }
 
-/** What the courier's day shows changes with the ledger, the hand-overs and the collected-at-door setting. */
+/**
+ * The core's news of the courier's day is read once per this window: a burst (a POS sending many orders, a batch
+ * of packages scanned, an assignment with its order) costs one read of the settlement (about 75 ms for a busy
+ * day, bench/README.md), not one per change. The read starts after the last change of the window, so what it
+ * shows includes them all.
+ */
+export const COURIER_DAY_COALESCE_MS = 200
+
+const pendingCourierDay = new WeakMap<
+  QueryClient,
+  { timer: ReturnType<typeof setTimeout>; withList: boolean }
+>()
+
+/**
+ * What the courier's day shows (the strip, Gün sonu) changes with the ledger, the hand-overs and the
+ * collected-at-door setting. Read again now: after this window's own write (a return, a correction, a courier
+ * changed), whose figures staff wait for. A read the core's news asked for and that has not started yet is
+ * covered by this one, and dropped.
+ */
 function invalidateCourierDay(queryClient: QueryClient, withList: boolean): void {
-  if (withList) void queryClient.invalidateQueries({ queryKey: keys.couriers })
+  const pending = pendingCourierDay.get(queryClient)
+  if (pending) {
+    clearTimeout(pending.timer)
+    pendingCourierDay.delete(queryClient)
+  }
+  if (withList || pending?.withList === true) void queryClient.invalidateQueries({ queryKey: keys.couriers })
   void queryClient.invalidateQueries({ queryKey: keys.couriersOut })
   void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
+}
+
+/** The core said something the courier's day reads changed: read again soon, once for the whole burst. */
+function courierDayChanged(queryClient: QueryClient, withList: boolean): void {
+  const pending = pendingCourierDay.get(queryClient)
+  if (pending) {
+    pending.withList ||= withList
+    return
+  }
+  const timer = setTimeout(() => invalidateCourierDay(queryClient, false), COURIER_DAY_COALESCE_MS)
+  pendingCourierDay.set(queryClient, { timer, withList })
+}
+
+/**
+ * What of an order the strip and the day-end read: its hand-over (the platform's results, what is still owed)
+ * and the facts its cash is counted from. An order never pressed, or not on the board, counts in neither.
+ */
+function courierDayFacts(order: BoardOrder | null | undefined): string | undefined {
+  if (!order || order.handover.state === 'none') return undefined
+  const { handover, paymentMethod, amountKurus, branch, label } = order
+  // hashKey: the same facts give the same text whatever order their keys came in.
+  return hashKey([handover, paymentMethod ?? null, amountKurus ?? null, branch ?? null, label ?? null])
+}
+
+/** Whether an order's change can change a courier's figures: a new order, a ready time, a note cannot. */
+export function touchesCourierDay(before: BoardOrder | null | undefined, after: BoardOrder | null): boolean {
+  return courierDayFacts(before) !== courierDayFacts(after)
+}
+
+/**
+ * An order as it now stands, from the core's news or a call's answer, written into the board's list; the
+ * courier's day is read again when the change reaches it. Both ways go through here, so whichever arrives
+ * first is the one compared with what was known: none is missed.
+ */
+function putOrder(queryClient: QueryClient, paymentKey: string, order: BoardOrder | null): void {
+  const orders = queryClient.getQueryData<BoardOrder[]>(keys.orders)
+  // No list yet: what changed cannot be told, so it is taken as a change.
+  const before =
+    orders === undefined ? undefined : (orders.find((one) => one.paymentKey === paymentKey) ?? null)
+  queryClient.setQueryData<BoardOrder[]>(keys.orders, (list) => upsertOrder(list, paymentKey, order))
+  if (orders === undefined || touchesCourierDay(before, order)) courierDayChanged(queryClient, false)
 }
 
 const HISTORY_PAGE_SIZE = 50
@@ -75,26 +140,28 @@ export function useCoreEvents(): void {
       }
     })
     const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
-      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, order))
+      // The card; and the courier strip and the day-end, when the change reaches what they count.
+      putOrder(queryClient, paymentKey, order)
       // Every hand-over attempt changes its order: the history, when on screen, fetches its news.
       void queryClient.invalidateQueries({ queryKey: keys.history })
-      // …and the courier strip and the day-end count what the platform confirmed.
-      invalidateCourierDay(queryClient, false)
     })
     const offCouriers = api.on('couriersChanged', ({ kind }) => {
-      invalidateCourierDay(queryClient, kind === 'couriers' || kind === 'assignment')
+      courierDayChanged(queryClient, kind === 'couriers' || kind === 'assignment')
     })
     // A change saved in another window or tab, or by the core itself, reaches this window too (D64).
     const offSettings = api.on('settingsChanged', (settings) => {
       queryClient.setQueryData(keys.settings, settings)
       // The payment methods collected at the door change the strip's and the day-end's cash.
-      invalidateCourierDay(queryClient, false)
+      courierDayChanged(queryClient, false)
     })
     return () => {
       offSession()
       offOrder()
       offCouriers()
       offSettings()
+      const pending = pendingCourierDay.get(queryClient)
+      if (pending) clearTimeout(pending.timer)
+      pendingCourierDay.delete(queryClient)
     }
   }, [queryClient])
 }
@@ -201,10 +268,7 @@ export function useAddOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: AddOrderInput) => unwrap(requireBridge().addOrder(input)),
-    onSuccess: (order) =>
-      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
-        upsertOrder(orders, order.paymentKey, order),
-      ),
+    onSuccess: (order) => putOrder(queryClient, order.paymentKey, order),
   })
 }
 
@@ -215,8 +279,7 @@ export function useRemoveOrder(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (paymentKey: string) => unwrap(requireBridge().removeOrder({ paymentKey })),
-    onSuccess: (_nothing, paymentKey) =>
-      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) => upsertOrder(orders, paymentKey, null)),
+    onSuccess: (_nothing, paymentKey) => putOrder(queryClient, paymentKey, null),
     onError: (error, paymentKey) => onRefused?.(paymentKey, appErrorOf(error)),
   })
 }
@@ -232,9 +295,7 @@ export function useHandOverOrder(onRefused?: OnRefused) {
       unwrap(requireBridge().handOverOrder(typeof target === 'string' ? { paymentKey: target } : target)),
     onSuccess: (order) => {
       onRefused?.(order.paymentKey, undefined)
-      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
-        upsertOrder(orders, order.paymentKey, order),
-      )
+      putOrder(queryClient, order.paymentKey, order)
     },
     onError: (error, target) =>
       onRefused?.(typeof target === 'string' ? target : target.paymentKey, appErrorOf(error)),
@@ -268,9 +329,7 @@ export function useOrderCall(
     mutationFn: (input: { paymentKey: string; handedOver: boolean }) => unwrap(call(input)),
     onSuccess: (order) => {
       onRefused?.(order.paymentKey, undefined)
-      queryClient.setQueryData<BoardOrder[]>(keys.orders, (orders) =>
-        upsertOrder(orders, order.paymentKey, order),
-      )
+      putOrder(queryClient, order.paymentKey, order)
     },
     onError: (error, { paymentKey }) => onRefused?.(paymentKey, appErrorOf(error)),
   })

@@ -1,6 +1,6 @@
 // settingsChanged (D64) in the renderer: a change saved elsewhere (another window or tab, the core itself)
 // reaches this window's settings cache without its own save.
-import { act, cleanup, screen } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Api } from '../../src-shared/contract.ts'
 import type { Settings } from '../../src-shared/domain.ts'
@@ -48,7 +48,8 @@ describe('settingsChanged in the renderer', () => {
     queryClient.setQueryData(keys.couriersOut, [])
     queryClient.setQueryData([...keys.dayEnd, null], null)
     act(() => events.emit('settingsChanged', { ...TEST_SETTINGS, collectedAtDoor: ['CASH', 'MEAL_CARD'] }))
-    expect(queryClient.getQueryState(keys.couriersOut)?.isInvalidated).toBe(true)
+    // Within the moment the core's news is gathered in (queries.ts, D78).
+    await waitFor(() => expect(queryClient.getQueryState(keys.couriersOut)?.isInvalidated).toBe(true))
     expect(queryClient.getQueryState([...keys.dayEnd, null])?.isInvalidated).toBe(true)
   })
 
