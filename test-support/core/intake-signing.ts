@@ -49,12 +49,18 @@ export function answerSignedByApp(
 
 /**
  * A signed request as a POS makes it (over a fresh connection each time): resolves with the answer and whether the
- * app signed it (false means whoever answered does not hold the key: not the app).
+ * app signed it (false means whoever answered does not hold the key: not the app). `sign: false` leaves the three
+ * signature headers out, for an unsigned call or one that carries only the headers a test built itself.
  */
 export async function posRequest(
   baseUrl: string,
   key: string,
-  options: Omit<SigningOptions, 'body'> & { json?: unknown; body?: string; headers?: Record<string, string> },
+  options: Omit<SigningOptions, 'body'> & {
+    json?: unknown
+    body?: string
+    headers?: Record<string, string>
+    sign?: boolean
+  },
 ): Promise<RawAnswer & { fromApp: boolean }> {
   const method = options.method ?? (options.json === undefined && options.body === undefined ? 'GET' : 'POST')
   const body = options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
@@ -63,7 +69,7 @@ export async function posRequest(
     method,
     path: options.path,
     headers: {
-      ...signed.headers,
+      ...(options.sign === false ? {} : signed.headers),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...options.headers,
     },

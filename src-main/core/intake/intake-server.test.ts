@@ -4,7 +4,7 @@ import { INTAKE_ERRORS } from './intake-errors.ts'
 import { generateIntakeKey, IntakeKeyring } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
 import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
-import { answerSignedByApp, signRequest } from '../../../test-support/core/intake-signing.ts'
+import { posRequest, signRequest } from '../../../test-support/core/intake-signing.ts'
 
 const KEY_A = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const KEY_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -43,32 +43,19 @@ function memoryKeyStorage() {
   }
 }
 
+/** A request as the POS makes it, kept for the checks after each test. */
 async function call(
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {},
+  options: Omit<Parameters<typeof posRequest>[2], 'method' | 'path'> = {},
 ): Promise<RawAnswer & { fromApp: boolean }> {
-  const body =
-    options.body === undefined
-      ? undefined
-      : typeof options.body === 'string'
-        ? options.body
-        : JSON.stringify(options.body)
-  const signed = signRequest(key, { method, path, ...(body === undefined ? {} : { body }) })
-  const headers: Record<string, string> = {
-    ...(options.auth === false ? {} : signed.headers),
-    ...(body !== undefined ? JSON_TYPE : {}),
-    ...options.headers,
-  }
-  const answer = await send(server.port, { method, path, headers, ...(body !== undefined ? { body } : {}) })
-  answers.push(answer)
-  const signature = answer.headers['x-intake-response-signature']
-  const fromApp = answerSignedByApp(key, signed.nonce, {
-    status: answer.status,
-    body: answer.text,
-    signature: typeof signature === 'string' ? signature : undefined,
+  const answer = await posRequest(`http://127.0.0.1:${String(server.port)}`, key, {
+    method,
+    path,
+    ...options,
   })
-  return { ...answer, fromApp }
+  answers.push(answer)
+  return answer
 }
 
 const errorCode = (answer: RawAnswer) => (answer.json as { error: { code: string } }).error.code
@@ -76,7 +63,7 @@ const errorCode = (answer: RawAnswer) => (answer.json as { error: { code: string
 describe('POST /v1/orders', () => {
   it('adds a new order (201) with its public view, from the POS', async () => {
     const answer = await call('POST', '/v1/orders', {
-      body: { payment_key: KEY_A.toUpperCase(), shipping_method: 'delivery', courier_type: 'restaurant' },
+      json: { payment_key: KEY_A.toUpperCase(), shipping_method: 'delivery', courier_type: 'restaurant' },
     })
     expect(answer.status).toBe(201)
     expect(answer.json).toEqual({
@@ -95,9 +82,9 @@ describe('POST /v1/orders', () => {
   })
 
   it('merges what is new into an order already on the board (200)', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
     const answer = await call('POST', '/v1/orders', {
-      body: { payment_key: KEY_A, shipping_method: 'pickup' },
+      json: { payment_key: KEY_A, shipping_method: 'pickup' },
     })
     expect(answer.status).toBe(200)
     expect(answer.json).toMatchObject({ payment_key: KEY_A, eligible: false })
@@ -106,7 +93,7 @@ describe('POST /v1/orders', () => {
 
   it('passes every field on, the label trimmed and in NFC', async () => {
     await call('POST', '/v1/orders', {
-      body: {
+      json: {
         payment_key: ` {${KEY_A}} `,
         shipping_method: 'delivery',
         payment_method: 'CREDIT_CARD',
@@ -156,7 +143,7 @@ describe('POST /v1/orders', () => {
   it('says why a label with an invisible character is refused, in both languages', async () => {
     // A bidi override and a zero-width space: nothing a person sees, so the words must name them.
     for (const label of ['Masa 6\u202e9 ssaK', 'Masa\u200b6']) {
-      const answer = await call('POST', '/v1/orders', { body: { payment_key: KEY_A, label } })
+      const answer = await call('POST', '/v1/orders', { json: { payment_key: KEY_A, label } })
       const { message_tr, message_en } = (answer.json as { error: Record<string, string> }).error
       expect(message_tr).toMatch(/görünmeyen biçim karakteri/)
       expect(message_en).toMatch(/invisible format characters/)
@@ -173,7 +160,7 @@ describe('POST /v1/orders', () => {
   )
 
   it('answers every error in the one shape, Turkish and English, with nothing of what was sent', async () => {
-    const answer = await call('POST', '/v1/orders', { body: { payment_key: 'secret-looking-text' } })
+    const answer = await call('POST', '/v1/orders', { json: { payment_key: 'secret-looking-text' } })
     expect(answer.json).toEqual({
       error: {
         code: 'no-order-id',
@@ -187,7 +174,7 @@ describe('POST /v1/orders', () => {
 
 describe('GET /v1/orders/{payment_key}', () => {
   it('answers the view of an order on the board, found however the key is written', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
     const answer = await call('GET', `/v1/orders/${encodeURIComponent(`{${KEY_A.toUpperCase()}}`)}`)
     expect(answer.status).toBe(200)
     expect(answer.json).toMatchObject({ payment_key: KEY_A, state: 'waiting' })
@@ -213,7 +200,7 @@ describe('GET /v1/orders/{payment_key}', () => {
 
 describe('POST /v1/orders/{payment_key}/handover', () => {
   beforeEach(async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, shipping_method: 'delivery' } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, shipping_method: 'delivery' } })
   })
 
   it('asks the outbox for the hand-over and answers 202 with the view', async () => {
@@ -225,7 +212,7 @@ describe('POST /v1/orders/{payment_key}/handover', () => {
 
   it('answers a repeat while the first is owed with 202 and the view, and presses once', async () => {
     await call('POST', `/v1/orders/${KEY_A}/handover`)
-    const again = await call('POST', `/v1/orders/${KEY_A}/handover`, { body: {} })
+    const again = await call('POST', `/v1/orders/${KEY_A}/handover`, { json: {} })
     expect(again.status).toBe(202)
     expect(again.json).toMatchObject({ state: 'sending' })
     expect(intake.pressed).toEqual([KEY_A])
@@ -240,7 +227,7 @@ describe('POST /v1/orders/{payment_key}/handover', () => {
   })
 
   it('is 409 for a pickup order (D5) and 404 for one not on the board', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_B, shipping_method: 'pickup' } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_B, shipping_method: 'pickup' } })
     const pickup = await call('POST', `/v1/orders/${KEY_B}/handover`)
     expect([pickup.status, errorCode(pickup)]).toEqual([409, 'not-eligible'])
     const unknown = await call('POST', '/v1/orders/2c1d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f/handover')
@@ -255,7 +242,7 @@ describe('POST /v1/orders/{payment_key}/handover', () => {
   })
 
   it('takes no body but {}: other bodies are refused before anything is pressed', async () => {
-    const extra = await call('POST', `/v1/orders/${KEY_A}/handover`, { body: { force: true } })
+    const extra = await call('POST', `/v1/orders/${KEY_A}/handover`, { json: { force: true } })
     expect([extra.status, errorCode(extra)]).toEqual([422, 'unknown-field'])
     const form = await call('POST', `/v1/orders/${KEY_A}/handover`, {
       body: 'a=1',
@@ -269,7 +256,7 @@ describe('POST /v1/orders/{payment_key}/handover', () => {
 describe('GET /v1/health', () => {
   it('needs no key and says only whether the app is signed in and how much is owed', async () => {
     intake.healthAnswer = { signedIn: false, owed: 3 }
-    const answer = await call('GET', '/v1/health', { auth: false })
+    const answer = await call('GET', '/v1/health', { sign: false })
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ signed_in: false, owed: 3 })
   })
@@ -284,12 +271,12 @@ describe('the intake key: signed requests', () => {
   ] as const
 
   it('takes a request signed with the key, and signs its answer for the POS to check', async () => {
-    const added = await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    const added = await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
     expect([added.status, added.fromApp]).toEqual([201, true])
     // Refusals after a good signature are signed too, so the POS can trust a 404 as much as a 200.
     const missing = await call('GET', `/v1/orders/${KEY_B}`)
     expect([missing.status, missing.fromApp]).toEqual([404, true])
-    const unsigned = await call('GET', '/v1/health', { auth: false })
+    const unsigned = await call('GET', '/v1/health', { sign: false })
     expect(unsigned.headers['x-intake-response-signature']).toBeUndefined()
   })
 
@@ -306,9 +293,9 @@ describe('the intake key: signed requests', () => {
   ])('refuses %s with 401 on every route but health', async (_name, headersOf) => {
     for (const [method, path] of ROUTES) {
       const answer = await call(method, path, {
-        auth: false,
+        sign: false,
         headers: headersOf(),
-        body: { payment_key: KEY_A },
+        json: { payment_key: KEY_A },
       })
       expect(answer.status, `${method} ${path}`).toBe(401)
       expect(answer.headers['www-authenticate']).toBe('Intake-Signature')
@@ -320,7 +307,7 @@ describe('the intake key: signed requests', () => {
 
   it('refuses a good signature beside a bearer header: a POS that still sends the key must stop', async () => {
     const answer = await call('POST', '/v1/orders', {
-      body: { payment_key: KEY_A },
+      json: { payment_key: KEY_A },
       headers: { Authorization: `Bearer ${key}` },
     })
     expect([answer.status, errorCode(answer)]).toEqual([401, 'unauthorized'])
@@ -352,15 +339,13 @@ describe('the intake key: signed requests', () => {
   it('refuses a timestamp more than 60 s away, either way, and a nonce used before', async () => {
     const now = Math.floor(Date.now() / 1000)
     for (const timestamp of [now - 120, now + 120]) {
-      const answer = await call('GET', `/v1/orders/${KEY_A}`, {
-        auth: false,
-        headers: signRequest(key, { path: `/v1/orders/${KEY_A}`, timestamp }).headers,
-      })
+      const answer = await call('GET', `/v1/orders/${KEY_A}`, { timestamp })
       expect(errorCode(answer)).toBe('request-expired')
     }
+    // The very same headers twice, as one who overheard them would send them again.
     const once = signRequest(key, { path: `/v1/orders/${KEY_A}` }).headers
-    const first = await call('GET', `/v1/orders/${KEY_A}`, { auth: false, headers: once })
-    const again = await call('GET', `/v1/orders/${KEY_A}`, { auth: false, headers: once })
+    const first = await call('GET', `/v1/orders/${KEY_A}`, { sign: false, headers: once })
+    const again = await call('GET', `/v1/orders/${KEY_A}`, { sign: false, headers: once })
     expect([first.status, errorCode(again)]).toEqual([404, 'request-replayed'])
   })
 
@@ -371,10 +356,7 @@ describe('the intake key: signed requests', () => {
     try {
       const old = keyring.current
       const get = (signWith: string) =>
-        send(rotating.port, {
-          path: `/v1/orders/${KEY_A}`,
-          headers: signRequest(signWith, { path: `/v1/orders/${KEY_A}` }).headers,
-        })
+        posRequest(`http://127.0.0.1:${String(rotating.port)}`, signWith, { path: `/v1/orders/${KEY_A}` })
       expect((await get(old)).status).toBe(404)
       const fresh = await keyring.rotate()
       expect((await get(old)).status).toBe(401)
@@ -390,19 +372,19 @@ describe('routes and methods', () => {
     expect(errorCode(await call('GET', '/v2/orders'))).toBe('not-found')
     const wrong = await call('GET', '/v1/orders')
     expect([wrong.status, wrong.headers.allow]).toEqual([405, 'POST'])
-    const health = await call('DELETE', '/v1/health', { auth: false })
+    const health = await call('DELETE', '/v1/health', { sign: false })
     expect([health.status, health.headers.allow]).toEqual([405, 'GET'])
   })
 
   it('answers a failure of the app with 500 internal and no detail of it', async () => {
     intake.failNext = new Error('disk full at /home/staff/secret-path')
-    const answer = await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    const answer = await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
     expect([answer.status, errorCode(answer)]).toEqual([500, 'internal'])
     expect(answer.text).not.toContain('secret-path')
   })
 
   it('never caches an answer and says it is JSON', async () => {
-    const answer = await call('GET', '/v1/health', { auth: false })
+    const answer = await call('GET', '/v1/health', { sign: false })
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(answer.headers['cache-control']).toBe('no-store')
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
@@ -411,15 +393,15 @@ describe('routes and methods', () => {
 
 describe('ready for the courier (D70)', () => {
   it('`"ready": true` in POST /v1/orders says the order is ready; `false` changes nothing', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, ready: true } })
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_B, ready: false } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ready: true } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_B, ready: false } })
     expect(intake.added.map(({ order }) => order.ready)).toEqual([true, undefined])
-    const wrong = await call('POST', '/v1/orders', { body: { payment_key: KEY_A, ready: 'yes' } })
+    const wrong = await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ready: 'yes' } })
     expect(wrong.status).toBe(400)
   })
 
   it('POST /v1/orders/{payment_key}/ready marks it and answers 200 with the view', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A, shipping_method: 'delivery' } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, shipping_method: 'delivery' } })
     const answer = await call('POST', `/v1/orders/${KEY_A}/ready`)
     expect(answer.status).toBe(200)
     expect(answer.fromApp).toBe(true)
@@ -428,14 +410,14 @@ describe('ready for the courier (D70)', () => {
   })
 
   it('refuses an unknown order, another method, an unsigned call and a body with fields', async () => {
-    await call('POST', '/v1/orders', { body: { payment_key: KEY_A } })
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
     const unknown = await call('POST', `/v1/orders/${KEY_B}/ready`)
     expect([unknown.status, errorCode(unknown)]).toEqual([404, 'order-not-found'])
     const get = await call('GET', `/v1/orders/${KEY_A}/ready`)
     expect(get.status).toBe(405)
-    const unsigned = await call('POST', `/v1/orders/${KEY_A}/ready`, { auth: false })
+    const unsigned = await call('POST', `/v1/orders/${KEY_A}/ready`, { sign: false })
     expect(unsigned.status).toBe(401)
-    const extra = await call('POST', `/v1/orders/${KEY_A}/ready`, { body: { at: 'now' } })
+    const extra = await call('POST', `/v1/orders/${KEY_A}/ready`, { json: { at: 'now' } })
     expect(errorCode(extra)).toBe('unknown-field')
     expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
   })
