@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { handoverOf, replayJournal } from './outbox-journal.ts'
+import { handoverOf, historyEntryOf, replayJournal, ResultRecord } from './outbox-journal.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 const T0 = Date.UTC(2026, 0, 1)
@@ -87,5 +87,35 @@ describe('replayJournal', () => {
     ])
     expect(replay.unreadable).toBe(2)
     expect(replay.actions.map(handoverOf)).toEqual([{ state: 'handed-over', at: at(T0) }])
+  })
+})
+
+describe('historyEntryOf', () => {
+  it("carries a will-retry attempt's next try into the history, and no such field for a final answer", () => {
+    const retry = ResultRecord.parse(
+      result('a', 1, T0, 'will-retry', 4, {
+        nextAttemptAt: at(T0 + 5000),
+        error: { code: 'server-error', retryable: true, httpStatus: 503 },
+      }),
+    )
+    expect(historyEntryOf(retry)).toStrictEqual({
+      seq: 4,
+      paymentKey: KEY,
+      attempt: 1,
+      at: at(T0),
+      result: 'will-retry',
+      httpStatus: 503,
+      error: { code: 'server-error', retryable: true, httpStatus: 503 },
+      nextAttemptAt: at(T0 + 5000),
+    })
+    const done = ResultRecord.parse(result('a', 2, T0 + 5000, 'handed-over', 5, { httpStatus: 200 }))
+    expect(historyEntryOf(done)).toStrictEqual({
+      seq: 5,
+      paymentKey: KEY,
+      attempt: 2,
+      at: at(T0 + 5000),
+      result: 'handed-over',
+      httpStatus: 200,
+    })
   })
 })

@@ -318,5 +318,7 @@ describe('readEnvelope', () => {
     expect(readEnvelope('{"status":false,')).toBeUndefined()
     expect(readEnvelope('<html>')).toBeUndefined()
     expect(readEnvelope({ status: true, data: 'OK' })).toBeUndefined()
+    // Only a text body is parsed: a JSON array holding an envelope's text is not an envelope.
+    expect(readEnvelope([JSON.stringify(words)])).toBeUndefined()
   })
 })
