@@ -469,6 +469,25 @@ describe('the courier list, its other paths', () => {
     ledger.assign({ paymentKey: KEY_A, courierId: null })
     expect(ledger.lastUsed()).toEqual(new Map([[ahmet.id, new Date(NOON).toISOString()]]))
   })
+
+  it('gives a day every name its couriers were given, with when; a badge or a retirement names nobody', async () => {
+    const { ledger, clock } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    // A badge or a retirement read as a naming would name Ahmet as nobody that day: settleDay would then show
+    // his name of today on a past day.
+    ledger.setBadge({ courierId: ahmet.id, badge: 'A1' })
+    const mehmet = ledger.addCourier({ name: 'Mehmet' })
+    ledger.retireCourier({ courierId: mehmet.id })
+    await clock.advance(DAY)
+    ledger.renameCourier({ courierId: ahmet.id, name: 'Ahmet Yılmaz' })
+    const today = new Date(NOON).toISOString()
+    const tomorrow = new Date(NOON + DAY).toISOString()
+    expect(ledger.day('2026-11-24').names).toEqual([
+      { courierId: ahmet.id, name: 'Ahmet', seq: 0, at: today },
+      { courierId: mehmet.id, name: 'Mehmet', seq: 2, at: today },
+      { courierId: ahmet.id, name: 'Ahmet Yılmaz', seq: 4, at: tomorrow },
+    ])
+  })
 })
 
 describe('order notes, their other paths', () => {
