@@ -9,7 +9,7 @@ import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { SlipPrinter } from '../../slip/SlipPrinter.tsx'
 import { useSlipQueue } from '../../slip/slip-queue.ts'
-import { useBoardUi, useCourierUi } from '../../state.ts'
+import { useBoardUi, useCourierUi, useUi } from '../../state.ts'
 import { BATCH_STORAGE_KEY, useBatch } from './batch-store.ts'
 import { OrderBoard } from './OrderBoard.tsx'
 
@@ -47,29 +47,28 @@ const COURIERS = [
 ]
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
 
-/** What the page is made of: this file's imports, or a reloaded page's own (`reloadedPage`). */
-interface Page {
-  OrderBoard: typeof OrderBoard
-  SlipPrinter: typeof SlipPrinter
-  renderWithApi: typeof renderWithApi
+/** The renderer's stores as a page has them when it starts: nothing in memory. */
+function emptyStores() {
+  useUi.setState(useUi.getInitialState(), true)
+  useBoardUi.setState(useBoardUi.getInitialState(), true)
+  useCourierUi.setState(useCourierUi.getInitialState(), true)
+  useSlipQueue.setState(useSlipQueue.getInitialState(), true)
+  useBatch.setState(useBatch.getInitialState(), true)
 }
 
 /**
- * A reload of the page: every module of the renderer evaluated afresh (its stores as a new page has them, read
- * from sessionStorage), the window's sessionStorage kept.
+ * A new page in this window, as after Ctrl+R: its stores start empty and the batch store reads back what the last
+ * page left in the window's sessionStorage, as it does when its module loads. The stores are made afresh, not the
+ * modules: re-importing the renderer here would run every module's top-level code inside this one test (Stryker
+ * then credits it alone with mutants of money.ts and the like, which it does not check).
  */
-async function reloadedPage(): Promise<Page> {
-  vi.resetModules()
-  const [board, printer, render] = await Promise.all([
-    import('./OrderBoard.tsx'),
-    import('../../slip/SlipPrinter.tsx'),
-    import('../../../../test-support/renderer/render-with-api.tsx'),
-  ])
-  return {
-    OrderBoard: board.OrderBoard,
-    SlipPrinter: printer.SlipPrinter,
-    renderWithApi: render.renderWithApi,
-  }
+async function newPage(): Promise<void> {
+  const left = sessionStorage.getItem(BATCH_STORAGE_KEY)
+  emptyStores()
+  // Emptying the batch store wrote its empty batch to the storage too: the new page finds what the last one left.
+  if (left === null) sessionStorage.removeItem(BATCH_STORAGE_KEY)
+  else sessionStorage.setItem(BATCH_STORAGE_KEY, left)
+  await useBatch.persist.rehydrate()
 }
 
 /** A stand-in core: a board the hand-overs change, the couriers, the strip, and every call recorded. */
@@ -79,7 +78,6 @@ function fakeCore(
     couriers?: CourierListed[]
     out?: CourierOut[]
     settings?: Partial<Settings>
-    page?: Page
   } = {},
 ) {
   const orders = new Map(board.map((one) => [one.paymentKey, one]))
@@ -129,21 +127,22 @@ function fakeCore(
     ),
   }
   const settings: Settings = { ...TEST_SETTINGS, ...options.settings }
-  /** The page shown over this core: the first one, or one after a reload. */
-  const show = (page: Page) =>
-    page.renderWithApi(
+  /** The page over this core, with its own query cache (renderWithApi makes a new one each time). */
+  const show = () =>
+    renderWithApi(
       <>
-        <page.OrderBoard />
-        <page.SlipPrinter signedIn />
+        <OrderBoard />
+        <SlipPrinter signedIn />
       </>,
       api,
       settings,
     )
-  const view = show(options.page ?? { OrderBoard, SlipPrinter, renderWithApi })
-  /** Ctrl+R: the page goes, and comes back over the same core and the same sessionStorage. */
+  const view = show()
+  /** Ctrl+R: the page goes, and a new one comes over the same core and the same sessionStorage. */
   const reload = async () => {
     cleanup()
-    show(await reloadedPage())
+    await newPage()
+    show()
   }
   return { ...view, api, handOverOrder, withdrawHandover, reload }
 }
@@ -164,11 +163,8 @@ async function boardReady(n: number) {
 beforeEach(() => {
   // jsdom lays nothing out: a found order is "scrolled to" by nothing.
   Element.prototype.scrollIntoView = () => undefined
-  useCourierUi.setState({ picking: undefined, returnFor: undefined })
-  useBatch.setState({ batch: undefined, restored: false })
+  emptyStores()
   sessionStorage.clear()
-  useBoardUi.setState({ reveal: undefined, removing: new Map() })
-  useSlipQueue.setState({ jobs: [], failed: new Set() })
 })
 afterEach(cleanup)
 
@@ -516,16 +512,16 @@ describe('the batch over a reload of the page', () => {
     await view.reload()
     await boardReady(1)
     expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
-  }, 20_000)
+  })
 
   it('comes back under the courier’s name now, without a package no longer on the board', async () => {
     sessionStorage.setItem(
       BATCH_STORAGE_KEY,
       stored(ahmetsBatch({ keys: [key(9), key(1)], touchedAt: Date.now() - 14 * 60_000 })),
     )
+    await newPage()
     fakeCore([order(1, toAhmet), order(2)], {
       couriers: [courier('c-ahmet', 'Ahmet Yılmaz', { badge: 'AHMET' })],
-      page: await reloadedPage(),
     })
     await screen.findByRole('region', { name: 'Ahmet Yılmaz’a veriliyor · 1 paket' })
     await waitFor(() =>
@@ -533,7 +529,7 @@ describe('the batch over a reload of the page', () => {
         batch: { courier: { id: 'c-ahmet', name: 'Ahmet Yılmaz' }, keys: [key(1)] },
       }),
     )
-  }, 20_000)
+  })
 
   it.each([
     ['16 minutes old', () => stored(ahmetsBatch({ touchedAt: Date.now() - 16 * 60_000 }))],
@@ -547,7 +543,8 @@ describe('the batch over a reload of the page', () => {
     'a stored batch %s is dropped; the board works, and a badge starts a new batch that is kept',
     async (_why, storedText) => {
       sessionStorage.setItem(BATCH_STORAGE_KEY, storedText())
-      fakeCore([order(1, toAhmet), order(2)], { page: await reloadedPage() })
+      await newPage()
+      fakeCore([order(1, toAhmet), order(2)])
       await boardReady(2)
       await waitFor(() => expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull())
       scan('pos-companion-courier:Z7')
@@ -558,7 +555,6 @@ describe('the batch over a reload of the page', () => {
         batch: { courier: { id: 'c-zeynep', name: 'Zeynep' }, keys: [key(2)] },
       })
     },
-    20_000,
   )
 
   it('goes on in memory when the window’s storage refuses to keep it', async () => {
