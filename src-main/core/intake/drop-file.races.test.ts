@@ -27,7 +27,7 @@ import {
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { bringIn, moveToFailed, pruneKept, readDropFile } from './drop-file.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -150,15 +150,13 @@ describe('a file that changes while it is copied across volumes', () => {
 // /dev/shm is another file system on Linux: there the copy runs because the rename really cannot cross.
 const otherVolume = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev
 
-const dropsMade: string[] = []
-afterAll(() => {
-  for (const drop of dropsMade) rmSync(drop, { recursive: true, force: true })
-})
-
-/** A drop folder on another volume than taking/ (or, without one, a rename that answers EXDEV). */
+/**
+ * A drop folder on another volume than taking/ (or, without one, a rename that answers EXDEV); removed when the
+ * test ends, even failed: /dev/shm is memory, and outlives the run.
+ */
 function dropAcrossVolumes() {
   const drop = mkdtempSync(otherVolume ? '/dev/shm/drop-races-' : join(tmpdir(), 'drop-races-'))
-  dropsMade.push(drop)
+  onTestFinished(() => rmSync(drop, { recursive: true, force: true }))
   const taking = mkdtempSync(join(tmpdir(), 'drop-races-taking-'))
   if (!otherVolume) vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
   return { drop, taking, path: join(drop, 'order.txt') }

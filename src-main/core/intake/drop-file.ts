@@ -68,7 +68,7 @@ export async function readDropFile(path: string): Promise<DropRead> {
   let bytes: Buffer
   try {
     const read = await readRegular(path, MAX_BODY_BYTES)
-    if (read.kind === 'refused') return { kind: 'refused', reason: read.reason }
+    if (read.reason !== undefined) return { kind: 'refused', reason: read.reason }
     bytes = read.bytes
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -99,9 +99,10 @@ export async function readDropFile(path: string): Promise<DropRead> {
   }
 }
 
+/** The bytes of a file that was read, or why it was not (a reason, and no bytes); with what was seen, if anything. */
 type RegularRead =
-  | { kind: 'read'; bytes: Buffer; stats: Stats }
-  | { kind: 'refused'; reason: 'not-a-file' | 'linked'; stats?: Stats }
+  | { bytes: Buffer; stats: Stats; reason?: undefined }
+  | { bytes?: undefined; reason: 'not-a-file' | 'linked'; stats?: Stats }
 
 /**
  * At most `limit + 1` bytes (enough to know a file is too large) of a regular file with one name: opened
@@ -114,8 +115,7 @@ async function readRegular(path: string, limit: number): Promise<RegularRead> {
     handle = await open(path, READ_FLAGS)
   } catch (error) {
     // ELOOP: a symbolic link (O_NOFOLLOW); ENXIO: a socket, or a pipe with no writer on some systems.
-    if (isErrorWithCode(error, 'ELOOP') || isErrorWithCode(error, 'ENXIO'))
-      return { kind: 'refused', reason: 'not-a-file' }
+    if (isErrorWithCode(error, 'ELOOP') || isErrorWithCode(error, 'ENXIO')) return { reason: 'not-a-file' }
     throw error
   }
   try {
@@ -128,8 +128,8 @@ async function readRegular(path: string, limit: number): Promise<RegularRead> {
 /** What readRegular reads, from a file already open; with the stats of what was checked. */
 async function readOpen(handle: FileHandle, limit: number): Promise<RegularRead> {
   const stats = await handle.stat()
-  if (!stats.isFile()) return { kind: 'refused', reason: 'not-a-file', stats }
-  if (stats.nlink > 1) return { kind: 'refused', reason: 'linked', stats }
+  if (!stats.isFile()) return { reason: 'not-a-file', stats }
+  if (stats.nlink > 1) return { reason: 'linked', stats }
   const buffer = Buffer.alloc(limit + 1)
   let filled = 0
   // Until the end of the file, or the buffer is full (a read of no bytes then ends it too).
@@ -138,7 +138,7 @@ async function readOpen(handle: FileHandle, limit: number): Promise<RegularRead>
     if (bytesRead === 0) break
     filled += bytesRead
   }
-  return { kind: 'read', bytes: buffer.subarray(0, filled), stats }
+  return { bytes: buffer.subarray(0, filled), stats }
 }
 
 /** UTF-8 (with or without a BOM), or UTF-16 with its BOM, as Windows Notepad's "Unicode" writes it. */
@@ -151,12 +151,15 @@ function decodeText(bytes: Buffer): string | undefined {
     // TextDecoder drops a UTF-8 BOM by itself.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    return undefined
+    // Not valid in its encoding: no text.
   }
+  return undefined
 }
 
 export type BroughtIn =
-  { kind: 'taken'; path: string; refusal?: 'not-a-file' | 'linked' } | { kind: 'gone' } | { kind: 'locked' }
+  | { kind: 'taken'; path: string; refusal?: 'not-a-file' | 'linked' | undefined }
+  | { kind: 'gone' }
+  | { kind: 'locked' }
 
 /** `taking/<uuid>.<name>`: unique, so a file left there by a crash is never replaced by a new one. */
 const TAKING_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(.+)$/
@@ -193,15 +196,13 @@ export async function bringIn(path: string, taking: string, name: string): Promi
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { kind: 'gone' }
     // ELOOP, ENXIO: the name became a link or a socket since the look; looked at again later.
-    if (['EBUSY', 'EPERM', 'EACCES', 'ELOOP', 'ENXIO'].includes(code ?? '')) return { kind: 'locked' }
+    if (['EBUSY', 'EPERM', 'EACCES', 'ELOOP', 'ENXIO'].includes(String(code))) return { kind: 'locked' }
     throw error
   }
   try {
     const read: RegularRead =
-      handle === undefined
-        ? { kind: 'refused', reason: 'not-a-file' }
-        : await readOpen(handle, MAX_BODY_BYTES)
-    await writeFile(destination, read.kind === 'read' ? read.bytes : '', { flag: 'wx', mode: 0o600 })
+      handle === undefined ? { reason: 'not-a-file' } : await readOpen(handle, MAX_BODY_BYTES)
+    await writeFile(destination, read.bytes ?? '', { flag: 'wx', mode: 0o600 })
     // Removed only while the name still holds what was copied or refused, whatever it was: a POS that wrote the
     // name again meanwhile keeps its new file, to be taken in turn. The handle is still open, so no new file can
     // have been given the copied file's inode number. (Node cannot remove a name by what it holds: a rename over
@@ -209,9 +210,7 @@ export async function bringIn(path: string, taking: string, name: string): Promi
     const copied = read.stats ?? found
     const now = await lstat(path).catch(() => undefined)
     if (now?.dev === copied.dev && now.ino === copied.ino) await unlink(path).catch(() => undefined)
-    return read.kind === 'read'
-      ? { kind: 'taken', path: destination }
-      : { kind: 'taken', path: destination, refusal: read.reason }
+    return { kind: 'taken', path: destination, refusal: read.reason }
   } finally {
     await handle?.close()
   }
