@@ -168,7 +168,8 @@ describe('createWebBridge', () => {
       const before = FakeSocket.made.length
       FakeSocket.made.at(-1)?.close()
       let waited = 0
-      while (FakeSocket.made.length === before) {
+      // Bounded: with fake timers an endless wait here would never reach the test's timeout.
+      while (FakeSocket.made.length === before && waited < 60_000) {
         vi.advanceTimersByTime(50)
         waited += 50
       }

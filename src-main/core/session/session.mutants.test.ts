@@ -115,7 +115,10 @@ describe('Session, where Stryker found rules unpinned', () => {
     t.platform.refuseTokens = true
     t.platform.holdLogins = true
     const call = listBranches(t.session)
-    while (t.platform.loginsHeld === 0) await settle()
+    for (let waits = 0; t.platform.loginsHeld === 0; waits += 1) {
+      if (waits === 100) throw new Error('no login started')
+      await settle()
+    }
     await t.settings.update({ platformAddress: OTHER_ADDRESS })
     t.platform.refuseTokens = false
     t.platform.releaseLogins()
