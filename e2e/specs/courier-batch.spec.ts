@@ -6,6 +6,7 @@ import { shortCodeOf } from '../../src-shared/order-rules.ts'
 import { fitPageToSlip } from '../../src-renderer/src/slip/page-size.ts'
 import { DEMO_BRANCH_IDS, DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
 import type { MockOrder } from '../mock-platform/contract.ts'
+import type { MockPlatform } from '../mock-platform/server.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { decodeQr, pdfPageSizesMm, renderPdf } from '../support/slip-pdf.ts'
 import { expectSignedIn, orderInput, orderItem, scan, signIn } from '../support/staff.ts'
@@ -46,7 +47,11 @@ async function seriousViolations(page: Page) {
 }
 
 /** What the POS and the manager would have set up: the courier with a badge, the orders with their amounts. */
-async function setUpTheTill(page: Page): Promise<void> {
+/** The platform holds the packages, staff sign in, and the till adds its courier and the POS's orders. */
+async function setUpTheTill(page: Page, mock: MockPlatform): Promise<void> {
+  await mock.control.upsertOrders(PACKAGES.map(({ order }) => order))
+  await signIn(page, 'vendor')
+  await expectSignedIn(page)
   const orders: AddOrderInput[] = [
     ...PACKAGES.map(({ order, amountKurus }) => ({
       text: order.payment_key,
@@ -92,10 +97,7 @@ test.describe('the batch scan-out', () => {
     if (!webBrowser) throw new Error('the web project launches Chromium')
     const { page } = app
     await page.setViewportSize({ width: 1024, height: 768 })
-    await mock.control.upsertOrders(PACKAGES.map(({ order }) => order))
-    await signIn(page, 'vendor')
-    await expectSignedIn(page)
-    await setUpTheTill(page)
+    await setUpTheTill(page, mock)
     await orderInput(page).focus()
 
     // The badge: the scanner types its QR text and Enter, wherever focus is.
@@ -182,10 +184,7 @@ test.describe('the batch scan-out', () => {
   }) => {
     const { page } = app
     await page.setViewportSize({ width: 1024, height: 768 })
-    await mock.control.upsertOrders(PACKAGES.map(({ order }) => order))
-    await signIn(page, 'vendor')
-    await expectSignedIn(page)
-    await setUpTheTill(page)
+    await setUpTheTill(page, mock)
     await orderInput(page).focus()
     const [first, second, third] = PACKAGES.map(({ order }) => order.payment_key)
     if (!first || !second || !third) throw new Error('three packages')
@@ -226,10 +225,7 @@ test.describe('the batch scan-out', () => {
   }) => {
     const { page } = app
     await page.setViewportSize({ width: 800, height: 600 })
-    await mock.control.upsertOrders(PACKAGES.map(({ order }) => order))
-    await signIn(page, 'vendor')
-    await expectSignedIn(page)
-    await setUpTheTill(page)
+    await setUpTheTill(page, mock)
     const [first] = PACKAGES
     if (!first) throw new Error('a package')
     const key = first.order.payment_key
