@@ -410,6 +410,16 @@ export function useRetireCourier() {
   })
 }
 
+/** This package goes with this courier (a typed order's courier, named as it is added). */
+export function useAssignCourier() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'assignCourier'>>) =>
+      unwrap(requireBridge().assignCourier(withRequestId(input))),
+    onSuccess: () => invalidateCourierDay(queryClient, true),
+  })
+}
+
 /** The courier's return: the cash handed in ("Dönüş"), in kuruş (read what staff typed with parseKurus). */
 export function useRecordCash() {
   const queryClient = useQueryClient()

@@ -3,7 +3,7 @@
 import type { AttentionReason, AttentionSettings } from '../../../src-shared/attention.ts'
 import { RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
 import type { BoardOrder, Handover } from '../../../src-shared/domain.ts'
-import { handoverEligibility } from '../../../src-shared/order-rules.ts'
+import { handoverEligibility, RESTAURANT_COURIER } from '../../../src-shared/order-rules.ts'
 
 export { RETRYING_TOO_LONG_MS }
 
@@ -84,7 +84,7 @@ export function watchOf(order: BoardOrder, memory: OrderMemory, limits: WaitingL
       return { reason: 'retrying-too-long', at: memory.retryingSince + RETRYING_TOO_LONG_MS, ringsAt: null }
     case 'none': {
       // Only where the app knows the restaurant's courier delivers it: never a false alarm for a pickup.
-      if (handoverEligibility(order) !== 'eligible') return undefined
+      if (!restaurantDelivers(order)) return undefined
       const deadline = waitingDeadline(order, memory.noneSince, limits)
       return deadline === undefined
         ? undefined
@@ -93,6 +93,21 @@ export function watchOf(order: BoardOrder, memory: OrderMemory, limits: WaitingL
     case 'handed-over':
       return undefined
   }
+}
+
+/**
+ * The restaurant's courier delivers it: eligible (a restaurant-courier delivery), or, with its shipping method not
+ * said, known to be ours by its courier type or a courier of ours named for it. A typed order gives a courier type
+ * or a courier and rarely a shipping method, and our courier does not take a pickup.
+ */
+function restaurantDelivers(order: BoardOrder): boolean {
+  const eligibility = handoverEligibility(order)
+  if (eligibility !== 'unknown') return eligibility === 'eligible'
+  if (order.shippingMethod !== undefined) return false
+  return (
+    order.courierType === RESTAURANT_COURIER ||
+    (order.courierType === undefined && order.courier !== undefined)
+  )
 }
 
 /** How the memory follows a change of an order's hand-over seen at `now`. */

@@ -159,6 +159,46 @@ describe('the waiting limit', () => {
     expect(w.pushed).toEqual([])
   })
 
+  it('rings for a typed restaurant-courier order, or one with our courier named, whose shipping is not said', async () => {
+    const clock = new ManualClock()
+    const w = world([], { clock })
+    const C = '00000000-0000-4000-8000-000000000002'
+    const D = '00000000-0000-4000-8000-000000000003'
+    w.put({
+      paymentKey: A,
+      addedAt: new Date(clock.now()).toISOString(),
+      handover: { state: 'none' },
+      courierType: 'restaurant',
+      source: 'typed',
+    })
+    w.put({
+      paymentKey: B,
+      addedAt: new Date(clock.now()).toISOString(),
+      handover: { state: 'none' },
+      courier: { id: 'c1', name: 'Ahmet' },
+    })
+    // Said otherwise, it stays quiet: a shipping method that is no delivery, or a platform courier named.
+    w.put({
+      paymentKey: C,
+      addedAt: new Date(clock.now()).toISOString(),
+      handover: { state: 'none' },
+      courierType: 'restaurant',
+      shippingMethod: 'table',
+    })
+    w.put({
+      paymentKey: D,
+      addedAt: new Date(clock.now()).toISOString(),
+      handover: { state: 'none' },
+      courierType: 'platform',
+      courier: { id: 'c1', name: 'Ahmet' },
+    })
+    await clock.advance(15 * MIN)
+    expect(w.alarmOf(A)).toBe('ringing')
+    expect(w.alarmOf(B)).toBe('ringing')
+    expect(w.alarmOf(C)).toBeUndefined()
+    expect(w.alarmOf(D)).toBeUndefined()
+  })
+
   it('never rings for an order handed over or taken off before its limit, and none is left to ring', async () => {
     const clock = new ManualClock()
     const w = world([], { clock })

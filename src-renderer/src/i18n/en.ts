@@ -99,6 +99,11 @@ export const en = {
   courierPlatform: 'Platform courier',
   unknown: 'Unknown',
   label: 'Note (e.g. table, customer name)',
+  orderAmount: 'Amount (e.g. 399.90)',
+  orderAmountHint: 'What the customer pays: the courier’s cash when it is collected at the door.',
+  orderCourier: 'Courier who takes it',
+  orderAmountRefused: (problem: string) => `Not added: ${problem}`,
+  orderCourierFailed: (code: string, why: string) => `${code} added, but its courier was not written: ${why}`,
 
   language: 'Language',
   languageTr: 'Türkçe',

@@ -110,6 +110,11 @@ export const tr = {
   courierPlatform: 'Platform kuryesi',
   unknown: 'Bilinmiyor',
   label: 'Not (ör. masa, müşteri adı)',
+  orderAmount: 'Tutar (ör. 399,90)',
+  orderAmountHint: 'Müşterinin ödeyeceği tutar: kapıda tahsil edilen ödemelerde kuryenin nakdi.',
+  orderCourier: 'Götüren kurye',
+  orderAmountRefused: (problem: string) => `Eklenmedi: ${problem}`,
+  orderCourierFailed: (code: string, why: string) => `${code} eklendi, ama kuryesi yazılamadı: ${why}`,
 
   language: 'Dil',
   languageTr: 'Türkçe',

@@ -147,3 +147,90 @@ describe('AddOrderForm finds orders by what staff see (docs/decisions.md D41)', 
     await screen.findByText(/999-999 kodlu sipariş panoda yok/)
   })
 })
+
+describe('AddOrderForm: a typed order carries its amount and its courier (issue 28)', () => {
+  const couriers = [
+    { id: 'c-ahmet', name: 'Ahmet', retired: false, addedAt: '2026-11-20T08:00:00.000Z' },
+    { id: 'c-ali', name: 'Ali', retired: true, addedAt: '2026-11-20T08:00:00.000Z' },
+  ]
+
+  function setupTyped() {
+    const addOrder = vi.fn(added)
+    const assignCourier = vi.fn((input: { paymentKey: string; courierId: string | null }) =>
+      Promise.resolve({
+        ok: true as const,
+        value: { paymentKey: input.paymentKey, courierId: input.courierId, at: '2026-11-21T12:00:00.000Z' },
+      }),
+    )
+    renderWithApi(<AddOrderForm methods={undefined} />, {
+      addOrder,
+      assignCourier,
+      listCouriers: () => Promise.resolve({ ok: true, value: couriers }),
+    })
+    const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+    const amount = screen.getByLabelText<HTMLInputElement>('Tutar (ör. 399,90)')
+    const scan = (text: string) => {
+      fireEvent.change(input, { target: { value: text } })
+      fireEvent.submit(input.closest('form') as HTMLFormElement)
+    }
+    return { addOrder, assignCourier, amount, scan }
+  }
+
+  it('sends the amount in kuruş and names the courier, who makes it a restaurant-courier order', async () => {
+    const { addOrder, assignCourier, amount, scan } = setupTyped()
+    fireEvent.change(amount, { target: { value: '1.234,50 ₺' } })
+    const courier = await screen.findByLabelText<HTMLSelectElement>('Götüren kurye')
+    // Only working couriers are offered.
+    expect([...courier.options].map((option) => option.textContent)).toEqual(['Bilinmiyor', 'Ahmet'])
+    fireEvent.change(courier, { target: { value: 'c-ahmet' } })
+    scan(ID)
+    await screen.findByText(/000-001 eklendi\./)
+    expect(addOrder).toHaveBeenCalledWith({ text: ID, amountKurus: 123_450, courierType: 'restaurant' })
+    await vi.waitFor(() =>
+      expect(assignCourier).toHaveBeenCalledWith(
+        expect.objectContaining({
+          paymentKey: ID,
+          courierId: 'c-ahmet',
+          requestId: expect.any(String) as unknown,
+        }),
+      ),
+    )
+    // The next order starts with no amount and no courier: they were this order's.
+    expect(amount.value).toBe('')
+    expect(courier.value).toBe('')
+  })
+
+  it.each([
+    ['1.234', /“1.234” belirsiz/],
+    ['-5', /eksi olamaz/],
+    ['1,2345', /en çok iki basamak/],
+    ['on lira', /Bu bir tutar değil/],
+  ])('refuses %s at the field and sends nothing, never a guess', (typed, problem) => {
+    const { addOrder, amount, scan } = setupTyped()
+    fireEvent.change(amount, { target: { value: typed } })
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      problem,
+    )
+    scan(ID)
+    expect(screen.getByRole('alert').textContent).toMatch(/Eklenmedi:/)
+    expect(addOrder).not.toHaveBeenCalled()
+  })
+
+  it('says so when the order was added but its courier could not be written', async () => {
+    renderWithApi(<AddOrderForm methods={undefined} />, {
+      addOrder: vi.fn(added),
+      assignCourier: () =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'invalid-input' as const, problem: 'courier-retired' as const, retryable: false },
+        }),
+      listCouriers: () => Promise.resolve({ ok: true, value: couriers }),
+    })
+    fireEvent.change(await screen.findByLabelText('Götüren kurye'), { target: { value: 'c-ahmet' } })
+    const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+    fireEvent.change(input, { target: { value: ID } })
+    fireEvent.submit(input.closest('form') as HTMLFormElement)
+    await screen.findByText(/000-001 eklendi, ama kuryesi yazılamadı/)
+  })
+})

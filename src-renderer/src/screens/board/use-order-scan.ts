@@ -4,10 +4,10 @@ import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useAddOrder } from '../../queries.ts'
+import { useAddOrder, useAssignCourier } from '../../queries.ts'
 import { useBoardUi } from '../../state.ts'
 import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
-import { clearedWhereUnchanged, knownDetails, type DetailsDraft } from './OrderDetailsFields.tsx'
+import { checkDetails, clearedWhereUnchanged, type DetailsDraft } from './OrderDetailsFields.tsx'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 import { beep } from './sounds.ts'
 import { useCourierScan } from './use-courier-scan.ts'
@@ -27,6 +27,7 @@ export function useOrderScan(
   const { t } = useMessages()
   const rt = useMessages().t.board
   const addOrder = useAddOrder()
+  const assignCourier = useAssignCourier()
   const revealOrder = useBoardUi((state) => state.revealOrder)
   const announce = useBoardUi((state) => state.announce)
   const [outcome, setOutcome] = useState<ScanOutcome | undefined>()
@@ -62,8 +63,15 @@ export function useOrderScan(
       return
     }
     const submitted = details
+    // An amount that does not read one way sends nothing (the return dialog's rule): staff fix it and scan again.
+    const checked = checkDetails(details, t)
+    if (!checked.ok) {
+      tell({ read, text: t.orderAmountRefused(checked.problem), failed: true })
+      return
+    }
+    const { courierId } = checked
     addOrder.mutate(
-      { text: read, ...knownDetails(details) },
+      { text: read, ...checked.details },
       {
         onSuccess: (order) => {
           // Details are cleared only where they still hold the submitted value: staff may be choosing the next.
@@ -71,6 +79,17 @@ export function useOrderScan(
           const added = shortCodeOf(order.paymentKey)
           tell({ read, text: rt.scanAdded(added), failed: false })
           announce(rt.announceAdded(added))
+          if (courierId === undefined) return
+          assignCourier.mutate(
+            { paymentKey: order.paymentKey, courierId },
+            {
+              onError: (error) => {
+                const appError = appErrorOf(error)
+                const why = appError ? describeError(appError, t).text : rt.scanFailed
+                tell({ read, text: t.orderCourierFailed(added, why), failed: true })
+              },
+            },
+          )
         },
         onError: (error) => {
           const appError = appErrorOf(error)
