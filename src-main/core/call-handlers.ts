@@ -11,10 +11,8 @@ import type { CoreEventListener } from './create-core.ts'
 import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
 import type { CourierDay } from './couriers/courier-day.ts'
-import { collectSupportBundle } from './diagnostics/support-bundle.ts'
 import type { IntakeArea } from './intake/intake-area.ts'
 import type { HandoverOutbox } from './orders/handover-outbox.ts'
-import { historyCsv } from './orders/history-csv.ts'
 import type { OrderBoard } from './orders/order-board.ts'
 import { extractOrderId } from './orders/order-id.ts'
 import { redactAppError } from './platform/platform-error.ts'
@@ -137,13 +135,17 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
       }))
       return ok({ ...page, orders })
     },
+    // The CSV writer and the support bundle are loaded on their first use, not at start (issue 31).
     exportHistoryCsv: () =>
-      now(() => historyCsv(outbox.allHistory(), { language: settings.get().language, redact: redactText })),
+      attempt(async () => {
+        const { historyCsv } = await import('./orders/history-csv.ts')
+        return historyCsv(outbox.allHistory(), { language: settings.get().language, redact: redactText })
+      }),
 
     // What support needs: the redacted support bundle (D24).
     getDiagnostics: () =>
-      attempt(() =>
-        collectSupportBundle({
+      attempt(async () =>
+        (await import('./diagnostics/support-bundle.ts')).collectSupportBundle({
           appInfo,
           settings: settings.get(),
           session: session.status(),

@@ -4,7 +4,7 @@
 // switched off.
 import { rootCertificates } from 'node:tls'
 
-import { Agent, fetch as undiciFetch } from 'undici'
+import type { Agent } from 'undici'
 
 export interface NodeFetchDeps {
   /** PEM certificates to trust in addition to the public roots, e.g. a test platform's private CA. */
@@ -15,9 +15,14 @@ export function createNodeFetch(deps: NodeFetchDeps = {}): typeof fetch {
   // Setting `ca` replaces Node's default roots, so the public ones are listed again: a public platform must
   // still verify when a private CA is added.
   const ca = deps.extraCaPem === undefined ? [...rootCertificates] : [...rootCertificates, deps.extraCaPem]
-  const dispatcher = new Agent({ connect: { ca } })
+  // undici is loaded on the first request, not at start: it is the largest package web mode carries, and a till
+  // that starts signed in sends nothing until staff act.
+  let undici: Promise<{ dispatcher: Agent; fetch: typeof import('undici').fetch }> | undefined
+  const loadUndici = () =>
+    (undici ??= import('undici').then(({ Agent, fetch }) => ({ dispatcher: new Agent({ connect: { ca } }), fetch })))
 
   return async (input, init) => {
+    const { dispatcher, fetch: undiciFetch } = await loadUndici()
     // ky hands us a Request of Node's built-in fetch. undici's own fetch does not accept that class (it would read
     // it as a URL string), so the request is passed on as its parts.
     const request = new Request(input, init)

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { SessionStatus } from '../../src-shared/domain.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, bridge } from './api.ts'
@@ -9,14 +9,23 @@ import { MessagesProvider, useMessages } from './i18n/use-messages.tsx'
 import { useAllDay } from './all-day/use-all-day.ts'
 import { createQueryClient, useCoreEvents, useSession } from './queries.ts'
 import { CourierReturnHost } from './screens/day-end/ReturnDialog.tsx'
-import { DayEndScreen } from './screens/DayEndScreen.tsx'
-import { HistoryScreen } from './screens/HistoryScreen.tsx'
 import { BoardScreen } from './screens/BoardScreen.tsx'
-import { SettingsScreen } from './screens/SettingsScreen.tsx'
 import { useComfortOnDocument } from './screens/settings/ComfortSection.tsx'
 import { SignInScreen } from './screens/SignInScreen.tsx'
 import { SlipPrinter } from './slip/SlipPrinter.tsx'
 import { useUi } from './state.ts'
+
+// Screens a till does not open at start are loaded on their first opening (issue 31): the board and the
+// sign-in come with the app.
+const SettingsScreen = lazy(() =>
+  import('./screens/SettingsScreen.tsx').then((module) => ({ default: module.SettingsScreen })),
+)
+const HistoryScreen = lazy(() =>
+  import('./screens/HistoryScreen.tsx').then((module) => ({ default: module.HistoryScreen })),
+)
+const DayEndScreen = lazy(() =>
+  import('./screens/DayEndScreen.tsx').then((module) => ({ default: module.DayEndScreen })),
+)
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
@@ -65,7 +74,15 @@ function Screens() {
   const signedIn = isSignedIn(session.data)
   return (
     <>
-      <CurrentScreen screen={screen} session={session.data} signedIn={signedIn} />
+      <Suspense
+        fallback={
+          <main className="shell">
+            <p className="muted">{t.loading}</p>
+          </main>
+        }
+      >
+        <CurrentScreen screen={screen} session={session.data} signedIn={signedIn} />
+      </Suspense>
       {/* On every screen: a hand-over that goes through while staff are in Settings still prints its slip. */}
       <SlipPrinter signedIn={signedIn} />
       {/* The courier's return, asked for from the board's courier strip (issue 21). */}

@@ -16,7 +16,7 @@
  * Watching is chokidar's (maintained, consistent across Windows/macOS/Linux, polling for network shares):
  * fs.watch alone misses or doubles events depending on the OS and the editor.
  */
-import { watch, type FSWatcher } from 'chokidar'
+import type { FSWatcher } from 'chokidar'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises'
@@ -164,6 +164,8 @@ export class DropFolder {
       this.#queue = this.#queue.then(() => this.#handleTaken(path, nameInTaking(name)))
     }
     const stableMs = this.#deps.stableMs ?? DEFAULT_STABLE_MS
+    // Loaded when a folder is watched, not at start: most tills name no drop folder.
+    const { watch } = await import('chokidar')
     const watcher = watch(folder, {
       depth: 0,
       ignoreInitial: false,
