@@ -22,9 +22,9 @@ import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
 import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
-import { dayOf } from '../time/platform-day.ts'
+import { dayBefore, dayOf } from '../time/platform-day.ts'
 import type { BranchList } from './branch-list.ts'
-import type { CourierLedger, LedgerChange } from './courier-ledger.ts'
+import type { CourierLedger, LedgerAssignment, LedgerChange, OrderFacts } from './courier-ledger.ts'
 import { CourierRefusal } from './courier-refusal.ts'
 import { couriersOut } from './couriers-out.ts'
 import { dayEndCsv } from './day-end-csv.ts'
@@ -51,6 +51,13 @@ export type CourierRef = { id: string } | { name: string }
 
 /** The ways in that may change what is known of an order (the board's only-add rule, D71). */
 const MAY_CHANGE_WHAT_IS_KNOWN: ReadonlySet<OrderSource> = new Set(['typed', 'pos-api'])
+
+/** What the ledger and History know of an order off the board (CourierDay.knownOrder). */
+export interface KnownOrder {
+  details: OrderFacts
+  /** The courier who carries it, when one is named. */
+  courierId: string | undefined
+}
 
 /** `GET /v1/day-end`'s answer (docs/intake-api.md): snake_case, kuruş, stable for integrators. */
 export interface PublicDayEnd {
@@ -149,6 +156,34 @@ export class CourierDay {
       return
     }
     ledger.assign({ paymentKey, courierId })
+  }
+
+  /**
+   * What the app already knows of an order that is not on the board (issue 27.3): the facts and the courier
+   * the ledger noted, and the label History kept, read from disk over the days whose settlement a record
+   * written now can still change (today and the two days before, D65). Undefined when none of them knows it.
+   */
+  knownOrder(paymentKey: string): KnownOrder | undefined {
+    const { ledger, outbox } = this.#deps
+    const today = this.#today()
+    const days = [today, dayBefore(today, 1), dayBefore(today, 2)]
+    // The day files of a week before the oldest of those days up to today, and the journal.
+    const { orders, assignments } = ledger.day(dayBefore(today, 2))
+    const facts = orders.get(paymentKey)
+    const assigned = assignments.filter((entry) => entry.paymentKey === paymentKey)
+    const latest = assigned.reduce<LedgerAssignment | undefined>(
+      (last, entry) => (last === undefined || entry.seq > last.seq ? entry : last),
+      undefined,
+    )
+    const history = days.flatMap((day) =>
+      outbox.dayHistory(day).entries.filter((entry) => entry.paymentKey === paymentKey),
+    )
+    if (facts === undefined && latest === undefined && history.length === 0) return undefined
+    const label = history.findLast((entry) => entry.label !== undefined)?.label
+    const details = Object.fromEntries(
+      Object.entries({ label, ...facts }).filter(([, known]) => known !== undefined),
+    ) as OrderFacts
+    return { details, courierId: latest?.courierId ?? undefined }
   }
 
   listCouriers(): CourierListed[] {

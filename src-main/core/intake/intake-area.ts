@@ -68,6 +68,11 @@ type DropState =
   | { status: 'refused'; folder: string; shared: boolean; refusal: DropFolderRefusal }
   | { status: 'failed'; folder: string; shared: boolean }
 
+/** Staff at the till and the POS through its key may change what is known of an order; the others only add (D71). */
+function mayChangeWhatIsKnown(source: OrderSource): boolean {
+  return source === 'pos-api' || source === 'typed'
+}
+
 export class IntakeArea implements IntakePort {
   readonly #deps: IntakeAreaDeps
   #server: ServerState = { status: 'off' }
@@ -101,9 +106,22 @@ export class IntakeArea implements IntakePort {
     const { board, outbox, log, couriers } = this.#deps
     const { details, courierId } = await this.#courierFacts(order, source)
     const before = board.get(order.paymentKey)
+    // An order the ledger or History knows is an existing order even off the board (issue 27.3): a way in
+    // that only adds finds it as it was known, and the board's one rule (D71) lets it fill only the unknown.
+    const known =
+      before === undefined && !mayChangeWhatIsKnown(source)
+        ? couriers.knownOrder(order.paymentKey)
+        : undefined
+    if (known) board.add(order.paymentKey, known.details, source)
     const added = board.add(order.paymentKey, details, source)
     outbox.showOnBoard(order.paymentKey)
-    couriers.orderAdded(order.paymentKey, courierId, source)
+    // A courier the ledger named stays, though the journal no longer holds the assignment.
+    const knownCourier = known?.courierId
+    const keptCourier = knownCourier !== undefined && courierId !== undefined
+    if (keptCourier && courierId !== knownCourier) {
+      log.warn('couriers: kept the courier of an order; another way in offered another', { source })
+    }
+    couriers.orderAdded(order.paymentKey, keptCourier ? undefined : courierId, source)
     if (order.ready === true) board.markReady(order.paymentKey)
     if (added.refusedChange && added.refusedChange !== before?.refusedChange) {
       log.warn('intake: kept what was known of an order; another way in offered to change it', {
@@ -113,7 +131,7 @@ export class IntakeArea implements IntakePort {
     }
     this.#note(order.paymentKey)
     const now = board.get(order.paymentKey) ?? added
-    return { view: this.#viewOf(now), created: before === undefined }
+    return { view: this.#viewOf(now), created: before === undefined && known === undefined }
   }
 
   /**
@@ -126,7 +144,7 @@ export class IntakeArea implements IntakePort {
     source: OrderSource,
   ): Promise<{ details: IntakeOrder['details']; courierId: string | undefined }> {
     const { couriers, log } = this.#deps
-    const strict = source === 'pos-api' || source === 'typed'
+    const strict = mayChangeWhatIsKnown(source)
     const { branch, ...rest } = order.details
     let details = order.details
     let courierId: string | undefined

@@ -1,0 +1,219 @@
+// "A past order keeps its facts" (issue 27.3, docs/decisions.md D71): once a handed-over order has left the
+// board, a drop file, a link or `--add-order` naming it again is an existing order, not a new one. They may fill
+// in what is still unknown, never change its payment method, amount, label or courier, and the courier ledger
+// notes nothing from them that changes a known fact. The POS's keyed API still corrects its own order.
+// The real core on real data files (journal, History, ledger), a real drop folder, the real HTTPS mock platform.
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEMO_ORDER_IDS } from '../../../e2e/mock-platform/demo-data.ts'
+import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform/server.ts'
+import { coreOnMock, VENDOR_KEYS } from '../../../test-support/core/core-on-mock.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import type { BoardOrder } from '../../../src-shared/domain.ts'
+import type { Core } from '../create-core.ts'
+import { openDataFiles } from '../storage/data-files.ts'
+import { parsePosOrder } from './order-input.ts'
+import { parseLaunchArgv, parseOrderLink } from './order-link.ts'
+
+const ORDER = DEMO_ORDER_IDS.kadikoyCashDelivery
+let mock: MockPlatform
+let root: string
+const cores: Core[] = []
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'pos-past-order-'))
+  mock = await startMockPlatform({ dataDir: join(root, 'mock'), port: 0 })
+})
+afterAll(async () => {
+  await mock.close()
+  await rm(root, { recursive: true, force: true })
+})
+beforeEach(() => mock.control.reset())
+afterEach(async () => {
+  for (const core of cores.splice(0)) {
+    await core.intake.stop()
+    core.dispose()
+  }
+})
+
+function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+/** A signed-in core on a data folder of real files, serving its API and watching a real drop folder. */
+async function servedCore(dataDir: string, dropFolder: string) {
+  const log = recordingLogger()
+  const core = await coreOnMock(mock, { ...openDataFiles(dataDir, log), log })
+  cores.push(core)
+  value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
+  await core.intake.serve({ port: 0, dropStableMs: 50, dataDir })
+  value(await core.handlers.updateSettings({ dropFolder }))
+  const onBoard = async (): Promise<BoardOrder | undefined> =>
+    value(await core.handlers.listOrders(undefined)).find((entry) => entry.paymentKey === ORDER)
+  return { core, log, onBoard }
+}
+
+/**
+ * The POS sends a cash order of 500,00 ₺ for Ahmet through its keyed API, staff hand it over, the platform
+ * confirms it, and staff take it off the board (Kaldır). The day-end owes Ahmet's 500,00 ₺.
+ */
+async function pastOrder() {
+  const dataDir = await mkdtemp(join(root, 'data-'))
+  // A parent only this account can write, as the drop folder asks for.
+  const dropFolder = join(await mkdtemp(join(root, 'pos-')), 'drop')
+  await mkdir(dropFolder)
+  const served = await servedCore(dataDir, dropFolder)
+  const { core } = served
+  const ahmet = value(await core.handlers.addCourier({ requestId: 'add-ahmet', name: 'Ahmet' }))
+  value(await core.handlers.addCourier({ requestId: 'add-mehmet', name: 'Mehmet' }))
+  const parsed = parsePosOrder({
+    payment_key: ORDER,
+    shipping_method: 'delivery',
+    courier_type: 'restaurant',
+    payment_method: 'CASH',
+    amount_kurus: 50000,
+    label: 'Masa 5',
+    courier: 'Ahmet',
+  })
+  if (!parsed.ok) throw new Error(parsed.code)
+  expect((await core.intake.addOrder(parsed.value, 'pos-api')).created).toBe(true)
+  expect(value(await core.handlers.handOverOrder({ paymentKey: ORDER, courierId: ahmet.id }))).toMatchObject({
+    handover: { state: 'handed-over' },
+  })
+  value(await core.handlers.removeOrder({ paymentKey: ORDER }))
+  expect(await served.onBoard()).toBeUndefined()
+  expect(ahmetsCash(core)).toBe(50000)
+  return { ...served, dataDir, dropFolder }
+}
+
+function ahmetsCash(core: Core): number | undefined {
+  return core.intake.dayEnd().couriers.find((line) => line.courier === 'Ahmet')?.cash_to_collect_kurus
+}
+
+/** The ledger's order notes of the order, as on disk. */
+async function notesOnDisk(dataDir: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(join(dataDir, 'courier-ledger.jsonl'), 'utf8')
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((record) => record.type === 'order-noted' && record.paymentKey === ORDER)
+}
+
+type Rewrite = (past: Awaited<ReturnType<typeof pastOrder>>) => Promise<void>
+
+const byDropFile: Rewrite = async ({ dropFolder, onBoard }) => {
+  await writeFile(
+    join(dropFolder, 'order.json'),
+    JSON.stringify({
+      payment_key: ORDER,
+      payment_method: 'CREDIT_CARD',
+      amount_kurus: 0,
+      label: 'Masa 9',
+      courier: 'Mehmet',
+    }),
+  )
+  // Taken once it has left the folder and the board has the order again.
+  await vi.waitFor(
+    async () => {
+      expect(await readdir(dropFolder)).not.toContain('order.json')
+      expect(await onBoard()).toBeDefined()
+    },
+    { timeout: 10_000, interval: 20 },
+  )
+}
+
+const byLink: Rewrite = async ({ core }) => {
+  const link = parseOrderLink(`pos-companion://order/${ORDER}?label=Masa%209&amount_kurus=0&courier=Mehmet`)
+  if (!link.ok) throw new Error(link.reason)
+  await core.intake.addOrder(link.order, 'link')
+}
+
+const byCommandLine: Rewrite = async ({ core }) => {
+  const launch = parseLaunchArgv([
+    'pos-companion',
+    `--add-order=${ORDER}`,
+    '--label=Masa 9',
+    '--amount-kurus=0',
+    '--courier=Mehmet',
+  ])
+  if (launch.kind !== 'order') throw new Error('the command line did not parse')
+  await core.intake.addOrder(launch.order, 'command-line')
+}
+
+describe('a past order keeps its facts', () => {
+  it.each([
+    ['a drop file', 'drop-folder', byDropFile],
+    ['a link', 'link', byLink],
+    ['--add-order', 'command-line', byCommandLine],
+  ] as const)('%s cannot rewrite a handed-over order that left the board', async (_way, source, rewrite) => {
+    const past = await pastOrder()
+    const notesBefore = await notesOnDisk(past.dataDir)
+    await rewrite(past)
+
+    // The courier's cash to collect stays 500,00 ₺, and the package stays Ahmet's.
+    expect(ahmetsCash(past.core)).toBe(50000)
+    expect(past.core.intake.dayEnd().couriers.map((line) => line.courier)).toEqual(['Ahmet'])
+    // The ledger noted nothing that changes a known fact.
+    expect(await notesOnDisk(past.dataDir)).toEqual(notesBefore)
+    // Back on the board as it was known, the card saying another way in offered to change it.
+    const order = await past.onBoard()
+    expect(order).toMatchObject({ paymentMethod: 'CASH', amountKurus: 50000, label: 'Masa 5' })
+    expect(order?.courier?.name).toBe('Ahmet')
+    expect(order?.refusedChange).toMatchObject({ source })
+    expect(order?.refusedChange?.fields).toEqual(expect.arrayContaining(['amountKurus', 'label']))
+    // And the log says which way in and which fields, never the values.
+    const line = past.log.lines.find((entry) => entry.includes('kept what was known'))
+    expect(line).toContain(source)
+    expect(line).not.toContain('Masa 9')
+  })
+
+  it('after a restart too: what the files know is still known', async () => {
+    const past = await pastOrder()
+    const { core } = past
+    await core.intake.stop()
+    core.dispose()
+    cores.splice(cores.indexOf(core), 1)
+    const again = await servedCore(past.dataDir, past.dropFolder)
+    expect(ahmetsCash(again.core)).toBe(50000)
+    await byDropFile({ ...past, ...again })
+    expect(ahmetsCash(again.core)).toBe(50000)
+    expect(await again.onBoard()).toMatchObject({ paymentMethod: 'CASH', amountKurus: 50000 })
+  })
+
+  it('fills in what is still unknown: a link may add an amount the order never had', async () => {
+    const past = await pastOrder()
+    // An order of the same day with no amount, handed over with no courier.
+    const other = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
+    await past.core.intake.addOrder(
+      {
+        paymentKey: other,
+        details: { shippingMethod: 'delivery', courierType: 'restaurant', paymentMethod: 'CASH' },
+      },
+      'pos-api',
+    )
+    value(await past.core.handlers.handOverOrder({ paymentKey: other }))
+    value(await past.core.handlers.removeOrder({ paymentKey: other }))
+    const link = parseOrderLink(`pos-companion://order/${other}?amount_kurus=12000`)
+    if (!link.ok) throw new Error(link.reason)
+    expect((await past.core.intake.addOrder(link.order, 'link')).created).toBe(false)
+    const order = value(await past.core.handlers.listOrders(undefined)).find(
+      (entry) => entry.paymentKey === other,
+    )
+    expect(order).toMatchObject({ paymentMethod: 'CASH', amountKurus: 12000 })
+    expect(order?.refusedChange).toBeUndefined()
+    expect(past.core.intake.dayEnd().unassigned_cash_to_collect_kurus).toBe(12000)
+  })
+
+  it('the POS corrects its own order through the keyed API', async () => {
+    const past = await pastOrder()
+    const parsed = parsePosOrder({ payment_key: ORDER, payment_method: 'CREDIT_CARD' })
+    if (!parsed.ok) throw new Error(parsed.code)
+    await past.core.intake.addOrder(parsed.value, 'pos-api')
+    expect(await past.onBoard()).toMatchObject({ paymentMethod: 'CREDIT_CARD' })
+    expect(ahmetsCash(past.core)).toBe(0)
+  })
+})
