@@ -37,6 +37,22 @@ describe('checkCourierName', () => {
       expect(checkCourierName(broken)).toEqual({ ok: false, problem: 'name-bad-characters' })
     }
   })
+
+  it.each([
+    ['a combining grapheme joiner', '\u034f'],
+    ['a Hangul filler', '\u3164'],
+    ['a Hangul choseong filler', '\u115f'],
+    ['a Hangul jungseong filler', '\u1160'],
+    ['a halfwidth Hangul filler', '\uffa0'],
+    ['a Mongolian variation selector', '\u180b'],
+    ['a variation selector', '\ufe00'],
+    ['a supplementary variation selector', '\u{e01ef}'],
+    ['a tag character', '\u{e0061}'],
+  ])('refuses a default-ignorable code point: %s (issue 27.4)', (_name, char) => {
+    // Ahmet and "Ahmet" with an invisible character must not be two couriers, nor a name that shows empty.
+    expect(checkCourierName(`Ah${char}met`)).toEqual({ ok: false, problem: 'name-bad-characters' })
+    expect(checkCourierName(char)).toEqual({ ok: false, problem: 'name-bad-characters' })
+  })
 })
 
 describe('courierNameKey', () => {

@@ -19,8 +19,11 @@ export type CourierNameCheck = { ok: true; name: string } | { ok: false; problem
 const CASH_NOTE_MAX = 200
 
 const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/u
-/** Control (Cc), format (Cf: bidi overrides, zero-width joiners) and lone surrogates (Cs). */
-const BAD_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}]/u
+/**
+ * Control (Cc), format (Cf: bidi overrides, zero-width joiners), lone surrogates (Cs), and every other
+ * default-ignorable code point (Hangul fillers, the grapheme joiner, variation selectors: invisible, issue 27.4).
+ */
+const BAD_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/u
 
 type LineProblem = 'empty' | 'too-long' | 'not-one-line' | 'bad-characters'
 

@@ -9,6 +9,17 @@ export interface OrderFacts {
   courierType?: string | undefined
 }
 
+/**
+ * An id as the platform gives them (a branch's): 1–64 visible characters, none of them a space, a control, a
+ * format (bidi, zero-width), a lone surrogate, a private-use, an unassigned or another default-ignorable code
+ * point. Checked whatever else is known (issue 27.4): it reaches the day-end's screen, slip and CSV as sent.
+ */
+const VISIBLE_ID = /^[^\p{Z}\p{C}\p{Default_Ignorable_Code_Point}]{1,64}$/u
+
+export function isVisibleId(text: string): boolean {
+  return VISIBLE_ID.test(text)
+}
+
 /** A code staff can read aloud across a counter: the key's last six hex digits, upper-case, in two groups. */
 export function shortCodeOf(paymentKey: string): string {
   const tail = paymentKey.replace(/-/g, '').slice(-6).toUpperCase()

@@ -81,8 +81,8 @@ export const INTAKE_ERRORS = {
   },
   'invalid-label': {
     status: 422,
-    tr: 'label tek satır, 1–120 karakterlik bir metin olmalı; kontrol karakteri ve görünmeyen biçim karakteri (yön işareti, sıfır genişlikli boşluk gibi) içermemeli.',
-    en: 'label must be one line of 1–120 characters, without control characters or invisible format characters (such as bidi marks or zero-width spaces).',
+    tr: 'label tek satır, 1–120 karakterlik bir metin olmalı; kontrol karakteri ve görünmeyen karakter (yön işareti, sıfır genişlikli boşluk, Hangul dolgusu gibi) içermemeli.',
+    en: 'label must be one line of 1–120 characters, without control characters or invisible characters (such as bidi marks, zero-width spaces or Hangul fillers).',
   },
   'invalid-amount': {
     status: 422,
@@ -106,8 +106,8 @@ export const INTAKE_ERRORS = {
   },
   'invalid-branch': {
     status: 422,
-    tr: 'branch bir şube kimliği olmalı (1–64 karakter).',
-    en: 'branch must be a branch id (1–64 characters).',
+    tr: 'branch bir şube kimliği olmalı: 1–64 görünür karakter; boşluk ve görünmeyen karakter içermemeli.',
+    en: 'branch must be a branch id: 1–64 visible characters, with no space or invisible character.',
   },
   'unknown-branch': {
     status: 422,

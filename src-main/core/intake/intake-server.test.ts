@@ -141,12 +141,12 @@ describe('POST /v1/orders', () => {
   })
 
   it('says why a label with an invisible character is refused, in both languages', async () => {
-    // A bidi override and a zero-width space: nothing a person sees, so the words must name them.
-    for (const label of ['Masa 6\u202e9 ssaK', 'Masa\u200b6']) {
+    // A bidi override, a zero-width space, a Hangul filler: nothing a person sees, so the words must name them.
+    for (const label of ['Masa 6\u202e9 ssaK', 'Masa\u200b6', 'Masa\u31646']) {
       const answer = await call('POST', '/v1/orders', { json: { payment_key: KEY_A, label } })
       const { message_tr, message_en } = (answer.json as { error: Record<string, string> }).error
-      expect(message_tr).toMatch(/görünmeyen biçim karakteri/)
-      expect(message_en).toMatch(/invisible format characters/)
+      expect(message_tr).toMatch(/görünmeyen karakter/)
+      expect(message_en).toMatch(/invisible characters/)
     }
   })
 

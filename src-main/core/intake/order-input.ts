@@ -11,6 +11,7 @@ import type { OrderDetails } from '../../../src-shared/domain.ts'
 import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { OrderLabel } from '../../../src-shared/order-label.ts'
+import { isVisibleId } from '../../../src-shared/order-rules.ts'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
 import type { IntakeErrorCode } from './intake-errors.ts'
@@ -47,7 +48,7 @@ const PosOrderBody = z
       .max(400)
       .refine((name) => checkCourierName(name).ok)
       .optional(),
-    branch: z.string().trim().min(1).max(64).optional(),
+    branch: z.string().trim().refine(isVisibleId).optional(),
   })
   .strict()
 

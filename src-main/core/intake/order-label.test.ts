@@ -27,6 +27,18 @@ const FORMAT_CHARACTERS = [
   '\u2060', // word joiner
   '\u00ad', // soft hyphen
   '\u061c', // Arabic letter mark
+  // Default-ignorable code points that are not format characters (issue 27.4): invisible all the same.
+  '\u034f', // combining grapheme joiner
+  '\u115f', // Hangul choseong filler
+  '\u1160', // Hangul jungseong filler
+  '\u3164', // Hangul filler
+  '\uffa0', // halfwidth Hangul filler
+  '\u180b', // Mongolian free variation selector one
+  '\u180f', // Mongolian free variation selector four
+  '\ufe0f', // variation selector 16
+  '\u{e0100}', // variation selector 17
+  '\u{e0041}', // tag latin capital letter A
+  '\u{e01f0}', // an unassigned default-ignorable
 ]
 /** `Masa 6` with a character inside, where trimming cannot take it away. */
 const labelsWith = FORMAT_CHARACTERS.map((char) => [
