@@ -31,14 +31,17 @@ beforeEach(() => {
 })
 afterEach(() => stop())
 
-/** Presses a key on `target` as the browser would: a keydown, and the character typed unless prevented. */
-function press(target: HTMLElement, key: string, gap: number) {
+/**
+ * Presses a key on `target` as the browser would: a keydown, and the character typed unless prevented. `code`
+ * and `shiftKey`: the physical key, when a test is about which one.
+ */
+function press(target: HTMLElement, key: string, gap: number, code?: { code: string; shiftKey: boolean }) {
   now += gap
   for (const timer of timers.filter((t) => t.at <= now)) {
     timers = timers.filter((t) => t !== timer)
     timer.run()
   }
-  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...code })
   const typed = target.dispatchEvent(event)
   const focused = document.activeElement
   const takesText = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
@@ -246,7 +249,7 @@ describe("the browser's own clock and timers (no stand-ins)", () => {
 
   // windowTimer: emptied; or its cancel made a no-op, so the first key's flush cut a long scan in two.
   it('holds a scan longer than the flush delay whole, and gives a burst without Enter back', () => {
-    const long = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' // 36 keys, 5 ms apart: longer than 3 burst gaps
+    const long = ID // 36 keys, 5 ms apart: longer than 3 burst gaps
     note.focus()
     for (const value of long) key(note, value, 5)
     key(note, 'Enter', 5)
@@ -333,7 +336,7 @@ describe('keys the redirect leaves to the page', () => {
 
 describe('which fields take text, and what an order id is', () => {
   // TEXT_TYPES: each member blanked, or the set emptied. A type the browser does not know reads as `text`.
-  it.each(['text', 'search', 'url', 'email', 'tel', 'password', 'number', 'barcode'])(
+  it.each(['text', 'search', 'url', 'email', 'tel', 'password', 'barcode'])(
     'holds a scan back from an input of type %s and submits it from the order field',
     (type) => {
       document.body.insertAdjacentHTML('beforeend', `<input id="typed" type="${type}">`)
@@ -489,6 +492,99 @@ describe('a person at the keyboard, at the edges of a burst', () => {
     expect(errors).toEqual([])
     expect(field.value).toBe('K7Q2M9')
     expect(document.activeElement).toBe(field)
+    expect(note.value).toBe('')
+  })
+})
+
+describe('only a scan is taken as a scan (issue 30)', () => {
+  /** Types `text` at a scanner's pace, 5 ms a key, then Enter; answers whether the page got the Enter. */
+  function typeFast(target: HTMLElement, text: string): boolean {
+    for (const key of text) press(target, key, 5)
+    now += 5
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    return target.dispatchEvent(enter)
+  }
+
+  it('leaves an amount typed fast and its Enter to a dialog: nothing held, nothing moved, focus stays', () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div role="dialog" aria-modal="true"><form><input id="amount"><button id="save">Kaydet</button></form></div>',
+    )
+    const amount = document.getElementById('amount') as HTMLInputElement
+    amount.focus()
+    expect(typeFast(amount, '159,90')).toBe(true)
+    expect(amount.value).toBe('159,90')
+    expect(scans).toEqual([])
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(amount)
+  })
+
+  it('leaves even an order id scanned into a dialog to the dialog', () => {
+    document.body.insertAdjacentHTML('beforeend', '<dialog open><input id="in-dialog"></dialog>')
+    const input = document.getElementById('in-dialog') as HTMLInputElement
+    input.focus()
+    expect(typeFast(input, ID)).toBe(true)
+    expect(input.value).toBe(ID)
+    expect(scans).toEqual([])
+  })
+
+  it('sends no key from behind an open modal dialog to the order field', () => {
+    document.body.insertAdjacentHTML('beforeend', '<div role="dialog" aria-modal="true"><input id="m"></div>')
+    button.focus()
+    press(button, 'x', 500)
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(button)
+  })
+
+  it.each([
+    ['inputmode decimal', '<input id="amount" inputmode="decimal">', '159900'],
+    ['inputmode numeric', '<input id="amount" inputmode="numeric">', '123456'],
+    ['type number', '<input id="amount" type="number">', '123456'],
+  ])(
+    'leaves a field with %s alone, though what is typed fast reads as a short code',
+    (_name, html, typed) => {
+      document.body.insertAdjacentHTML('beforeend', html)
+      const amount = document.getElementById('amount') as HTMLInputElement
+      amount.focus()
+      expect(typeFast(amount, typed)).toBe(true)
+      expect(amount.value).toBe(typed)
+      expect(scans).toEqual([])
+    },
+  )
+
+  it('gives an amount typed fast in a plain field back to it, with its Enter: it reads as no scan', () => {
+    note.focus()
+    expect(typeFast(note, '159,90')).toBe(true)
+    expect(note.value).toBe('159,90')
+    expect(scans).toEqual([])
+    expect(document.activeElement).toBe(note)
+  })
+
+  it('still takes a badge, a short code and a scan in another keyboard language out of a plain field', () => {
+    for (const scan of ['K7Q2M9', 'ABC-123', '0f8fad5b*d9cb*469f*a165*70867728950e']) {
+      note.value = ''
+      note.focus()
+      expect(typeFast(note, scan)).toBe(false)
+      expect(note.value).toBe('')
+    }
+    expect(scans).toEqual(['K7Q2M9', 'ABC-123', '0f8fad5b*d9cb*469f*a165*70867728950e'])
+  })
+
+  it("takes a burst as a scan by its keys' codes when its text alone names nothing (a US scanner on Turkish-F)", () => {
+    // `ABC-123` from a US scanner on Turkish-F: A→U, B→Ç, C→V, -→/ ; rebuilt from KeyA, KeyB, KeyC, Minus…
+    const keys: [string, string, boolean][] = [
+      ['U', 'KeyA', true],
+      ['Ç', 'KeyB', true],
+      ['V', 'KeyC', true],
+      ['/', 'Minus', false],
+      ['1', 'Digit1', false],
+      ['2', 'Digit2', false],
+      ['3', 'Digit3', false],
+    ]
+    note.focus()
+    for (const [key, code, shiftKey] of keys) press(note, key, 5, { code, shiftKey })
+    press(note, 'Enter', 5)
+    expect(scans).toEqual(['UÇV/123'])
     expect(note.value).toBe('')
   })
 })

@@ -3,6 +3,15 @@
 // field the first key (never Space, which presses or ticks what has focus) moves to the order field; inside another text field (the note, the board's search) the
 // burst is held back, the field is given back what it had, and the scan goes to the order field. A person
 // typing slower than the burst gap types as always.
+//
+// Only a scan is taken as a scan (issue 30): keys in a dialog, or in a field that takes an amount or a number,
+// are never touched, however fast they come (`159,90` and Enter typed quickly is an amount); and a burst held
+// in another field goes to the order field only when it reads as something a scan brings (read-scan.ts: an
+// order id, a short code, a badge, a link, in whatever keyboard language it arrived). Anything else is given
+// back to its field, with its Enter.
+import { checkBadgeCode } from '../../../../src-shared/courier-rules.ts'
+import { readScan } from './read-scan.ts'
+import type { ScanKey } from './scan-layouts.ts'
 
 /** Keys closer than this are a scanner's (a scanner types 5–20 ms apart, people rarely under 80 ms). */
 export const BURST_GAP_MS = 50
@@ -66,7 +75,7 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
   const now = deps.now ?? (() => performance.now())
   const setTimer = deps.setTimer ?? windowTimer
   // A burst held back inside another text field: the field, its value before the burst, the keys so far.
-  let held: { field: TextInput; before: string; keys: string; lastAt: number } | undefined
+  let held: { field: TextInput; before: string; keys: string; codes: ScanKey[]; lastAt: number } | undefined
   // The flush timer of the burst held now. Only a new key cancels it: once nothing is held, its flush does nothing.
   let cancelFlush: () => void = () => undefined
 
@@ -79,7 +88,7 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return
     const field = deps.orderField()
-    if (!field || event.target === field) {
+    if (!field || event.target === field || isStaffOwn(event.target)) {
       flush()
       return
     }
@@ -97,7 +106,12 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
         submitScan(field, stray.id)
         return
       }
-      if (held && held.keys.length >= MIN_SCAN_LENGTH && at - held.lastAt < BURST_GAP_MS * 3) {
+      if (
+        held &&
+        held.keys.length >= MIN_SCAN_LENGTH &&
+        at - held.lastAt < BURST_GAP_MS * 3 &&
+        readsAsScan(held.keys, held.codes)
+      ) {
         keepFromPage(event)
         const scan = held.keys
         typeInto(held.field, held.before)
@@ -117,11 +131,13 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
     if (held && held.field === input && at - held.lastAt < BURST_GAP_MS) {
       event.preventDefault()
       held.keys += event.key
+      held.codes.push({ code: event.code, shift: event.shiftKey })
       held.lastAt = at
     } else {
       flush()
       // The first key is typed as usual: only the second, a few ms later, tells a burst.
-      held = { field: input, before: input.value, keys: event.key, lastAt: at }
+      const codes = [{ code: event.code, shift: event.shiftKey }]
+      held = { field: input, before: input.value, keys: event.key, codes, lastAt: at }
     }
     cancelFlush()
     cancelFlush = setTimer(BURST_GAP_MS * 3, flush)
@@ -141,6 +157,29 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
     // A burst held at this moment is no scan (its Enter will not be heard): its keys go back to their field.
     flush()
   }
+}
+
+/**
+ * Keys staff type that no scan takes: those in a dialog (`role="dialog"`, `<dialog>`), or anywhere while a modal
+ * one is open (the page behind it is not theirs to type into), and those in a field for an amount or a number.
+ */
+function isStaffOwn(target: EventTarget | null): boolean {
+  if (document.querySelector('[aria-modal="true"], dialog[open]')) return true
+  if (!(target instanceof Element)) return false
+  if (target.closest('[role="dialog"], [role="alertdialog"], dialog')) return true
+  return (
+    target instanceof HTMLInputElement &&
+    (target.type === 'number' || target.inputMode === 'decimal' || target.inputMode === 'numeric')
+  )
+}
+
+/**
+ * Whether keys held back in another field read as a scan: something the board knows, in any keyboard language,
+ * or a badge's shape (letters, digits and hyphens; the courier list decides whose it is).
+ */
+function readsAsScan(keys: string, codes: readonly ScanKey[]): boolean {
+  const reading = readScan(keys, { keys: codes })
+  return reading.kind !== undefined || checkBadgeCode(reading.text).ok
 }
 
 /** An order id that appeared in a field's text since it got focus, and the text without it. */

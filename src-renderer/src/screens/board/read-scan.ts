@@ -1,0 +1,93 @@
+// Reading a scan whatever keyboard language typed it (issue 30). A read is taken as it arrived when it names
+// something the board knows; otherwise as the scanner meant it, rebuilt from the keys it pressed (a scan burst's
+// KeyboardEvent.code) or, without them, from the text through each pair of layouts (scan-layouts.ts). A `*`
+// where an id has `-` is unambiguous: what a reading must name is strict (an order id, a short code, a badge's
+// QR, an order link, a badge the till knows), so a wrong pair of layouts reads as nothing.
+import { checkBadgeCode } from '../../../../src-shared/courier-rules.ts'
+import { isBadgeQr } from './batch-rules.ts'
+import { paymentKeyIn, shortCodeIn } from './board-rules.ts'
+import { keysOfText, LAYOUT_IDS, textOfKeys, type LayoutId, type ScanKey } from './scan-layouts.ts'
+
+export type ScanKind = 'badge-qr' | 'order-link' | 'order-id' | 'short-code' | 'badge'
+
+/** Which layouts a read went through: the scanner's, and the computer's where it could be told. */
+export interface LayoutPair {
+  scanner: LayoutId
+  computer: LayoutId | undefined
+}
+
+export interface ScanReading {
+  /** What the scanner meant: the text the board acts on (the read as it arrived when nothing better is known). */
+  text: string
+  kind: ScanKind | undefined
+  /** The read had to be read through another keyboard language: which, as far as it can be told. */
+  layouts?: LayoutPair
+  /** Nothing known was read, and the read looks typed in another keyboard language than the computer's. */
+  mangled: boolean
+}
+
+export interface ReadScanOptions {
+  /** The keys that typed the read, in order (a scan burst's), when known. */
+  keys?: readonly ScanKey[] | undefined
+  /** The badge codes of the working couriers: a bare badge is known only by them. */
+  badges?: readonly string[] | undefined
+}
+
+/** What a text names, or undefined when it is nothing the board knows. */
+export function kindOf(text: string, badges: readonly string[] = []): ScanKind | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  if (isBadgeQr(trimmed)) return 'badge-qr'
+  if (/^pos-companion:\/\/order\//i.test(trimmed)) return 'order-link'
+  if (paymentKeyIn(trimmed) !== undefined) return 'order-id'
+  if (shortCodeIn(trimmed) !== undefined) return 'short-code'
+  const badge = checkBadgeCode(trimmed)
+  if (badge.ok && badges.includes(badge.code)) return 'badge'
+  return undefined
+}
+
+/**
+ * The scan as its scanner meant it. The scanner is taken to type as US, its factory setting: guessing other
+ * scanner layouts too would read an amount such as `159,90` as a short code (a Turkish-F scanner's `,` is `b`).
+ * Where the keys are known, the computer's layout is the one that types them into what arrived.
+ */
+export function readScan(read: string, options: ReadScanOptions = {}): ScanReading {
+  const badges = options.badges ?? []
+  const asIs = kindOf(read, badges)
+  if (asIs !== undefined) return { text: read, kind: asIs, mangled: false }
+  const { keys } = options
+  const keysComputer =
+    keys && keys.length > 0 ? LAYOUT_IDS.find((one) => textOfKeys(keys, one) === read) : undefined
+  const fromKeys = keys && keys.length > 0 ? textOfKeys(keys, 'us') : undefined
+  const candidates: { meant: string | undefined; computer: LayoutId | undefined }[] = [
+    { meant: fromKeys, computer: keysComputer },
+    ...LAYOUT_IDS.filter((one) => one !== 'us').map((computer) => ({
+      meant: readThrough(read, 'us', computer),
+      computer,
+    })),
+  ]
+  for (const { meant, computer } of candidates) {
+    const kind = meant === undefined || meant === read ? undefined : kindOf(meant, badges)
+    if (meant !== undefined && kind !== undefined) {
+      return { text: meant, kind, layouts: { scanner: 'us', computer }, mangled: false }
+    }
+  }
+  const layouts =
+    keysComputer && keysComputer !== 'us' ? { scanner: 'us' as const, computer: keysComputer } : undefined
+  return { text: read, kind: undefined, mangled: looksMangled(read), ...(layouts ? { layouts } : {}) }
+}
+
+/** What a scanner set to `scanner` meant by the text that arrived on a `computer` (the keys read back). */
+export function readThrough(arrived: string, scanner: LayoutId, computer: LayoutId): string | undefined {
+  const keys = keysOfText(arrived, computer)
+  return keys && textOfKeys(keys, scanner)
+}
+
+/**
+ * A read that names nothing yet looks typed through another keyboard language: it holds what such typing leaves
+ * (a `*` between letters or digits; Turkish, German or French letters) in a text with no space, as a scan is.
+ */
+function looksMangled(read: string): boolean {
+  const text = read.trim()
+  return !/\s/.test(text) && /[0-9a-z]\*[0-9a-z]|[ıİşŞçÇöÖğĞüÜßäÄéèàùç§²µ£]/i.test(text)
+}
