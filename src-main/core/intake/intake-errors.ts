@@ -148,6 +148,36 @@ export const INTAKE_ERRORS = {
 
 export type IntakeErrorCode = keyof typeof INTAKE_ERRORS
 
+/**
+ * Refusals decided by the signed request alone (its method, path, body and fields), and the rate: given before
+ * anything was done and the same whenever the request comes, so its nonce is given back and the POS may send it
+ * again as it was (issue 27.4). A refusal that hangs on the app's state (an order not found or not eligible,
+ * hand-overs off, a courier or branch not known) keeps its nonce spent: that request must not succeed later unasked.
+ */
+const REFUSED_BEFORE_ACTING: ReadonlySet<IntakeErrorCode> = new Set<IntakeErrorCode>([
+  'rate-limited',
+  'not-found',
+  'method-not-allowed',
+  'unsupported-media-type',
+  'body-too-large',
+  'malformed-json',
+  'no-order-id',
+  'several-order-ids',
+  'invalid-shipping-method',
+  'invalid-payment-method',
+  'invalid-courier-type',
+  'invalid-label',
+  'invalid-amount',
+  'invalid-courier',
+  'invalid-branch',
+  'invalid-date',
+  'unknown-field',
+])
+
+export function givesNonceBack(code: IntakeErrorCode): boolean {
+  return REFUSED_BEFORE_ACTING.has(code)
+}
+
 export interface IntakeErrorBody {
   error: { code: IntakeErrorCode; message_tr: string; message_en: string }
 }

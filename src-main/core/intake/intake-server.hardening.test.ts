@@ -298,6 +298,84 @@ describe('how much: body size, rate, time, connections', () => {
   })
 })
 
+describe('the nonce: spent only by a request acted on (issue 27.4)', () => {
+  /** One signed request, kept to be sent again exactly as it was (the same nonce, time and body). */
+  const keptRequest = (clock: ManualClock, body: string) => {
+    const headers = {
+      ...signRequest(KEY, {
+        method: 'POST',
+        path: '/v1/orders',
+        body,
+        timestamp: Math.floor(clock.now() / 1000),
+      }).headers,
+      ...POST_JSON,
+    }
+    return (port: number) => send(port, { method: 'POST', path: '/v1/orders', headers, body })
+  }
+
+  it('a request answered 429 is taken when the POS sends it again as it was', async () => {
+    const clock = new ManualClock()
+    const { server, intake } = await start({ clock, limits: { rateLimit: { limit: 2, windowMs: 1000 } } })
+    const first = keptRequest(clock, JSON.stringify({ payment_key: ORDER }))
+    const other = keptRequest(clock, JSON.stringify({ payment_key: '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c' }))
+    const third = keptRequest(clock, JSON.stringify({ payment_key: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }))
+    expect((await first(server.port)).status).toBe(201)
+    expect((await other(server.port)).status).toBe(201)
+    const limited = await third(server.port)
+    expect([limited.status, codeOf(limited)]).toEqual([429, 'rate-limited'])
+    await clock.advance(1000)
+    const again = await third(server.port)
+    expect([again.status, codeOf(again)]).toEqual([201, undefined])
+    expect(intake.added).toHaveLength(3)
+    // One acted on is spent: the same request again is a replay.
+    const replayed = await first(server.port)
+    expect([replayed.status, codeOf(replayed)]).toEqual([401, 'request-replayed'])
+  })
+
+  it.each([
+    ['a bad field', JSON.stringify({ payment_key: ORDER, label: 7 }), [422, 'invalid-label']],
+    ['an unknown field', JSON.stringify({ payment_key: ORDER, kurye: 'Ahmet' }), [422, 'unknown-field']],
+    ['a body that is not JSON', '{"payment_key":', [400, 'malformed-json']],
+    ['a body over 16 KiB', ' '.repeat(MAX_BODY_BYTES + 1), [413, 'body-too-large']],
+  ] as const)(
+    'a request refused for %s is refused the same way again, not as a replay',
+    async (_name, body, why) => {
+      const clock = new ManualClock()
+      const { server, intake } = await start({ clock, limits: { rateLimit: NO_RATE_LIMIT } })
+      const request = keptRequest(clock, body)
+      for (let index = 0; index < 2; index++) {
+        const answer = await request(server.port)
+        expect([answer.status, codeOf(answer)]).toEqual(why)
+      }
+      expect(intake.added).toEqual([])
+    },
+  )
+
+  it('remembers no nonce of a request refused for the rate: a signed flood leaves each one to send again', async () => {
+    const clock = new ManualClock()
+    const { server, intake } = await start({ clock, limits: { rateLimit: { limit: 2, windowMs: 1000 } } })
+    const keys = Array.from(
+      { length: 12 },
+      (_, index) => `0f8fad5b-d9cb-469f-a165-${String(index).padStart(12, '0')}`,
+    )
+    const requests = keys.map((key) => keptRequest(clock, JSON.stringify({ payment_key: key })))
+    const flood = await Promise.all(requests.map((request) => request(server.port)))
+    expect(flood.filter((answer) => answer.status === 201)).toHaveLength(2)
+    expect(flood.filter((answer) => answer.status === 429)).toHaveLength(10)
+    // Each refused one, sent again as it was, two a second: taken, never `request-replayed`.
+    for (const [index, request] of requests.entries()) {
+      if (flood[index]?.status !== 429) continue
+      let answer = await request(server.port)
+      while (answer.status === 429) {
+        await clock.advance(1000)
+        answer = await request(server.port)
+      }
+      expect([answer.status, codeOf(answer)]).toEqual([201, undefined])
+    }
+    expect(new Set(intake.added.map((entry) => entry.order.paymentKey)).size).toBe(12)
+  })
+})
+
 describe('whatever a POS sends (fuzz)', () => {
   const field = (valid: fc.Arbitrary<unknown>) =>
     fc.option(fc.oneof(valid, anyText(160), fc.integer(), fc.boolean(), fc.constant(null)), {

@@ -20,12 +20,13 @@ import { describeThrown } from '../app-failure.ts'
 import { startLoopbackServer, type LoopbackLimits, type RefusalLog } from '../http/loopback-server.ts'
 import { silentLogger, systemClock, type Clock, type Logger } from '../ports.ts'
 import { readBody } from './http-guards.ts'
-import { intakeErrorBody, IntakeRefusal } from './intake-errors.ts'
+import { givesNonceBack, intakeErrorBody, IntakeRefusal } from './intake-errors.ts'
 import type { IntakeKeyHolder } from './intake-key.ts'
 import type { IntakePort } from './intake-port.ts'
 import { MethodNotAllowed, routeIntakeRequest, type Caller } from './intake-routes.ts'
 import {
   ReplayGuard,
+  replayStoreBound,
   requestSignature,
   responseSignature,
   SIGNATURE_HEADERS,
@@ -77,7 +78,7 @@ export async function startIntakeServer(deps: IntakeServerDeps): Promise<IntakeS
   const loopback = await startLoopbackServer({ port: deps.port, limits, log, name: 'intake', clock })
   const keyed = new SlidingWindowLimiter(clock, limits.rateLimit)
   const unkeyed = new SlidingWindowLimiter(clock, limits.rateLimit)
-  const replays = new ReplayGuard()
+  const replays = new ReplayGuard(replayStoreBound(limits.rateLimit))
 
   /** Who is calling: the POS with a fresh signed request (its body read), or anyone else (counted apart). */
   async function callerOf(request: IncomingMessage, target: string): Promise<Caller> {
@@ -108,6 +109,14 @@ export async function startIntakeServer(deps: IntakeServerDeps): Promise<IntakeS
     const admitted = replays.admit(parts, clock.now())
     if (admitted === 'expired') throw refuseUnkeyed('request-expired')
     if (admitted === 'replayed') throw refuseUnkeyed('request-replayed')
+    // Only the keyed limit's share is held: a request over it gives its nonce back (issue 27.4).
+    if (admitted === 'full') throw new IntakeRefusal('rate-limited', 1)
+    try {
+      takeTurn(keyed)
+    } catch (error) {
+      replays.giveBack(parts.nonce)
+      throw error
+    }
     loopback.trust(request.socket)
     return { keyed: true, nonce: parts.nonce, body }
   }
@@ -119,12 +128,15 @@ export async function startIntakeServer(deps: IntakeServerDeps): Promise<IntakeS
     try {
       if (!loopback.hostAllowed(request)) throw new IntakeRefusal('host-not-allowed')
       caller = await callerOf(request, target)
-      if (caller.keyed) takeTurn(keyed)
       // A CORS preflight, or anyone probing: no method but the routes' own, and never a CORS header.
       if (request.method === 'OPTIONS') throw new MethodNotAllowed('GET, POST')
       const answer = await routeIntakeRequest(request, pathname, deps.intake, caller)
       answerJson(request, response, answer.status, answer.body, signerFor(caller))
     } catch (error) {
+      // Refused for its form or the rate, before anything was done: the POS may send it again as it was.
+      if (caller.keyed && error instanceof IntakeRefusal && givesNonceBack(error.code)) {
+        replays.giveBack(caller.nonce)
+      }
       answerRefusal(request, response, error, pathname, loopback.refusals, log, signerFor(caller))
     }
   }

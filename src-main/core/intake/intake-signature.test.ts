@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { answerSignedByApp, signRequest } from '../../../test-support/core/intake-signing.ts'
 import {
   ReplayGuard,
+  replayStoreBound,
   requestSignature,
   responseSignature,
   SIGNATURE_HEADERS,
@@ -186,7 +187,7 @@ describe('ReplayGuard', () => {
   const parts = (nonce: string, timestamp = TIMESTAMP) => ({ nonce, timestamp: String(timestamp) })
 
   it('admits a timestamp up to 60 s from the app’s clock, either way', () => {
-    const guard = new ReplayGuard()
+    const guard = new ReplayGuard(100)
     expect(guard.admit(parts('nonce-in-the-past-0'), at(TIMESTAMP) + 60_000)).toBe('fresh')
     expect(guard.admit(parts('nonce-in-the-future'), at(TIMESTAMP) - 60_000)).toBe('fresh')
     expect(guard.admit(parts('nonce-too-old-00000'), at(TIMESTAMP) + 60_001)).toBe('expired')
@@ -194,7 +195,7 @@ describe('ReplayGuard', () => {
   })
 
   it('refuses a nonce used before, even with another timestamp', () => {
-    const guard = new ReplayGuard()
+    const guard = new ReplayGuard(100)
     const now = at(TIMESTAMP)
     expect(guard.admit(parts('nonce-used-once-000'), now)).toBe('fresh')
     expect(guard.admit(parts('another-nonce-0000'), now)).toBe('fresh')
@@ -203,13 +204,44 @@ describe('ReplayGuard', () => {
   })
 
   it('does not spend a nonce on an expired request', () => {
-    const guard = new ReplayGuard()
+    const guard = new ReplayGuard(100)
     expect(guard.admit(parts('nonce-expired-first'), at(TIMESTAMP) + 61_000)).toBe('expired')
     expect(guard.admit(parts('nonce-expired-first'), at(TIMESTAMP))).toBe('fresh')
   })
 
+  it('holds at most its capacity, and takes nonces again once older ones left the window', () => {
+    const guard = new ReplayGuard(2)
+    const now = at(TIMESTAMP)
+    expect(guard.admit(parts('first-nonce-000000'), now)).toBe('fresh')
+    expect(guard.admit(parts('second-nonce-00000'), now + 1)).toBe('fresh')
+    expect(guard.admit(parts('third-nonce-000000'), now + 2)).toBe('full')
+    expect(guard.size).toBe(2)
+    // A full guard still knows what it holds.
+    expect(guard.admit(parts('first-nonce-000000'), now + 3)).toBe('replayed')
+    const later = now + 120_001
+    expect(guard.admit(parts('third-nonce-000000', TIMESTAMP + 120), later)).toBe('fresh')
+    expect(guard.size).toBe(2)
+  })
+
+  it('takes a nonce given back again, once', () => {
+    const guard = new ReplayGuard(10)
+    const now = at(TIMESTAMP)
+    expect(guard.admit(parts('given-back-nonce-0'), now)).toBe('fresh')
+    guard.giveBack('given-back-nonce-0')
+    expect(guard.size).toBe(0)
+    expect(guard.admit(parts('given-back-nonce-0'), now + 1)).toBe('fresh')
+    expect(guard.admit(parts('given-back-nonce-0'), now + 2)).toBe('replayed')
+  })
+
+  it('is bounded by the keyed rate limit over two windows, as documented: 6,000 at 50 a second', () => {
+    expect(replayStoreBound({ limit: 50, windowMs: 1000 })).toBe(6_000)
+    expect(replayStoreBound({ limit: 3, windowMs: 1000 })).toBe(360)
+    expect(replayStoreBound({ limit: 3, windowMs: 60_000 })).toBe(6)
+    expect(replayStoreBound({ limit: 3, windowMs: 50_000 })).toBe(9)
+  })
+
   it('remembers a nonce for two windows, as long as a request carrying it could still be fresh', () => {
-    const guard = new ReplayGuard()
+    const guard = new ReplayGuard(100)
     const first = at(TIMESTAMP)
     expect(guard.admit(parts('remembered-nonce-0'), first)).toBe('fresh')
     expect(guard.admit(parts('nonce-seen-later-00', TIMESTAMP + 60), first + 60_000)).toBe('fresh')

@@ -84,15 +84,36 @@ export function signaturesMatch(expected: string, presented: string): boolean {
 }
 
 /**
- * The nonces of signed requests seen within the window, so none is accepted twice. Only requests whose
- * signature checked out are remembered, so a caller without the key cannot fill it; the keyed rate limit bounds
- * it (50 a second over two windows: 6,000 entries at most).
+ * How many nonces the guard holds at most with the keyed rate limit `rate`: every request it lets through in two
+ * windows (a nonce is remembered for two, see ReplayGuard). 50 a second: 6,000.
+ */
+export function replayStoreBound(rate: { limit: number; windowMs: number }): number {
+  return Math.ceil((2 * REPLAY_WINDOW_MS) / rate.windowMs) * rate.limit
+}
+
+/**
+ * The nonces of signed requests within the window, so none is acted on twice. Only requests whose signature
+ * checked out are remembered (a caller without the key cannot fill it), and a request refused before it was
+ * acted on (the rate, its body, a field) gives its nonce back, so the POS may send it again as it was. The
+ * server admits a nonce only within the keyed rate limit, so it holds at most `capacity` (replayStoreBound);
+ * past that it answers `full` rather than grow.
  */
 export class ReplayGuard {
   readonly #seen = new Map<string, number>()
+  readonly #capacity: number
 
-  /** `fresh`, or why not: the time is outside the window, or the nonce was already used. */
-  admit(parts: Pick<SignedParts, 'timestamp' | 'nonce'>, now: number): 'fresh' | 'expired' | 'replayed' {
+  constructor(capacity: number) {
+    this.#capacity = capacity
+  }
+
+  /**
+   * `fresh` (the nonce is now held, until `giveBack` or two windows), or why not: the time is outside the window,
+   * the nonce is held already, or the guard is full.
+   */
+  admit(
+    parts: Pick<SignedParts, 'timestamp' | 'nonce'>,
+    now: number,
+  ): 'fresh' | 'expired' | 'replayed' | 'full' {
     const sentAt = Number(parts.timestamp) * 1000
     if (Math.abs(now - sentAt) > REPLAY_WINDOW_MS) return 'expired'
     // Forget what has left the window: a request that old is refused as expired anyway.
@@ -101,7 +122,18 @@ export class ReplayGuard {
       this.#seen.delete(nonce)
     }
     if (this.#seen.has(parts.nonce)) return 'replayed'
+    if (this.#seen.size >= this.#capacity) return 'full'
     this.#seen.set(parts.nonce, now)
     return 'fresh'
+  }
+
+  /** A request refused before it was acted on: its nonce may come again. */
+  giveBack(nonce: string): void {
+    this.#seen.delete(nonce)
+  }
+
+  /** How many nonces are held now. */
+  get size(): number {
+    return this.#seen.size
   }
 }
