@@ -24,7 +24,7 @@ import { dirname, join, posix, relative, sep } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { ElectronFuses } from '../electron-builder.config.ts'
 import { describeThrown } from '../src-main/core/app-failure.ts'
-import { E2E_BUILD_MARK, REFUSED_SWITCHES } from '../src-main/electron/launch-options.ts'
+import { E2E_BUILD_MARK, isRefusedSwitch } from '../src-main/electron/launch-options.ts'
 import {
   builtCspProblems,
   customProtocolProblems,
@@ -149,22 +149,47 @@ await check(
   () => windowOptionProblems(packagedRun),
 )
 await check('the built index.html carries the Content-Security-Policy', () => builtCspProblems(ROOT))
-/** Issue 20.9, written out here on purpose: dropping one from launch-options.ts fails this check. */
+/**
+ * Issues 20.9 and 27.4, written out here on purpose: each family launch-options.ts refuses, with names it never
+ * spells out (the next switch of a family), so narrowing a family there fails this check.
+ */
 const REFUSED = [
+  // A debugger.
   'remote-debugging-port',
   'remote-debugging-pipe',
+  'remote-debugging-address',
+  'remote-allow-origins',
+  'inspect',
+  'inspect-brk',
+  'js-flags',
+  // Another program, an extension.
   'gpu-launcher',
   'renderer-cmd-prefix',
   'utility-cmd-prefix',
   'browser-subprocess-path',
-  'js-flags',
+  'load-extension',
+  // Traffic sent elsewhere.
+  'proxy-server',
+  'proxy-pac-url',
+  'proxy-bypass-list',
+  'host-resolver-rules',
+  'host-rules',
+  'api-base',
+  // TLS weakened, TLS keys or the network written out.
+  'ignore-certificate-errors',
+  'ignore-certificate-errors-spki-list',
+  'allow-insecure-localhost',
+  'disable-web-security',
+  'ssl-key-log-file',
+  'extra-ca',
+  'log-net-log',
+  // The sandbox off.
+  'no-sandbox',
 ]
 await check(
   `the built main, run as the installed app, quits before ready with a logged reason on ${REFUSED.map((name) => `--${name}`).join(', ')} (bare and =value)`,
   () => [
-    ...REFUSED.filter((name) => !REFUSED_SWITCHES.has(name)).map(
-      (name) => `launch-options.ts misses ${name}`,
-    ),
+    ...REFUSED.filter((name) => !isRefusedSwitch(name)).map((name) => `launch-options.ts misses ${name}`),
     ...refusedSwitchProblems(ROOT, REFUSED),
   ],
 )

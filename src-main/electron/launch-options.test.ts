@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { E2E_BUILD_MARK, isE2eBuild, readLaunchOptions, refusedSwitch } from './launch-options.ts'
+import {
+  E2E_BUILD_MARK,
+  isE2eBuild,
+  isRefusedSwitch,
+  readLaunchOptions,
+  refusedSwitch,
+} from './launch-options.ts'
 
 describe('readLaunchOptions', () => {
   it('reads the flags the e2e suite and the demo pass', () => {
@@ -91,15 +97,90 @@ describe('refusedSwitch (issue 20.9): the Chromium switches that would let a com
           '--data-dir=/tmp/x',
           '--add-order=3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c',
           '--label=--js-flags',
+          '--courier=Ahmet',
+          '--amount-kurus=100',
           '--hidden',
           '--lang=en',
-          '--remote-debugging-portal',
           '--gpu-launcher-x',
+          '--allow-file-access-from-files',
+          '--disable-gpu',
+          '--force-device-scale-factor=1.25',
+          '--enable-logging',
+          '--user-data-dir=/tmp/y',
+          '-psn_0_12345',
           'js-flags',
+          'proxy-server',
         ],
         'linux',
       ),
     ).toBeUndefined()
+  })
+})
+
+describe('refusedSwitch (issue 27.4): every switch that weakens TLS, sends traffic elsewhere or opens a debugger', () => {
+  it.each([
+    // TLS weakened: certificate errors ignored, insecure origins trusted, a CA of the command line's, keys logged.
+    'ignore-certificate-errors',
+    'ignore-certificate-errors-spki-list',
+    'ignore-urlfetcher-cert-requests',
+    'allow-insecure-localhost',
+    'allow-running-insecure-content',
+    'unsafely-treat-insecure-origin-as-secure',
+    'disable-web-security',
+    'ssl-key-log-file',
+    'ssl-version-min',
+    'cipher-suite-blacklist',
+    'extra-ca',
+    // Traffic sent elsewhere: a proxy, rewritten names, another platform address.
+    'proxy-server',
+    'proxy-pac-url',
+    'proxy-bypass-list',
+    'proxy-auto-detect',
+    'winhttp-proxy-resolver',
+    'host-resolver-rules',
+    'host-rules',
+    'api-base',
+    // What crosses the network written to a file.
+    'log-net-log',
+    'net-log-capture-mode',
+    // A debugger, and the next switch of its family.
+    'remote-debugging-address',
+    'remote-debugging-targets',
+    'remote-debugging-io-pipes',
+    'remote-allow-origins',
+    'inspect',
+    'inspect-brk',
+    'inspect-port',
+    'inspect-brk-node',
+    'inspect-publish-uid',
+    // Another program in front of the app's processes, an extension.
+    'plugin-launcher',
+    'ppapi-plugin-launcher',
+    'gpu-cmd-prefix',
+    'load-extension',
+    // The renderer's sandbox off.
+    'no-sandbox',
+    'disable-gpu-sandbox',
+    'disable-setuid-sandbox',
+    'disable-seccomp-filter-sandbox',
+    'no-zygote-sandbox',
+  ])('refuses --%s, bare, with a value, with one dash and in capitals', (name) => {
+    for (const arg of [`--${name}`, `--${name}=1`, `-${name}=x`, `--${name.toUpperCase()}`]) {
+      expect(refusedSwitch(['/opt/pos-companion', arg], 'linux')).toBe(name)
+    }
+    expect(refusedSwitch(['C:\\app.exe', `/${name}=x`], 'win32')).toBe(name)
+    expect(isRefusedSwitch(name)).toBe(true)
+  })
+
+  it('refuses the family, not a list: a switch of a known family the list never named', () => {
+    for (const name of [
+      'remote-debugging-something-new',
+      'proxy-something-new',
+      'inspect-wait',
+      'ssl-anything',
+    ]) {
+      expect(isRefusedSwitch(name)).toBe(true)
+    }
   })
 })
 

@@ -26,20 +26,48 @@ export function readLaunchOptions(argv: readonly string[], warn: (message: strin
 }
 
 /**
- * Chromium and Electron switches that open the app to whoever writes its command line (a shortcut, a crafted
- * link, a second launch): a debugger over a port or pipe, a program run in front of the GPU, renderer or
- * utility processes, another executable as the child processes, or V8 flags. The installed app refuses to
- * start with any of them (docs/security.md); a development run keeps them.
+ * The switches the installed app refuses to start with (docs/security.md#launch-switches), by family rather than
+ * one by one, so the next switch of a family is refused without anyone adding it: whoever writes the app's
+ * command line (a changed shortcut, a crafted link, a second launch) must not be able to
+ * - open a debugger (issue 20.9): Chromium's DevTools protocol, Node's inspector, V8's flags;
+ * - run a program of theirs in front of the app's processes, or an extension (issue 20.9);
+ * - send its traffic elsewhere (issue 27.4): a proxy (any switch naming one), rewritten host names, another
+ *   platform address (the app's own `--api-base`, which development and e2e builds keep);
+ * - weaken TLS: certificate errors ignored or certificate checks changed, insecure origins trusted, web security
+ *   off, TLS versions or ciphers chosen, TLS keys written out, a CA of its own (the app's `--extra-ca`);
+ * - write what crosses the network to a file (a net log holds the platform's answers);
+ * - turn the renderer's sandbox off.
+ * Not refused: another data folder (`--data-dir`, Chromium's `--user-data-dir`). It is another installation: it
+ * starts signed out, holds none of this one's keys (D33), and the sign-in screen shows where it would send keys.
+ * Names are compared in lower case, as Chromium reads them.
  */
-export const REFUSED_SWITCHES: ReadonlySet<string> = new Set([
-  'remote-debugging-port',
-  'remote-debugging-pipe',
-  'gpu-launcher',
-  'renderer-cmd-prefix',
-  'utility-cmd-prefix',
-  'browser-subprocess-path',
-  'js-flags',
-])
+const REFUSED_SWITCH_FAMILIES: readonly RegExp[] = [
+  /^remote-debugging-/,
+  /^remote-allow-origins$/,
+  /^inspect/,
+  /^js-flags$/,
+  /-launcher$/,
+  /-cmd-prefix$/,
+  /^browser-subprocess-path$/,
+  /^load-extension$/,
+  /proxy/,
+  /^host-(resolver-)?rules$/,
+  /^api-base$/,
+  /cert/,
+  /insecure/,
+  /^disable-web-security$/,
+  /^ssl-/,
+  /^cipher-suite/,
+  /^extra-ca$/,
+  /net-log/,
+  /^(no|disable)-(.+-)?sandbox$/,
+]
+
+/** Whether the installed app refuses to start with the switch `--<name>` (its name in any case). */
+export function isRefusedSwitch(name: string): boolean {
+  const lower = name.toLowerCase()
+  return REFUSED_SWITCH_FAMILIES.some((family) => family.test(lower))
+}
 
 /**
  * The first refused switch on the command line, read as Chromium reads switches (`--name`, `-name`, `/name` on
@@ -52,7 +80,7 @@ export function refusedSwitch(argv: readonly string[], platform: NodeJS.Platform
     const body = arg.replace(prefix, '')
     if (body === arg) continue
     const name = body.split('=', 1)[0]?.toLowerCase() ?? ''
-    if (REFUSED_SWITCHES.has(name)) return name
+    if (isRefusedSwitch(name)) return name
   }
   return undefined
 }
