@@ -30,6 +30,14 @@ export const MUTATION_AREAS: Record<string, string[]> = {
     'src-main/core/couriers/{branch-list,courier-day,courier-ledger,courier-records,couriers-out,day-end,day-end-csv,ledger-files}.ts',
     'src-shared/{money,courier-rules}.ts',
   ],
+  // Issue 27: where the drop folder, the intake's ways in, the attention and the secrets keep their rules.
+  'drop folder': ['src-main/core/intake/drop-folder.ts'],
+  'intake area and server': ['src-main/core/intake/{intake-area,intake-server,intake-routes}.ts'],
+  attention: ['src-main/core/attention/{attention-rules,attention-tracker}.ts'],
+  'credential vault and redactor': [
+    'src-main/core/secrets/credential-vault.ts',
+    'src-main/core/logging/secret-redactor.ts',
+  ],
 }
 
 export const MUTATION_REPORT = 'reports/mutation/mutation.json'
