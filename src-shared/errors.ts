@@ -11,6 +11,7 @@ export const APP_ERROR_CODES = [
   'missing-credentials', // 422 `eksik alan` on login, or no credentials stored
   'signed-out', // a second 401 after a fresh login, or no session (D3)
   'unreachable', // DNS, refused connection, dropped connection
+  'app-unreachable', // web mode: the page lost the app itself (its process stopped); never the platform's fault
   'untrusted-certificate', // TLS verification failed (D8)
   'timeout', // no answer within the request timeout (D9)
   'rate-limited', // 429 after retries (D9)

@@ -4,6 +4,7 @@ import type { SessionStatus } from '../../src-shared/domain.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, bridge } from './api.ts'
 import { ErrorMessage } from './components/ErrorMessage.tsx'
+import { AppLostNotice } from './components/Header.tsx'
 import { tr } from './i18n/tr.ts'
 import { MessagesProvider, useMessages } from './i18n/use-messages.tsx'
 import { useAllDay } from './all-day/use-all-day.ts'
@@ -40,6 +41,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <MessagesProvider>
+        {/* Web mode: the app's process stopped while this page stayed open (issue 30). On every screen. */}
+        <AppLostNotice />
         <Screens />
       </MessagesProvider>
     </QueryClientProvider>

@@ -18,6 +18,12 @@ export interface BridgeConnectionDeps {
   connectWaitMs?: number
   /** Reconnect delays: the first, doubling up to the last. */
   retryDelayMs?: { first: number; max: number }
+  /**
+   * How long the socket may be down (or not yet up) before the app is called lost: calls then answer
+   * `app-unreachable` at once, and the page says so. Short: web mode is on this computer, so a socket that stays
+   * closed this long means its process stopped.
+   */
+  lostAfterMs?: number
   /** Aborting it closes the socket for good (tests; a page never needs to). */
   signal?: AbortSignal
 }
@@ -31,14 +37,21 @@ interface QueuedCall {
   timer: ReturnType<typeof setTimeout>
 }
 
-const unreachable: Result<never> = { ok: false, error: { code: 'unreachable', retryable: true } }
+// Every failure of the bridge itself is the app's, never the platform's: the platform is the core's to reach.
+const unreachable: Result<never> = { ok: false, error: { code: 'app-unreachable', retryable: true } }
 const failure = (error: AppError): Result<never> => ({ ok: false, error })
 const malformed = failure({ code: 'invalid-input', problem: 'malformed', retryable: false })
 
 /**
+ * Whether the page reaches the app: `connecting` at first, `up` while the socket is open, `lost` once it has been
+ * down for `lostAfterMs` (it keeps reconnecting, and is `up` again as soon as it succeeds).
+ */
+export type Reach = 'connecting' | 'up' | 'lost'
+
+/**
  * One WebSocket to web mode's bridge, reconnected on its own. A call answers with the core's result, or with
- * `unreachable` when the socket drops before the answer or does not come up in time; calls made while it is
- * down wait for it (up to `connectWaitMs`).
+ * `app-unreachable` when the socket drops before the answer or does not come up in time; calls made while it is
+ * briefly down wait for it (up to `connectWaitMs`), and once the app is lost they answer at once.
  */
 export class BridgeConnection {
   readonly #deps: BridgeConnectionDeps
@@ -53,6 +66,10 @@ export class BridgeConnection {
   #isOpen = false
   #retryDelay: number
   #retryTimer: ReturnType<typeof setTimeout> | undefined
+  #reach: Reach = 'connecting'
+  readonly #reachListeners = new Set<(reach: Reach) => void>()
+  readonly #lostAfterMs: number
+  #lostTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(deps: BridgeConnectionDeps) {
     this.#deps = deps
@@ -60,7 +77,27 @@ export class BridgeConnection {
     this.#connectWaitMs = deps.connectWaitMs ?? 10_000
     this.#retryDelays = deps.retryDelayMs ?? { first: 250, max: 5000 }
     this.#retryDelay = this.#retryDelays.first
+    this.#lostAfterMs = deps.lostAfterMs ?? 2000
     deps.signal?.addEventListener('abort', () => this.#stop())
+    this.#startLostTimer()
+    this.#connect()
+  }
+
+  get reach(): Reach {
+    return this.#reach
+  }
+
+  /** Hears every change of `reach`; returns the function that stops it. */
+  onReach(listener: (reach: Reach) => void): Unsubscribe {
+    this.#reachListeners.add(listener)
+    return () => this.#reachListeners.delete(listener)
+  }
+
+  /** Tries again now rather than at the next backed-off attempt (a new address was opened in this tab). */
+  reconnectNow(): void {
+    if (this.#isOpen || this.#stopped() || this.#socket !== undefined) return
+    clearTimeout(this.#retryTimer)
+    this.#retryDelay = this.#retryDelays.first
     this.#connect()
   }
 
@@ -76,7 +113,7 @@ export class BridgeConnection {
       }
       if (new TextEncoder().encode(message).length > MAX_BRIDGE_MESSAGE_BYTES) answer(malformed)
       else if (this.#isOpen) this.#transmit(id, message, answer)
-      else if (this.#stopped()) answer(unreachable)
+      else if (this.#stopped() || this.#reach === 'lost') answer(unreachable)
       else this.#queue(id, message, answer)
     })
   }
@@ -116,6 +153,9 @@ export class BridgeConnection {
   #opened(): void {
     this.#isOpen = true
     this.#retryDelay = this.#retryDelays.first
+    clearTimeout(this.#lostTimer)
+    this.#lostTimer = undefined
+    this.#setReach('up')
     for (const entry of this.#queued) {
       clearTimeout(entry.timer)
       this.#transmit(entry.id, entry.message, entry.answer)
@@ -130,7 +170,30 @@ export class BridgeConnection {
     // The answers to these will never come on a new socket; whether the core acted is for events to tell.
     for (const answer of this.#sent.values()) answer(unreachable)
     this.#sent.clear()
+    this.#startLostTimer()
     this.#scheduleReconnect()
+  }
+
+  /** Down since now: lost unless it is up again in time. A timer already running keeps its start. */
+  #startLostTimer(): void {
+    if (this.#lostTimer !== undefined || this.#reach === 'lost') return
+    this.#lostTimer = setTimeout(() => {
+      this.#lostTimer = undefined
+      if (this.#isOpen) return
+      this.#setReach('lost')
+      // Nothing waits for it any more: every call waiting answers now.
+      for (const entry of this.#queued) {
+        clearTimeout(entry.timer)
+        entry.answer(unreachable)
+      }
+      this.#queued.clear()
+    }, this.#lostAfterMs)
+  }
+
+  #setReach(reach: Reach): void {
+    if (this.#reach === reach) return
+    this.#reach = reach
+    for (const listener of this.#reachListeners) listener(reach)
   }
 
   #scheduleReconnect(): void {
@@ -195,6 +258,7 @@ export class BridgeConnection {
 
   #stop(): void {
     clearTimeout(this.#retryTimer)
+    clearTimeout(this.#lostTimer)
     this.#socket?.close()
     for (const entry of this.#queued) {
       clearTimeout(entry.timer)

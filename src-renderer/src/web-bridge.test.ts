@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
-import { createWebBridge, installWebBridge } from './web-bridge.ts'
+import { BridgeConnection, type Reach } from './bridge-connection.ts'
+import { appReach, createWebBridge, installWebBridge, subscribeAppReach } from './web-bridge.ts'
 
 /** A token of the launch's shape: 43 base64url characters. */
 const TOKEN = 'AbC_-0123456789abcdefghijklmnopqrstuvwxyzABC'
@@ -176,5 +177,98 @@ describe('createWebBridge', () => {
       delays.push(waited)
     }
     expect(delays).toEqual([250, 500, 1000, 1000, 1000])
+  })
+})
+
+describe('losing the app (issue 30)', () => {
+  const APP_UNREACHABLE = { ok: false, error: { code: 'app-unreachable', retryable: true } }
+
+  function connect(lostAfterMs = 2000) {
+    vi.useFakeTimers()
+    const connection = new BridgeConnection({
+      url: 'ws://x/bridge',
+      WebSocketImpl: asWebSocket,
+      lostAfterMs,
+      retryDelayMs: { first: 250, max: 1000 },
+    })
+    const seen: Reach[] = []
+    connection.onReach((reach) => seen.push(reach))
+    return { connection, seen }
+  }
+
+  it('says the app is lost once the socket has been closed for a moment, and answers calls at once', async () => {
+    const { connection, seen } = connect()
+    FakeSocket.made[0]?.onopen?.()
+    expect(connection.reach).toBe('up')
+    // The process dies: its socket closes, and every reconnect is refused (closes at once).
+    FakeSocket.made[0]?.close()
+    const waiting = connection.call('getSession', undefined)
+    vi.advanceTimersByTime(1999)
+    expect(connection.reach).toBe('up')
+    vi.advanceTimersByTime(1)
+    expect(connection.reach).toBe('lost')
+    expect(seen).toEqual(['up', 'lost'])
+    // The call made while it was down answers when it is lost, not 10 s later.
+    expect(await waiting).toEqual(APP_UNREACHABLE)
+    // A call now answers at once, with no socket to wait for.
+    let answered: unknown
+    void connection.call('addOrder', { text: 'x' }).then((result) => (answered = result))
+    await Promise.resolve()
+    expect(answered).toEqual(APP_UNREACHABLE)
+  })
+
+  it('answers a call in flight when the socket drops as the app’s failure, never the platform’s', async () => {
+    const { connection } = connect()
+    FakeSocket.made[0]?.onopen?.()
+    const inFlight = connection.call('handOverOrder', { paymentKey: 'k' })
+    FakeSocket.made[0]?.close()
+    expect(await inFlight).toEqual(APP_UNREACHABLE)
+  })
+
+  it('keeps trying, and is up again the moment a socket opens', () => {
+    const { connection, seen } = connect(500)
+    FakeSocket.made[0]?.onopen?.()
+    FakeSocket.made[0]?.close()
+    vi.advanceTimersByTime(500)
+    expect(connection.reach).toBe('lost')
+    // Reconnects keep being made (each refused until this one opens).
+    while (FakeSocket.made.length < 3) {
+      FakeSocket.made.at(-1)?.close()
+      vi.advanceTimersByTime(1000)
+    }
+    FakeSocket.made.at(-1)?.onopen?.()
+    expect(connection.reach).toBe('up')
+    expect(seen).toEqual(['up', 'lost', 'up'])
+  })
+
+  it('says lost when the socket never comes up at all (a page left open after the app stopped)', () => {
+    const { connection } = connect(1500)
+    expect(connection.reach).toBe('connecting')
+    vi.advanceTimersByTime(1500)
+    expect(connection.reach).toBe('lost')
+  })
+
+  it('tries a new address at once: the hashchange of a restarted app’s address reconnects now', () => {
+    vi.useFakeTimers()
+    markAsWebShell()
+    window.history.replaceState(null, '', `/#token=${TOKEN}`)
+    installWebBridge()
+    const changes: Reach[] = []
+    const stop = subscribeAppReach(() => changes.push(appReach()))
+    FakeSocket.made[0]?.onopen?.()
+    FakeSocket.made[0]?.close()
+    vi.advanceTimersByTime(2000)
+    expect(appReach()).toBe('lost')
+    // Far from the next backed-off attempt: the new address is tried now, with its token.
+    const before = FakeSocket.made.length
+    FakeSocket.made.at(-1)?.close()
+    window.history.replaceState(null, '', `/#token=${OTHER_TOKEN}`)
+    window.dispatchEvent(new HashChangeEvent('hashchange'))
+    expect(FakeSocket.made.length).toBe(before + 1)
+    expect(FakeSocket.made.at(-1)?.protocols).toEqual([BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX + OTHER_TOKEN])
+    FakeSocket.made.at(-1)?.onopen?.()
+    expect(appReach()).toBe('up')
+    expect(changes).toEqual(['up', 'lost', 'up'])
+    stop()
   })
 })

@@ -3,7 +3,7 @@ import { callsOver } from '../../src-shared/call-names.ts'
 import type { Api, CallName, EventPayload, Unsubscribe } from '../../src-shared/contract.ts'
 import { BRIDGE_PATH, WEB_SHELL_META } from '../../src-shared/web-bridge-wire.ts'
 import { bridge } from './api.ts'
-import { BridgeConnection, type BridgeConnectionDeps } from './bridge-connection.ts'
+import { BridgeConnection, type BridgeConnectionDeps, type Reach } from './bridge-connection.ts'
 
 /** Where a reload of the same tab finds the token again; see `installWebBridge`. */
 const TOKEN_STORAGE_KEY = 'pos-companion.launch-token'
@@ -17,7 +17,10 @@ export type { BridgeConnectionDeps } from './bridge-connection.ts'
  * reconnect, reports only what the core really sends.
  */
 export function createWebBridge(deps: BridgeConnectionDeps): Api {
-  const connection = new BridgeConnection(deps)
+  return apiOver(new BridgeConnection(deps))
+}
+
+function apiOver(connection: BridgeConnection): Api {
   const send = (name: CallName, input?: unknown) => connection.call(name, input)
   const api: Api = {
     ...callsOver(send),
@@ -30,6 +33,21 @@ export function createWebBridge(deps: BridgeConnectionDeps): Api {
 
 /** The page's launch token, in memory; one page installs one bridge. */
 let launchToken: string | undefined
+/** The page's connection to web mode, once installed. */
+let installed: BridgeConnection | undefined
+
+/**
+ * Whether the page reaches the app (issue 30): always `up` under Electron, where the window and the app live and
+ * die together; in web mode, what the bridge's socket says (bridge-connection.ts).
+ */
+export function appReach(): Reach {
+  return installed?.reach ?? 'up'
+}
+
+/** Hears every change of `appReach()` (for useSyncExternalStore); returns the function that stops it. */
+export function subscribeAppReach(listener: () => void): () => void {
+  return installed?.onReach(listener) ?? (() => undefined)
+}
 
 /**
  * Gives a page served by web mode its window.api. It does nothing under Electron (the preload set window.api)
@@ -48,11 +66,18 @@ export function installWebBridge(): void {
   if (tag?.getAttribute('content') !== WEB_SHELL_META.content) return
   launchToken = takeTokenFromAddress() ?? recallToken()
   // The address of a restarted server, opened in this tab, changes only the fragment: no new page load.
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  const connection = new BridgeConnection({
+    url: `${scheme}//${location.host}${BRIDGE_PATH}`,
+    token: () => launchToken,
+  })
+  installed = connection
   window.addEventListener('hashchange', () => {
     launchToken = takeTokenFromAddress() ?? launchToken
+    // The new address is why the app could not be reached: try it now, not at the next backed-off attempt.
+    connection.reconnectNow()
   })
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  window.api = createWebBridge({ url: `${scheme}//${location.host}${BRIDGE_PATH}`, token: () => launchToken })
+  window.api = apiOver(connection)
 }
 
 /** The token in the address's fragment, removed from the address and remembered; undefined if there is none. */

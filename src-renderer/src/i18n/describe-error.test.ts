@@ -30,6 +30,10 @@ const BY_CODE: Record<AppErrorCode, readonly [tr: string, en: string]> = {
     'Platforma ulaşılamıyor. İnternet bağlantısını ve adresi kontrol edin.',
     'The platform cannot be reached. Check the internet connection and the address.',
   ],
+  'app-unreachable': [
+    'Uygulamaya ulaşılamıyor: web modu durmuş olabilir. Uygulamayı yeniden başlatın ve yazdığı yeni adresi açın.',
+    'The app cannot be reached: web mode may have stopped. Start it again and open the new address it prints.',
+  ],
   'untrusted-certificate': [
     'Platformun sertifikasına güvenilmiyor. Adresi ya da CA ayarını kontrol edin.',
     "The platform's certificate is not trusted. Check the address or the CA setting.",

@@ -20,6 +20,7 @@ const BY_CODE: Record<AppErrorCode, TextKey> = {
   'missing-credentials': 'errorMissingCredentials',
   'signed-out': 'errorSignedOut',
   unreachable: 'errorUnreachable',
+  'app-unreachable': 'errorAppUnreachable',
   'untrusted-certificate': 'errorUntrustedCertificate',
   timeout: 'errorTimeout',
   'rate-limited': 'errorRateLimited',

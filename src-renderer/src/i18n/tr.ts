@@ -8,6 +8,7 @@ import type { OrderDetails } from '../../../src-shared/domain.ts'
 import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import type { FoundAs } from '../screens/board/board-rules.ts'
+import type { LayoutId } from '../screens/board/scan-layouts.ts'
 import { turkishDative } from './turkish.ts'
 
 export const tr = {
@@ -156,6 +157,8 @@ export const tr = {
   errorMissingCredentials: 'Anahtar eksik: iki anahtar da gerekli.',
   errorSignedOut: 'Oturum kapalı. Lütfen yeniden giriş yapın.',
   errorUnreachable: 'Platforma ulaşılamıyor. İnternet bağlantısını ve adresi kontrol edin.',
+  errorAppUnreachable:
+    'Uygulamaya ulaşılamıyor: web modu durmuş olabilir. Uygulamayı yeniden başlatın ve yazdığı yeni adresi açın.',
   errorUntrustedCertificate: 'Platformun sertifikasına güvenilmiyor. Adresi ya da CA ayarını kontrol edin.',
   errorTimeout: 'Platform zamanında yanıt vermedi.',
   errorRateLimited: 'Platform çok fazla istek aldı; biraz sonra tekrar deneyin.',
@@ -607,3 +610,41 @@ export const tr = {
     confirmShared: 'Başka hesapların yazabildiğini biliyorum; yine de bu klasörü kullan',
   },
 }
+  // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
+  scanner: {
+    layouts: {
+      us: 'ABD (US)',
+      'tr-q': 'Türkçe Q',
+      'tr-f': 'Türkçe F',
+      de: 'Almanca',
+      fr: 'Fransızca',
+    } satisfies Record<LayoutId, string>,
+    readAs: (text: string) => `${text} olarak okundu`,
+    differs: 'Okuyucunun klavye dili farklı olabilir.',
+    seen: (scanner: string, computer: string) =>
+      `Okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}.`,
+    fix: (computer: string | undefined) =>
+      computer === undefined
+        ? 'Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.'
+        : `Okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.`,
+    testTitle: 'Okuyucu testi',
+    testIntro:
+      'Aşağıdaki kodu okuyucuyla okutun (ekrandan ya da yazdırıp). Uygulama neyin geldiğini ve okuyucunun doğru ayarlanıp ayarlanmadığını söyler.',
+    testField: 'Okutulan kod',
+    testExpected: (text: string) => `Beklenen: ${text}`,
+    testArrived: (text: string) => `Gelen: ${text}`,
+    testRight: 'Okuyucu doğru ayarlı: kod olduğu gibi geldi.',
+    testLayouts: (scanner: string, computer: string) =>
+      `Okuyucunun klavye dili farklı: okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}. Uygulama sipariş ve kurye kodlarını yine de okur, ama başka programlar okuyamaz: okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkoduyla) ve yeniden deneyin.`,
+    testUnknown:
+      'Gelen, beklenen kod değil ve hangi klavye dilinde yazıldığı anlaşılamadı. Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın ve yeniden deneyin; yine olmazsa okuyucunun Enter eklediğini ve kodu tam okuduğunu kontrol edin.',
+    testByHand: 'Tuşlar okuyucu hızında gelmedi: elle yazılmış olabilir. Kodu okuyucuyla okutun.',
+    testPrint: 'Test kodunu yazdır',
+  },
+  // Web mode: the page lost the app (issue 30)
+  appLost: {
+    status: 'Uygulamaya ulaşılamıyor',
+    title: 'Uygulamaya ulaşılamıyor: web modu durmuş olabilir.',
+    whatToDo:
+      'Bu sayfa çalışan uygulama olmadan hiçbir şey yapamaz; okutulanlar şimdilik alınmıyor. Uygulamayı yeniden başlatın (npm run web ya da hizmeti) ve yazdığı yeni adresi (READY http://127.0.0.1:…) bu tarayıcıda açın.',
+  },

@@ -4,7 +4,12 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** What the last Enter read and what came of it: always both, so a scan is never silently lost. */
 export interface ScanOutcome {
+  /** What arrived from the scanner or the keyboard. */
   read: string
+  /** What it was read as, when another keyboard language typed it (issue 30). */
+  readAs?: string | undefined
+  /** What to change about the scanner's keyboard language, when that seems to be wrong. */
+  note?: string | undefined
   text: string
   failed: boolean
   /** Several orders share the code: staff choose one. */
@@ -19,7 +24,8 @@ export function ScanOutcomeView({
   outcome: ScanOutcome | undefined
   onChoose: (order: BoardOrder) => void
 }) {
-  const rt = useMessages().t.board
+  const { t } = useMessages()
+  const rt = t.board
   return (
     <>
       <p
@@ -28,7 +34,9 @@ export function ScanOutcomeView({
       >
         {outcome && (
           <>
-            <span className="scan-read">{rt.scanRead(outcome.read)}</span> · {outcome.text}
+            <span className="scan-read">{rt.scanRead(outcome.read)}</span>
+            {outcome.readAs !== undefined && <> ({t.scanner.readAs(outcome.readAs)})</>} · {outcome.text}
+            {outcome.note !== undefined && <span className="scan-layout-note"> {outcome.note}</span>}
           </>
         )}
       </p>

@@ -11,6 +11,12 @@ import { useBoardUi } from '../../state.ts'
 import { beep } from './sounds.ts'
 
 vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
+// Whether web mode's page reaches its app (issue 30): up unless a test says the app is lost.
+const reach = vi.hoisted(() => ({ now: 'up' as 'up' | 'lost' }))
+vi.mock('../../web-bridge.ts', () => ({
+  appReach: () => reach.now,
+  subscribeAppReach: () => () => undefined,
+}))
 
 const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 const onBoard: BoardOrder = {
@@ -19,8 +25,13 @@ const onBoard: BoardOrder = {
   handover: { state: 'none' },
 }
 
-beforeEach(() => vi.mocked(beep).mockClear())
+beforeEach(() => {
+  vi.mocked(beep).mockClear()
+  reach.now = 'up'
+})
 afterEach(cleanup)
+
+const scanned: { addOrder: ReturnType<typeof vi.fn> | undefined } = { addOrder: undefined }
 
 function setup(options: {
   sounds: boolean
@@ -35,6 +46,7 @@ function setup(options: {
   const orders = 'orders' in options ? options.orders : [onBoard]
   renderWithApi(<AddOrderForm methods={undefined} orders={orders} sounds={options.sounds} />, { addOrder })
   const input = screen.getByLabelText<HTMLInputElement>('Sipariş numarası')
+  scanned.addOrder = addOrder
   return (text: string) => {
     fireEvent.change(input, { target: { value: text } })
     fireEvent.submit(input.closest('form') as HTMLFormElement)
@@ -125,5 +137,62 @@ describe('a read, with the board as it is', () => {
     setup({ sounds: false })('7c9e6679-7425-40de-944b-e07fc1abc123')
     await screen.findByText(/ABC-123 eklendi/)
     expect(useBoardUi.getState().announcement.text).toBe('Yeni sipariş ABC-123.')
+  })
+})
+
+describe('a scan whatever keyboard language typed it (issue 30)', () => {
+  const NEW = '0f8fad5b-d9cb-469f-a165-70867728950e'
+
+  it('adds the order a US scanner on a Turkish-Q keyboard typed with `*` for `-`, and says to set it right', async () => {
+    setup({ sounds: true })('0f8fad5b*d9cb*469f*a165*70867728950e')
+    const status = await screen.findByText(/eklendi/)
+    expect(scanned.addOrder?.mock.calls[0]?.[0]).toMatchObject({ text: NEW })
+    const said = status.closest('[role="status"]')?.textContent ?? ''
+    expect(said).toMatch(/okundu: 0f8fad5b\*d9cb/)
+    expect(said).toMatch(/0f8fad5b-d9cb-469f-a165-70867728950e olarak okundu/)
+    expect(said).toMatch(/Okuyucunun klavye dili farklı olabilir/)
+    expect(said).toMatch(/Okuyucuyu Türkçe Q klavyeye ayarlayın/)
+    expect(vi.mocked(beep).mock.calls).toEqual([['scan']])
+  })
+
+  it('finds a short code typed as `50E*123`', async () => {
+    const order = { ...onBoard, paymentKey: '0d3e1f00-5a1b-4c2d-8e3f-10000050e123' }
+    setup({ sounds: false, orders: [order] })('50E*123')
+    expect((await screen.findByText(/50E-123 bulundu/)).textContent).toMatch(/okundu: 50E\*123/)
+  })
+
+  it('says the keyboard language may be wrong, and what to do, when a mangled read names nothing', async () => {
+    const noId = () =>
+      Promise.resolve({
+        ok: false as const,
+        error: { code: 'invalid-input' as const, problem: 'no-order-id' as const, retryable: false },
+      })
+    setup({ sounds: true, addOrder: noId })('XYZ*999')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/Okuyucunun klavye dili farklı olabilir/)
+    expect(alert.textContent).toMatch(/Okuyucu testi/)
+  })
+
+  it('says nothing of keyboards for a plain read', async () => {
+    setup({ sounds: false })('999-999')
+    expect((await screen.findByRole('alert')).textContent).not.toMatch(/klavye/)
+  })
+})
+
+describe('a scan while web mode has lost its app (issue 30)', () => {
+  it('is refused at once, saying the app (not the platform) cannot be reached, and asks the core nothing', async () => {
+    reach.now = 'lost'
+    setup({ sounds: true })('7c9e6679-7425-40de-944b-e07fc1f90ae7')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/Uygulamaya ulaşılamıyor/)
+    expect(alert.textContent).not.toMatch(/Platform|internet/i)
+    expect(scanned.addOrder).not.toHaveBeenCalled()
+    expect(vi.mocked(beep).mock.calls).toEqual([['failure']])
+  })
+
+  it('refuses a short code too, though the card is still on the stale board', async () => {
+    reach.now = 'lost'
+    setup({ sounds: false })('000-001')
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Uygulamaya ulaşılamıyor/)
   })
 })

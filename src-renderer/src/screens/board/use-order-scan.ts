@@ -1,16 +1,23 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { describeError } from '../../i18n/describe-error.ts'
+import type { Messages } from '../../i18n/messages.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useAddOrder, useAssignCourier } from '../../queries.ts'
+import { useAddOrder, useAssignCourier, useCouriers } from '../../queries.ts'
 import { useBoardUi } from '../../state.ts'
+import { appReach } from '../../web-bridge.ts'
 import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
 import { checkDetails, clearedWhereUnchanged, type DetailsDraft } from './OrderDetailsFields.tsx'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
+import { readScan, type ScanReading } from './read-scan.ts'
+import { installKeyTrail, type KeyTrail, type TypedKeys } from './scan-keys.ts'
 import { beep } from './sounds.ts'
 import { useCourierScan } from './use-courier-scan.ts'
+
+/** Reads that had to be read through another keyboard language, by what they were read as: kept this many. */
+const KEPT_READINGS = 20
 
 /**
  * What the order field does with what it read (docs/decisions.md D41): an order's id adds it; a short code
@@ -31,19 +38,55 @@ export function useOrderScan(
   const revealOrder = useBoardUi((state) => state.revealOrder)
   const announce = useBoardUi((state) => state.announce)
   const [outcome, setOutcome] = useState<ScanOutcome | undefined>()
+  const badges = (useCouriers().data ?? []).flatMap((one) => (one.retired || !one.badge ? [] : [one.badge]))
+  const trail = useKeyTrail()
+  // What arrived, and what to say of the scanner's keyboard language, for each read the board acts on: every
+  // outcome (some come later, from the core's answer) shows what arrived, not only what it was read as.
+  const readings = useRef(new Map<string, { arrived: string; note?: string }>())
 
   const tell = (next: ScanOutcome) => {
-    setOutcome(next)
+    const reading = readings.current.get(next.read)
+    setOutcome(
+      reading
+        ? {
+            ...next,
+            read: reading.arrived,
+            ...(reading.arrived === next.read ? {} : { readAs: next.read }),
+            ...(reading.note === undefined ? {} : { note: reading.note }),
+          }
+        : next,
+    )
     if (sounds) beep(next.failed ? 'failure' : 'scan')
   }
   const courierScan = useCourierScan(orders, tell)
+
+  /** The scan as its scanner meant it (issue 30), remembered with what arrived and what to tell staff. */
+  function understood(arrived: string): string {
+    const typed = trail.current?.keysFor(arrived)
+    const reading = readScan(arrived, { keys: typed?.keys, badges })
+    const note = layoutNote(reading, typed, t)
+    readings.current.delete(reading.text)
+    if (reading.text !== arrived || note !== undefined) {
+      readings.current.set(reading.text, { arrived, ...(note === undefined ? {} : { note }) })
+      const oldest = readings.current.keys().next().value
+      if (readings.current.size > KEPT_READINGS && oldest !== undefined) readings.current.delete(oldest)
+    }
+    return reading.text
+  }
 
   function show(order: BoardOrder, read: string, text: (code: string) => string) {
     tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false })
     revealOrder(order.paymentKey)
   }
 
-  function scan(read: string) {
+  function scan(arrived: string) {
+    // Web mode lost its app: nothing a scan asks for can be done, and the board may be out of date (issue 30).
+    if (appReach() === 'lost') {
+      readings.current.delete(arrived)
+      tell({ read: arrived, text: t.errorAppUnreachable, failed: true })
+      return
+    }
+    const read = understood(arrived)
     // A courier's badge, and each package of a batch scan-out (issue 21).
     if (courierScan(read)) return
     // A short code is the whole read, six hex digits: never an order's id, which is 32.
@@ -106,4 +149,33 @@ export function useOrderScan(
   }
 
   return { outcome, scan, choose }
+}
+
+/** The keys typed anywhere on the page while the board is shown: a scan's, to read it whatever its layout. */
+function useKeyTrail() {
+  const trail = useRef<KeyTrail | undefined>(undefined)
+  useEffect(() => {
+    const installed = installKeyTrail()
+    trail.current = installed
+    return () => installed.stop()
+  }, [])
+  return trail
+}
+
+/**
+ * What to tell staff of the scanner's keyboard language (issue 30): a read understood only through another
+ * layout works, but the scanner should be set right; a read that names nothing and looks mangled (typed at a
+ * scanner's pace, when the keys are known) most likely failed for that reason. Each says what to change.
+ */
+function layoutNote(reading: ScanReading, typed: TypedKeys | undefined, t: Messages): string | undefined {
+  const st = t.scanner
+  const computer = reading.layouts?.computer
+  const understoodThrough = reading.kind !== undefined && reading.layouts !== undefined
+  const failedSo = reading.kind === undefined && reading.mangled && (typed === undefined || typed.burst)
+  if (!understoodThrough && !failedSo) return undefined
+  const seen =
+    reading.layouts && computer
+      ? ` ${st.seen(st.layouts[reading.layouts.scanner], st.layouts[computer])}`
+      : ''
+  return `${st.differs}${seen} ${st.fix(computer === undefined ? undefined : st.layouts[computer])}`
 }
