@@ -14,6 +14,7 @@ import { BoardStaySection } from './settings/BoardStaySection.tsx'
 import { ComfortSection } from './settings/ComfortSection.tsx'
 import { CouriersSection } from './settings/CouriersSection.tsx'
 import { PrintSection } from './settings/PrintSection.tsx'
+import { ScannerSection } from './settings/ScannerSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
 import { WaitingAlarmSection } from './settings/WaitingAlarmSection.tsx'
@@ -37,6 +38,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       <AllDaySection />
       <PrintSection />
       <CouriersSection signedIn={isSignedIn(session)} />
+      <ScannerSection />
       <IntakeSection />
       <DiagnosticsSection />
     </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { kindOf, readScan } from './read-scan.ts'
+import { judgeScannerTest, kindOf, readScan } from './read-scan.ts'
 import { charOf, keysOfText, LAYOUT_IDS, typedThrough, type LayoutId } from './scan-layouts.ts'
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -145,5 +145,42 @@ describe('the layout tables', () => {
         keysOfText('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-:/', layout),
       ).toBeDefined()
     }
+  })
+})
+
+describe("Settings' scanner test", () => {
+  const CODE = 'okuyucu-testi:QUIZ/am-09'
+  const others = LAYOUT_IDS.filter((layout) => layout !== 'us')
+
+  it.each(LAYOUT_IDS)('says a scanner set like the computer (%s) is right', (layout) => {
+    expect(judgeScannerTest(CODE, CODE, keysOfText(CODE, layout))).toEqual({
+      kind: 'right',
+      computer: layout,
+    })
+  })
+
+  it.each(others)(
+    'names a US scanner on a %s computer, from the keys and from the text alone',
+    (computer) => {
+      const arrived = typedThrough(CODE, 'us', computer) ?? ''
+      expect(arrived).not.toBe(CODE)
+      const verdict = { kind: 'layouts', scanner: 'us', computer }
+      expect(judgeScannerTest(CODE, arrived, keysOfText(CODE, 'us'))).toEqual(verdict)
+      expect(judgeScannerTest(CODE, arrived)).toEqual(verdict)
+    },
+  )
+
+  it.each(others)('names a %s scanner on a US computer', (scanner) => {
+    const arrived = typedThrough(CODE, scanner, 'us') ?? ''
+    expect(judgeScannerTest(CODE, arrived, keysOfText(CODE, scanner))).toEqual({
+      kind: 'layouts',
+      scanner,
+      computer: 'us',
+    })
+  })
+
+  it('cannot tell a code cut short or another code', () => {
+    expect(judgeScannerTest(CODE, 'okuyucu-tes')).toEqual({ kind: 'unknown' })
+    expect(judgeScannerTest(CODE, '0f8fad5b-d9cb-469f-a165-70867728950e')).toEqual({ kind: 'unknown' })
   })
 })

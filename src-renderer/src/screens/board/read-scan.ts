@@ -91,3 +91,36 @@ function looksMangled(read: string): boolean {
   const text = read.trim()
   return !/\s/.test(text) && /[0-9a-z]\*[0-9a-z]|[ıİşŞçÇöÖğĞüÜßäÄéèàùç§²µ£]/i.test(text)
 }
+
+/** What the scanner test found: the code arrived as it is, or through two layouts, or as something else. */
+export type ScannerVerdict =
+  | { kind: 'right'; computer: LayoutId | undefined }
+  | { kind: 'layouts'; scanner: LayoutId; computer: LayoutId }
+  | { kind: 'unknown' }
+
+/**
+ * Settings' scanner test (issue 30): `expected` was scanned and `arrived` came, typed by `keys` when they are
+ * known. Right when it came as it is; else the scanner's and the computer's layouts, from the keys (the layout
+ * in which they spell the code, and the one in which they spell what came) or, without them, from the text.
+ */
+export function judgeScannerTest(
+  expected: string,
+  arrived: string,
+  keys?: readonly ScanKey[],
+): ScannerVerdict {
+  const known = keys && keys.length > 0 ? keys : undefined
+  const spelling = (text: string) => known && LAYOUT_IDS.find((layout) => textOfKeys(known, layout) === text)
+  if (arrived === expected) return { kind: 'right', computer: spelling(arrived) }
+  const scanner = spelling(expected)
+  const computer = spelling(arrived)
+  if (scanner && computer && scanner !== computer) return { kind: 'layouts', scanner, computer }
+  for (const byScanner of LAYOUT_IDS) {
+    for (const byComputer of LAYOUT_IDS) {
+      const keysPressed = byScanner === byComputer ? undefined : keysOfText(expected, byScanner)
+      if (keysPressed && textOfKeys(keysPressed, byComputer) === arrived) {
+        return { kind: 'layouts', scanner: byScanner, computer: byComputer }
+      }
+    }
+  }
+  return { kind: 'unknown' }
+}
