@@ -3,6 +3,7 @@
 // packages handed to the print dialog, and per package from its Enter to the bar counting it.
 import type { Page } from '@playwright/test'
 import { medianAtMost, row, type BenchContext, type Benchmark } from './report.ts'
+import { within } from './support/bounded.ts'
 import { freshOrders, signedInDataDir, value } from './support/fixtures.ts'
 import { connectBridge, startWebServer } from './support/web-server.ts'
 
@@ -12,6 +13,8 @@ const SAMPLES = 8
 const TYPED_BATCHES = 4
 const BADGE = 'BENCH-1'
 const ORDER_FIELD = 'Sipariş numarası'
+/** The most one batch may take before the benchmark gives up and says where it stood. */
+const STEP_SECONDS = 30
 
 export const batchScanOut: Benchmark = {
   id: 'batch',
@@ -54,6 +57,7 @@ export const batchScanOut: Benchmark = {
       const page = await browserContext.newPage()
       await page.goto(server.url)
       await page.getByLabel(ORDER_FIELD).focus()
+      await badgeKnown(page)
       const inBatches = Array.from({ length: batches }, (_, batch) =>
         keys.slice(batch * PACKAGES, (batch + 1) * PACKAGES),
       )
@@ -84,7 +88,15 @@ async function submittedSeries(
   const totals: number[] = []
   for (const [index, keys] of batches.entries()) {
     context.progress(`batch scan-out: submitted batch ${String(index + 1)} of ${String(batches.length)}`)
-    const elapsed = await page.evaluate(submitBatch, { badge: `pos-companion-courier:${BADGE}`, keys })
+    const elapsed = await within(
+      `submitted batch ${String(index + 1)} (${await barTitle(page)})`,
+      STEP_SECONDS,
+      page.evaluate(submitBatch, { badge: `pos-companion-courier:${BADGE}`, keys }),
+    ).catch(async (error: unknown) => {
+      throw new Error(
+        `${String(error instanceof Error ? error.message : error)}; the bar then: ${await barTitle(page)}`,
+      )
+    })
     await endBatch(page)
     if (index >= WARM_UP) totals.push(elapsed)
   }
@@ -116,6 +128,34 @@ async function typedSeries(
     if (index >= WARM_UP) perPackage.push(...times)
   }
   return perPackage
+}
+
+/**
+ * Waits until the page knows the courier's badge: a badge scanned before the couriers are loaded opens no
+ * batch, and a series started then waited for a bar that never came (the hang of issue 31).
+ */
+async function badgeKnown(page: Page): Promise<void> {
+  const deadline = performance.now() + STEP_SECONDS * 1000
+  for (;;) {
+    await page.getByLabel(ORDER_FIELD).fill(`pos-companion-courier:${BADGE}`)
+    await page.getByLabel(ORDER_FIELD).press('Enter')
+    const opened = await page
+      .waitForSelector('.batch-bar', { timeout: 2000 })
+      .then(() => true)
+      .catch(() => false)
+    if (opened) break
+    if (performance.now() > deadline)
+      throw new Error(`the badge opened no batch within ${String(STEP_SECONDS)} s: ${await barTitle(page)}`)
+  }
+  await endBatch(page)
+}
+
+/** What the batch bar says, for a failure's message. */
+async function barTitle(page: Page): Promise<string> {
+  const title = await page
+    .evaluate(() => document.querySelector('.batch-bar-title')?.textContent ?? 'no batch bar')
+    .catch(() => 'the page did not answer')
+  return title
 }
 
 async function endBatch(page: Page): Promise<void> {

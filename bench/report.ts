@@ -22,6 +22,8 @@ export interface Benchmark {
   title: string
   /** What exactly is measured, printed under the table. */
   definitions: readonly string[]
+  /** The most the whole benchmark may take on a loaded machine; past it the run says so and goes on. */
+  budgetSeconds?: number
   run(context: BenchContext): Promise<Row[]>
 }
 

@@ -33,8 +33,10 @@ import {
   type Row,
 } from './report.ts'
 import { serverMemory } from './server-memory.ts'
+import { StepTimedOut, within } from './support/bounded.ts'
 import { launchChromium } from './support/browser.ts'
 import { buildApp, buildBeside } from './support/build.ts'
+import { stopEveryWebServer } from './support/web-server.ts'
 
 const BENCHMARKS: readonly Benchmark[] = [
   coreOverhead,
@@ -51,6 +53,9 @@ const BENCHMARKS: readonly Benchmark[] = [
   batchScanOut,
 ]
 
+/** A benchmark that names no budget of its own: none needs more than a few minutes on a loaded machine. */
+const DEFAULT_BUDGET_SECONDS = 300
+
 const { values: flags } = parseArgs({
   options: { only: { type: 'string' }, 'renderer-dir': { type: 'string' } },
   strict: true,
@@ -65,7 +70,9 @@ const chosen = BENCHMARKS.filter((benchmark) => only?.includes(benchmark.id) ?? 
 
 const began = performance.now()
 const loadAtStart = loadavg()[0] ?? 0
+let lastProgress = ''
 const progress = (message: string) => {
+  lastProgress = message
   const seconds = ((performance.now() - began) / 1000).toFixed(0).padStart(4)
   process.stderr.write(`bench ${seconds} s  ${message}\n`)
 }
@@ -89,8 +96,20 @@ try {
       try {
         // Each benchmark meets the mock as it starts: its seed, its own clock, no tokens, zero counters.
         await mock.control.reset()
-        rows.push(...(await benchmark.run(context)))
+        const budget = benchmark.budgetSeconds ?? DEFAULT_BUDGET_SECONDS
+        rows.push(
+          ...(await within(
+            () => `${benchmark.title} Last step: ${lastProgress}`,
+            budget,
+            benchmark.run(context),
+          )),
+        )
       } catch (error) {
+        // What a benchmark out of time left behind (its pages, its web mode) must not weigh on the next one.
+        if (error instanceof StepTimedOut) {
+          await Promise.all(browser.contexts().map((open) => open.close()))
+          await stopEveryWebServer()
+        }
         const message = error instanceof Error ? error.message : describeThrown(error)
         const problem = message.replace(/\s+/g, ' ').trim().slice(0, 300)
         failures.push({ metric: benchmark.title, problem })

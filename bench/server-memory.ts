@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { EventPayload } from '../src-shared/contract.ts'
 import { everyRunAtMost, row, type Benchmark } from './report.ts'
+import { within } from './support/bounded.ts'
 import { ELIGIBLE_DETAILS, freshOrders, isRefused, signedInDataDir, value } from './support/fixtures.ts'
 import { connectBridge, startWebServer, type RunningWebServer } from './support/web-server.ts'
 
@@ -14,12 +15,16 @@ const SETTLE_MS = 2000
  * until 10 s after, then 128 MB and flat to 45 s).
  */
 const AT_REST_MS = 30_000
+/** The most one hand-over may take before the benchmark gives up on a lost event. */
+const HAND_OVER_SECONDS = 30
 const READS = 5
 const READ_EVERY_MS = 200
 
 export const serverMemory: Benchmark = {
   id: 'memory',
   title: '7. Web-mode server memory.',
+  // 10,000 hand-overs through the bridge and half a minute at rest.
+  budgetSeconds: 600,
   definitions: [
     'The resident set of web mode as `npm run web` starts it, `node out/web/main.js` (VmRSS in /proc/<pid>/status on Linux,',
     '`ps -o rss=` elsewhere). Idle: started on a signed-in data folder, one bridge client connected, no page,',
@@ -52,7 +57,8 @@ export const serverMemory: Benchmark = {
         value(await bridge.api.addOrder({ text: paymentKey, ...ELIGIBLE_DETAILS }), 'addOrder')
         const done = new Promise<void>((resolve, reject) => pending.set(paymentKey, { resolve, reject }))
         const order = value(await bridge.api.handOverOrder({ paymentKey }), 'handOverOrder')
-        if (order.handover.state !== 'handed-over') await done
+        if (order.handover.state !== 'handed-over')
+          await within(`the hand-over of ${paymentKey}`, HAND_OVER_SECONDS, done)
         pending.delete(paymentKey)
       }
       await context.mock.control.resetCounters()

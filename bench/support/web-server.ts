@@ -1,6 +1,7 @@
 // Web mode as the benchmarks need it: the e2e suite's launcher with this run's renderer, the moments of spawn
 // and READY recorded, and its resident memory readable.
 import { execFile, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { launchWebMode, type WebModeIntake } from '../../e2e/support/web-mode.ts'
@@ -42,6 +43,9 @@ export async function startWebServer(context: BenchContext, dataDir: string): Pr
   const readyAt = epochNow()
   const pid = web.process.pid
   if (pid === undefined) throw new Error('web mode has no pid')
+  const stop = () => web.stop()
+  running.add(stop)
+  void once(web.process, 'exit').then(() => running.delete(stop))
   return {
     url: web.url,
     pid,
@@ -50,8 +54,16 @@ export async function startWebServer(context: BenchContext, dataDir: string): Pr
     process: web.process,
     intake: web.intake,
     memory: () => residentMemory(pid),
-    stop: () => web.stop(),
+    stop,
   }
+}
+
+/** Every web mode a benchmark started and has not stopped yet. */
+const running = new Set<() => Promise<void>>()
+
+/** Stops every web mode still running: a benchmark that ran out of time leaves its own behind. */
+export async function stopEveryWebServer(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()))
 }
 
 /** VmRSS and VmHWM from /proc on Linux; `ps -o rss=` elsewhere (no peak there). */
