@@ -43,6 +43,16 @@ export const CALL_TAKES_INPUT = {
   correctCash: true,
   getDayEnd: true,
   exportDayEndCsv: true,
+  getCourierToday: false,
+  recordCourierMovement: true,
+  setDoorTender: true,
+  closeCourierAccount: true,
+  getCourierPay: false,
+  setCourierPay: true,
+  startCourierBatch: true,
+  endCourierBatch: true,
+  getCourierStatement: true,
+  exportCourierStatementCsv: true,
 } as const satisfies Record<CallName, boolean>
 
 export const CALL_NAMES = Object.keys(CALL_TAKES_INPUT) as readonly CallName[]

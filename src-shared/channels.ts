@@ -15,6 +15,7 @@ const EVENT_NAMES = [
   'focusOrder',
   'attentionChanged',
   'couriersChanged',
+  'courierDayChanged',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 

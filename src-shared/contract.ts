@@ -9,6 +9,19 @@ import {
   CourierId,
   CourierListed,
   CourierOut,
+  AccountClosing,
+  CloseAccountInput,
+  CourierBatch,
+  CourierPay,
+  CourierStatement,
+  CourierToday,
+  DoorTenderRecord,
+  EndBatchInput,
+  RecordMovementInput,
+  SetCourierPayInput,
+  SetDoorTenderInput,
+  StartBatchInput,
+  StatementQuery,
   Day,
   DayEndQuery,
   DayEndView,
@@ -103,7 +116,11 @@ type OrderRef = z.input<typeof OrderRef>
  * "Kuryeye Verildi", naming the courier who takes it (or not: optional unless Settings require one). The
  * courier is written to the ledger before anything is sent (D65); a retried press names the same courier.
  */
-export const HandOverInput = OrderRef.extend({ courierId: CourierId.optional() }).strict()
+export const HandOverInput = OrderRef.extend({
+  courierId: CourierId.optional(),
+  /** The batch scan-out it goes in (startCourierBatch): its assignment carries the batch. */
+  batchId: z.string().min(1).max(100).optional(),
+}).strict()
 export type HandOverInput = z.input<typeof HandOverInput>
 
 /** This package goes with this courier (null: with nobody named); also for a package that left the board. */
@@ -190,6 +207,24 @@ export const calls = {
   getDayEnd: { input: DayEndQuery, output: DayEndView },
   /** The settlement as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF), like History's. */
   exportDayEndCsv: { input: z.object({ day: Day }).strict(), output: z.string() },
+  // The courier's whole cash (issue 28): one settlement in the core, kept for today and pushed by
+  // courierDayChanged; every figure on every surface is read from it.
+  /** Today's settlement as the core keeps it: the strip, the batches, the return dialog, Gün sonu. */
+  getCourierToday: { input: z.undefined(), output: CourierToday },
+  /** A float, an expense, cash handed in, an advance or a debt repaid; or a correction of one. */
+  recordCourierMovement: { input: RecordMovementInput, output: CashRecord },
+  /** What the customer paid at the door, in the return dialog's one press. */
+  setDoorTender: { input: SetDoorTenderInput, output: DoorTenderRecord },
+  /** "Hesabı kapat": settles the courier's open account once; refuses `courier-out` unless confirmed. */
+  closeCourierAccount: { input: CloseAccountInput, output: AccountClosing },
+  getCourierPay: { input: z.undefined(), output: CourierPay },
+  setCourierPay: { input: SetCourierPayInput, output: CourierPay },
+  /** A badge scanned outside the picker starts a batch scan-out; `Bitir` ends it. Both ledger facts. */
+  startCourierBatch: { input: StartBatchInput, output: CourierBatch },
+  endCourierBatch: { input: EndBatchInput, output: CourierBatch },
+  /** A courier's week (screen, 80 mm) and its CSV. */
+  getCourierStatement: { input: StatementQuery, output: CourierStatement },
+  exportCourierStatementCsv: { input: StatementQuery, output: z.string() },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */
@@ -211,6 +246,8 @@ export const events = {
    * day-end. The board's cards follow through orderChanged.
    */
   couriersChanged: z.object({ kind: z.enum(['couriers', 'assignment', 'order', 'cash']) }),
+  /** Today's settlement, after every record that moves it: the one event every courier surface follows. */
+  courierDayChanged: CourierToday,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type CallInput<C extends CallName> = z.input<(typeof calls)[C]['input']>

@@ -99,3 +99,23 @@ export function isCollectedAtDoor(
   const key = paymentMethodKey(paymentMethod)
   return collectedAtDoor.some((method) => paymentMethodKey(method) === key)
 }
+
+/** What the customer paid at the door (the contract's DoorTender), zod-free for the renderer. */
+export type DoorTenderKind = 'cash' | 'door-other' | 'paid' | 'unknown'
+
+/**
+ * The one rule of what is collected at the door (issue 28): the method staff recorded at the door when there is
+ * one, else the order's. Collected as cash by Settings' methods; a method recorded at the door that is not cash
+ * was paid at the door another way (a card on the courier's reader, a meal card: the card total); the order's
+ * own method that is not cash was paid before; no method at all is unknown, never zero.
+ */
+export function doorTenderOf(
+  paymentMethod: string | undefined,
+  doorMethod: string | undefined,
+  collectedAtDoor: readonly string[] = DEFAULT_COLLECTED_AT_DOOR,
+): DoorTenderKind {
+  const method = doorMethod ?? paymentMethod
+  if (method === undefined || method.trim() === '') return 'unknown'
+  if (isCollectedAtDoor(method, collectedAtDoor)) return 'cash'
+  return doorMethod === undefined ? 'paid' : 'door-other'
+}

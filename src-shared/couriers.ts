@@ -35,12 +35,22 @@ export type Courier = z.infer<typeof Courier>
 export const CourierListed = Courier.extend({ lastUsedAt: Iso.optional() })
 export type CourierListed = z.infer<typeof CourierListed>
 
-/** A cash record as the ledger wrote it. A correction names the record it corrects (`corrects`). */
+/**
+ * The courier's cash movements ("kurye kasası", issue 28): change money given at the start ("bozuk para",
+ * float), an expense paid from the bag (fuel, parking), cash handed in (a mid-shift drop or the final hand-in),
+ * an advance against pay, a debt repaid. Each is a ledger record, written before it is shown.
+ */
+export const MovementKind = z.enum(['float', 'expense', 'handed-in', 'advance', 'debt-repaid'])
+export type MovementKind = z.infer<typeof MovementKind>
+
+/** A cash movement as the ledger wrote it. A correction names the record it corrects (`corrects`). */
 export const CashRecord = z.object({
   id: z.string(),
   seq: Count,
   at: Iso,
   courierId: CourierId,
+  /** Records written before movements existed are cash handed in. */
+  kind: MovementKind,
   amountKurus: Kurus,
   /** The day it settles. */
   day: Day,
@@ -68,6 +78,14 @@ export const NotConfirmed = z.object({
 })
 export type NotConfirmed = z.infer<typeof NotConfirmed>
 
+/**
+ * What the customer paid at the door, by the one rule (courier-rules.ts `doorTenderOf`): `cash` collected by
+ * the courier; `door-other` paid at the door another way (a card on the courier's reader, a meal card);
+ * `paid` before (online); `unknown` when no method is known: never read as zero.
+ */
+export const DoorTender = z.enum(['cash', 'door-other', 'paid', 'unknown'])
+export type DoorTender = z.infer<typeof DoorTender>
+
 export const PackageLine = z.object({
   paymentKey: z.string(),
   /** When the platform confirmed the hand-over. */
@@ -76,10 +94,32 @@ export const PackageLine = z.object({
   paymentMethod: z.string().optional(),
   amountKurus: Kurus.optional(),
   branch: z.string().optional(),
-  /** Its amount is collected at the door. */
+  /** Its amount is collected at the door as cash (`tender === 'cash'`). */
   collect: z.boolean(),
+  /** The method staff recorded at the door (setDoorTender), when it differs from the order's. */
+  doorMethod: z.string().optional(),
+  tender: DoorTender,
 })
 export type PackageLine = z.infer<typeof PackageLine>
+
+/**
+ * One bag a courier took, whatever became of it: the batch bar, the manifest, the return dialog and Gün sonu
+ * list these. `refused` bags ("GÖNDERİLEMEDİ") are shown marked and left out of every total.
+ */
+export const Bag = PackageLine.extend({
+  /** `at` above is when the platform confirmed, or (not confirmed) its last word. */
+  state: z.enum(['sending', 'handed-over', 'unconfirmed', 'refused']),
+  refused: z.boolean(),
+  /** When it left with the courier (the press): a bag counts from here, whenever it was assigned. */
+  leftAt: Iso,
+  /** Still with the courier: it left after their last cash handed in and no closing settled it. */
+  carried: z.boolean(),
+  /** The batch scan-out it went in (a ledger fact: a reload, a second window, a restart show it). */
+  batchId: z.string().optional(),
+  /** The closing that settled it. */
+  settledBy: z.string().optional(),
+})
+export type Bag = z.infer<typeof Bag>
 
 export const BranchLine = z.object({
   /** null: orders that carry no branch. */
@@ -105,30 +145,88 @@ export const PackageTally = z.object({
 })
 export type PackageTally = z.infer<typeof PackageTally>
 
-/** kasa tam / açık var / fazla. */
-const Balance = z.enum(['even', 'short', 'over'])
+/**
+ * kasa tam / açık var / fazla; `out`: the courier still carries bags, so a shortfall is not one yet;
+ * `unknown`: a bag's method or amount is not known ("?", "kontrol edin"), never read as even.
+ */
+const Balance = z.enum(['even', 'short', 'over', 'out', 'unknown'])
 type Balance = z.infer<typeof Balance>
 
 /** One cash record of the day as the settlement shows it; a corrected record stays, and does not count. */
 export const CashLine = z.object({
   id: z.string(),
   at: Iso,
+  kind: MovementKind,
   amountKurus: Kurus,
   note: z.string().optional(),
   corrects: z.string().optional(),
   /** The latest record that corrects this one. */
   correctedBy: z.string().optional(),
   counts: z.boolean(),
+  /**
+   * What it adds to its kind's sum: its amount when it counts, 0 when not; for a correction of a record a
+   * closed account settled, the change (new − old, may be below zero), booked in the open account.
+   */
+  countedKurus: SignedKurus,
+  /** The closing ("Hesabı kapat") that settled it: locked, never counted again. */
+  settledBy: z.string().optional(),
 })
 export type CashLine = z.infer<typeof CashLine>
 
 export const CashTally = z.object({
-  cashHandedInKurus: z.int().nonnegative(),
-  /** Handed in minus to collect: 0 even, below 0 short. */
+  /** Cash handed in (drops and the final hand-in). Below 0 only through a correction of a settled record. */
+  cashHandedInKurus: SignedKurus,
+  /** Change money given ("bozuk para"). */
+  floatKurus: SignedKurus,
+  /** Paid from the bag (fuel, parking). */
+  expensesKurus: SignedKurus,
+  /** Float + cash collected at the door − expenses: what the courier should hand in. */
+  expectedCashKurus: SignedKurus,
+  /** Handed in minus expected: 0 even, below 0 short, above 0 over. */
   differenceKurus: SignedKurus,
   balance: Balance,
+  /** Paid at the door by card (or a meal card, any method not collected as cash): the card reader's total. */
+  cardAtDoorKurus: z.int().nonnegative(),
+  /** Advances against pay. */
+  advancesKurus: SignedKurus,
+  /** Debts repaid. */
+  debtRepaidKurus: SignedKurus,
+  /** Bags whose cash cannot be known (method or amount unknown): expected shows "?", "kontrol edin". */
+  unknownCount: Count,
 })
 export type CashTally = z.infer<typeof CashTally>
+
+/** A shortfall carried on the courier from a closing, until repaid (oldest first). */
+export const Debt = z.object({
+  /** The day of the closing that booked it. */
+  since: Day,
+  closingId: z.string(),
+  amountKurus: z.int().positive(),
+})
+export type Debt = z.infer<typeof Debt>
+
+/** "Hesabı kapat": an account closed, what it settled and how its difference was booked. */
+export const AccountClosing = z.object({
+  id: z.string(),
+  at: Iso,
+  courierId: CourierId,
+  /** The day it settles. */
+  day: Day,
+  /** The bags and movements it settled: locked, never counted again. */
+  paymentKeys: z.array(z.string()),
+  movementIds: z.array(z.string()),
+  expectedCashKurus: SignedKurus,
+  cashHandedInKurus: SignedKurus,
+  differenceKurus: SignedKurus,
+  /** A shortfall is a dated debt; an overage a tip (bahşiş) or a credit, as staff chose; even is nothing. */
+  booked: z.enum(['even', 'debt', 'tip', 'credit']),
+  /** The courier's debts after it (oldest first), and the credit left after paying them. */
+  debtsAfter: z.array(Debt),
+  creditAfterKurus: z.int().nonnegative(),
+  /** Bags the courier still carried when staff confirmed the closing. */
+  carried: z.array(z.string()),
+})
+export type AccountClosing = z.infer<typeof AccountClosing>
 
 export const CourierDayEnd = z.object({
   ...PackageTally.shape,
@@ -137,9 +235,25 @@ export const CourierDayEnd = z.object({
   /** As the courier was named at the end of the day (D75): a past day keeps the name of its day. */
   name: z.string(),
   retired: z.boolean(),
+  /** The packages the platform confirmed (the day's count). */
   packageLines: z.array(PackageLine),
-  /** The day's cash records, corrected ones too (the history keeps both), oldest first. */
+  /** Every bag of the day, refused ones too (marked), oldest first. */
+  bags: z.array(Bag),
+  /** The day's cash movements, corrected ones too (the history keeps both), oldest first. */
   cash: z.array(CashLine),
+  /** Still carrying bags: shown as out, never as short. */
+  out: z.boolean(),
+  /** Every bag and movement of the day is settled by a closing, and none is carried. */
+  closed: z.boolean(),
+  closings: z.array(AccountClosing),
+  /** Debts still owed at the end of the day, oldest first; their sum. */
+  debts: z.array(Debt),
+  debtCarriedKurus: z.int().nonnegative(),
+  /** Credit left to the courier at the end of the day. */
+  creditKurus: z.int().nonnegative(),
+  /** The pay per package on that day (null: pay is off), and packages × rate − advances (null when off). */
+  payRateKurus: Kurus.nullable(),
+  payKurus: SignedKurus.nullable(),
 })
 export type CourierDayEnd = z.infer<typeof CourierDayEnd>
 
@@ -156,7 +270,13 @@ export const DayEnd = z.object({
    */
   unassigned: PackageTally.extend({ packageLines: z.array(PackageLine) }),
   /** The couriers together: what their lines add up to, against all cash handed in. Not the unassigned. */
-  totals: PackageTally.extend(CashTally.shape),
+  totals: PackageTally.extend(CashTally.shape).extend({
+    debtCarriedKurus: z.int().nonnegative(),
+    /** null when pay is off for every courier of the day. */
+    payKurus: SignedKurus.nullable(),
+    /** Every courier of the day is closed. */
+    closed: z.boolean(),
+  }),
   /**
    * Every order of the day, the couriers' and the unassigned: what the platform has not confirmed, the amounts
    * and methods not known, and the split by branch.
@@ -183,8 +303,95 @@ export const CourierOut = z.object({
   amountUnknown: Count,
   /** The packages, oldest first. */
   paymentKeys: z.array(z.string()),
+  /** Bags whose cash cannot be known (method or amount): "?", never zero. */
+  unknownCount: Count,
+  /** Float + cash collected at the door of the bags carried − expenses, since the last hand-in. */
+  floatKurus: SignedKurus,
 })
 export type CourierOut = z.infer<typeof CourierOut>
+
+/** How long a batch scan-out stays open after its last scan (D77's 15 minutes, now a ledger fact). */
+export const BATCH_IDLE_MS = 15 * 60_000
+
+/**
+ * A batch scan-out as the ledger holds it: started by a badge, each bag's assignment carries its id, ended by
+ * `Bitir`. Its bags and totals come from the one settlement (the manifest prints them), refused ones marked.
+ */
+export const CourierBatch = z.object({
+  batchId: z.string(),
+  courierId: CourierId,
+  name: z.string(),
+  startedAt: Iso,
+  /** The last scan (or the start): open for BATCH_IDLE_MS after it unless ended. */
+  lastTouchedAt: Iso,
+  endedAt: Iso.optional(),
+  bags: z.array(Bag),
+  /** Cash to collect of its bags that are not refused; unknown ones counted apart. */
+  cashToCollectKurus: z.int().nonnegative(),
+  amountUnknown: Count,
+  unknownCount: Count,
+  refused: Count,
+})
+export type CourierBatch = z.infer<typeof CourierBatch>
+
+/** Whether a batch is still open at `nowMs` (ended, or idle too long either way of the clock, is not). */
+export function batchIsOpen(batch: Pick<CourierBatch, 'endedAt' | 'lastTouchedAt'>, nowMs: number): boolean {
+  if (batch.endedAt !== undefined) return false
+  return Math.abs(nowMs - Date.parse(batch.lastTouchedAt)) < BATCH_IDLE_MS
+}
+
+/**
+ * Today's settlement as the core keeps it, pushed by the one event `courierDayChanged` after every record:
+ * the strip (`out`), the batch bar and its manifest (`batches`), the return dialog and Gün sonu read it.
+ */
+export const CourierToday = DayEnd.extend({
+  today: Day,
+  out: z.array(CourierOut),
+  /** Today's batches, newest first; open ones by `batchIsOpen`. */
+  batches: z.array(CourierBatch),
+})
+export type CourierToday = z.infer<typeof CourierToday>
+
+/** Pay per package (off by default): a rate for every courier, and per courier; kept as it was on each day. */
+export const CourierPay = z.object({
+  /** The rate for every courier; null: off. */
+  allRateKurus: Kurus.nullable(),
+  /** Per courier, over the rate for all; null: off for that courier. */
+  byCourier: z.record(CourierId, Kurus.nullable()),
+})
+export type CourierPay = z.infer<typeof CourierPay>
+
+/** One day of a courier's weekly statement. */
+export const StatementDay = CourierDayEnd.pick({
+  packages: true,
+  cashToCollectKurus: true,
+  floatKurus: true,
+  expensesKurus: true,
+  expectedCashKurus: true,
+  cashHandedInKurus: true,
+  differenceKurus: true,
+  cardAtDoorKurus: true,
+  advancesKurus: true,
+  debtRepaidKurus: true,
+  payKurus: true,
+  closed: true,
+  unknownCount: true,
+}).extend({ day: Day })
+export type StatementDay = z.infer<typeof StatementDay>
+
+/** A courier's week (screen, 80 mm, CSV): seven days from `from`, their sums, and the debts at its end. */
+export const CourierStatement = z.object({
+  courierId: CourierId,
+  name: z.string(),
+  from: Day,
+  to: Day,
+  days: z.array(StatementDay),
+  totals: StatementDay.omit({ day: true, closed: true }),
+  debts: z.array(Debt),
+  debtCarriedKurus: z.int().nonnegative(),
+  creditKurus: z.int().nonnegative(),
+})
+export type CourierStatement = z.infer<typeof CourierStatement>
 
 // The calls' inputs. Every write names its request id.
 export const AddCourierInput = z
@@ -223,3 +430,58 @@ export const CorrectCashInput = z
   })
   .strict()
 export const DayEndQuery = z.object({ day: Day.optional() }).strict()
+
+/**
+ * A cash movement ("kurye kasası"). `corrects` names the record it stands in place of; a correction of a record
+ * a closing settled is booked in the open account as the change. `day`: an earlier day it settles, as for cash.
+ */
+export const RecordMovementInput = z
+  .object({
+    requestId: RequestId,
+    courierId: CourierId,
+    kind: MovementKind,
+    /** Checked by the ledger (whole kuruş, 0 to 10,000,000 ₺), which says `amount-invalid`. */
+    amountKurus: z.number(),
+    /** One line, at most 200 characters (yakıt, otopark…). */
+    note: z.string().max(1000).optional(),
+    corrects: z.string().min(1).max(100).optional(),
+    day: Day.optional(),
+  })
+  .strict()
+/** What the customer paid at the door: a method the platform lists (null: back to the order's own method). */
+export const SetDoorTenderInput = z
+  .object({
+    requestId: RequestId,
+    paymentKey: z.string().min(1).max(100),
+    method: z.string().max(64).nullable(),
+  })
+  .strict()
+export const DoorTenderRecord = z.object({
+  paymentKey: z.string(),
+  /** null: the order's own method again. */
+  method: z.string().nullable(),
+  at: Iso,
+})
+export type DoorTenderRecord = z.infer<typeof DoorTenderRecord>
+/**
+ * "Hesabı kapat". A courier still carrying bags is refused (`courier-out`) unless `carryingConfirmed` (staff saw
+ * the list, the settlement's carried bags); an overage needs `overage` (`overage-choice`).
+ */
+export const CloseAccountInput = z
+  .object({
+    requestId: RequestId,
+    courierId: CourierId,
+    overage: z.enum(['tip', 'credit']).optional(),
+    carryingConfirmed: z.boolean().optional(),
+    /** The day it closes (today when left out; an earlier kept day for a courier back after midnight). */
+    day: Day.optional(),
+  })
+  .strict()
+/** Sets the pay per package: for every courier (courierId null) or one; rate null turns it off. */
+export const SetCourierPayInput = z
+  .object({ requestId: RequestId, courierId: CourierId.nullable(), rateKurus: z.number().nullable() })
+  .strict()
+export const StartBatchInput = z.object({ requestId: RequestId, courierId: CourierId }).strict()
+export const EndBatchInput = z.object({ requestId: RequestId, batchId: z.string().min(1).max(100) }).strict()
+/** A courier's week: seven days from `from` (the week of today's Monday when left out). */
+export const StatementQuery = z.object({ courierId: CourierId, from: Day.optional() }).strict()

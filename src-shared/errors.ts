@@ -51,6 +51,11 @@ const COURIER_PROBLEMS = [
   'unknown-branch', // not one of the branches the signed-in keys list
   'id-invalid', // a request id that is empty or over 100 characters
   'id-reused', // a request id already used for a record of another kind
+  'courier-out', // closing the account of a courier still carrying bags: staff confirm, seeing the list
+  'overage-choice', // closing with an overage: staff choose a tip or a credit
+  'day-full', // the ledger holds its limit of records for that day (LEDGER_RECORDS_PER_DAY)
+  'method-not-listed', // a payment method at the door the platform does not list
+  'unknown-batch', // a batch scan-out the ledger does not hold
 ] as const
 export type CourierProblem = (typeof COURIER_PROBLEMS)[number]
 

@@ -1,13 +1,20 @@
 /**
  * The core's answer to every bridge call of the contract (`calls` in src-shared/contract.ts), in one table and
  * in the contract's order: a call's name is written here once, beside what it does. The rules stay with their
- * parts (the session, the outbox, the board, the intake); what follows a settings change is settings-change.ts.
+ * parts (the session, the outbox, the board, the intake); what follows a settings change is below the table.
  */
-import type { AppInfo, CallName, CallOutput, ParsedInput } from '../../src-shared/contract.ts'
-import type { BoardOrder } from '../../src-shared/domain.ts'
+import type { EventName } from '../../src-shared/channels.ts'
+import type {
+  AppInfo,
+  CallName,
+  CallOutput,
+  EventPayload,
+  ParsedInput,
+  SettingsUpdate,
+} from '../../src-shared/contract.ts'
+import type { BoardOrder, Settings } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
 import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
-import type { CoreEventListener } from './create-core.ts'
 import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
 import type { CourierDay } from './couriers/courier-day.ts'
@@ -20,8 +27,10 @@ import type { PlatformClients } from './platform/platform-clients.ts'
 import type { Clock, Logger, SecretRedaction } from './ports.ts'
 import type { CredentialVault } from './secrets/credential-vault.ts'
 import type { Session } from './session/session.ts'
-import { changeSettings } from './settings/settings-change.ts'
 import type { SettingsStore } from './settings/settings-store.ts'
+
+/** Hears every event the core announces, as the contract names it. */
+export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 
 /** What the core offers for each contract call; the Electron IPC layer and web mode both call these. */
 export type CoreHandlers = {
@@ -120,9 +129,15 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
       }),
     restoreOrder: ({ paymentKey }) => now(() => shown(board.restore(paymentKey))),
     // Naming the courier or not: the ledger is written first, then the outbox (D65).
-    handOverOrder: ({ paymentKey, courierId }) =>
+    handOverOrder: ({ paymentKey, courierId, batchId }) =>
       attempt(async () =>
-        shown(await couriers.handOver(paymentKey, courierId === undefined ? undefined : { id: courierId })),
+        shown(
+          await couriers.handOver(
+            paymentKey,
+            courierId === undefined ? undefined : { id: courierId },
+            batchId,
+          ),
+        ),
       ),
     listHistory: (query) => {
       // History written by an older version may hold platform words that were never redacted.
@@ -179,7 +194,44 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
     correctCash: (input) => now(() => couriers.correctCash(input)),
     getDayEnd: ({ day }) => now(() => couriers.dayEnd(day)),
     exportDayEndCsv: ({ day }) => now(() => couriers.dayEndCsv(day)),
+    // The courier's whole cash (issue 28): every figure from the core's one settlement.
+    getCourierToday: () => now(() => couriers.today()),
+    recordCourierMovement: (input) => now(() => couriers.recordMovement(input)),
+    setDoorTender: (input) => attempt(() => couriers.setDoorTender(input)),
+    closeCourierAccount: (input) => now(() => couriers.closeAccount(input)),
+    getCourierPay: () => now(() => couriers.getPay()),
+    setCourierPay: (input) => now(() => couriers.setPay(input)),
+    startCourierBatch: (input) => now(() => couriers.startBatch(input)),
+    endCourierBatch: (input) => now(() => couriers.endBatch(input)),
+    getCourierStatement: (input) => now(() => couriers.statement(input)),
+    exportCourierStatementCsv: (input) => now(() => couriers.statementCsv(input)),
   }
+}
+
+/**
+ * What follows from staff changing a setting, beyond saving it: the rules that tie settings to the rest of
+ * the core, in one place. Last, everyone who listens hears of the settings now in effect (D64).
+ */
+async function changeSettings(deps: CallHandlersDeps, update: SettingsUpdate): Promise<Settings> {
+  const { settings, clients, session, vault, intake, emit } = deps
+  const before = settings.get()
+  const after = await settings.update(update)
+  // A client is built for one address and one extra CA.
+  if (after.platformAddress !== before.platformAddress || after.extraCaFile !== before.extraCaFile) {
+    clients.clear()
+  }
+  // A token belongs to the platform that issued it: a new address means signing in again.
+  if (after.platformAddress !== before.platformAddress && !session.isSignedOut) await session.signOut(false)
+  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11); the vault's storage
+  // changed though the session did not, so the renderer is told.
+  if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
+    await vault.refreshStorage()
+    emit('sessionChanged', session.status())
+  }
+  // The intake's port and drop folder (it restarts only what changed; it never throws).
+  await intake.follow()
+  emit('settingsChanged', after)
+  return after
 }
 
 /** A handler's answer when nothing can fail. */

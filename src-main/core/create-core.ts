@@ -5,7 +5,7 @@ import type { AppInfo, EventPayload } from '../../src-shared/contract.ts'
 import type { Settings } from '../../src-shared/domain.ts'
 import { toAppError } from './app-failure.ts'
 import { AttentionTracker } from './attention/attention-tracker.ts'
-import { callHandlers, type CoreHandlers } from './call-handlers.ts'
+import { callHandlers, type CoreEventListener, type CoreHandlers } from './call-handlers.ts'
 import { MethodsCache } from './catalog/methods-cache.ts'
 import { BranchList } from './couriers/branch-list.ts'
 import { CourierDay } from './couriers/courier-day.ts'
@@ -34,9 +34,7 @@ import { SettingsStore } from './settings/settings-store.ts'
 import type { HistoryArchive } from './storage/history-archive.ts'
 import type { Journal } from './storage/journal.ts'
 
-export type { CoreHandlers } from './call-handlers.ts'
-
-export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
+export type { CoreEventListener, CoreHandlers } from './call-handlers.ts'
 
 export interface CoreDeps {
   appName: string
@@ -86,6 +84,10 @@ export interface Core {
   dispose(): void
   /** The POS intake (docs/decisions.md D45): the shells start it and hand it links and command lines. */
   intake: IntakeArea
+  /** The settings in effect, for a shell's own use (its updates, its tray's language); changed through the calls. */
+  settings: Pick<SettingsStore, 'get'>
+  /** What needs staff now (D70), for a shell's tray and notifications before the first `attentionChanged`. */
+  attention: Pick<AttentionTracker, 'current'>
   /** What a shell that runs all day needs of the core: the tray's counts and switch, the wake's checks (D51). */
   allDay: AllDayControls
 }
@@ -185,8 +187,29 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     log,
     orderChanged: (order) => emit('orderChanged', { paymentKey: order.paymentKey, order }),
     couriersChanged: (kind) => emit('couriersChanged', { kind }),
+    courierDayChanged: (today) => emit('courierDayChanged', today),
+    // The door tender is checked against the platform's list when it can be had (cached for 24 h, D10).
+    listedPaymentMethods: async () => {
+      const credentialSetId = vault.credentialSetId
+      if (!credentialSetId || session.isSignedOut) return undefined
+      try {
+        const methods = await methodsCache.get(credentialSetId, false, () =>
+          session.withToken((client, token) => client.getVariables(token)),
+        )
+        return methods.paymentMethods.map((method) => method.key)
+      } catch {
+        return undefined
+      }
+    },
   })
   late.couriers = courierDay
+  // Today's settlement follows every hand-over's progress (History) and every change of Settings.
+  events.add((event, payload) => {
+    if (event === 'orderChanged') {
+      const { paymentKey, order } = payload as EventPayload<'orderChanged'>
+      courierDay.orderMoved(paymentKey, order)
+    } else if (event === 'settingsChanged') courierDay.settingsChanged()
+  })
 
   const keyring = await IntakeKeyring.open(intakeKeyStorage(store, deps.cipher, log), secrets)
   const intake = new IntakeArea({
@@ -249,6 +272,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     handlers,
     subscribe: (listener) => events.add(listener as (event: EventName, payload: unknown) => void),
     intake,
+    settings,
+    attention,
     ...lifecycle(session, outbox, log, () => {
       sweeper()
       attention.dispose()

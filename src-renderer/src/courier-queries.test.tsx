@@ -58,7 +58,14 @@ describe('the courier hooks', () => {
     const recordCash = vi.fn((input: { requestId: string; courierId: string; amountKurus: number }) =>
       Promise.resolve({
         ok: true as const,
-        value: { id: input.requestId, seq: 0, at: AT, day: '2026-11-24', ...input },
+        value: {
+          id: input.requestId,
+          seq: 0,
+          at: AT,
+          day: '2026-11-24',
+          kind: 'handed-in' as const,
+          ...input,
+        },
       }),
     )
     installBridge({ recordCash })

@@ -99,7 +99,7 @@ function world(
       options.couriersChanged?.(kind)
     },
   })
-  return { day, ledger, board, journal, outbox, sent, owed, shown, kinds, clock, log }
+  return { day, ledger, board, journal, outbox, sent, owed, shown, kinds, clock, log, history }
 }
 
 async function problemOf(work: () => unknown): Promise<string | undefined> {
@@ -129,6 +129,7 @@ describe('the hand-over that names its courier', () => {
       paymentMethod: 'CASH',
       amountKurus: 39990,
       branch: 'b1',
+      leftAt: new Date(NOON).toISOString(),
     })
     expect(day.dayEnd().couriers[0]).toMatchObject({ name: 'Ahmet', packages: 1, cashToCollectKurus: 39990 })
   })
@@ -313,7 +314,7 @@ describe('what the intake says of an order', () => {
 
 describe('the day-end and the strip', () => {
   it('shows who carries what, and a return settles what they carried before it', async () => {
-    const { day, board, clock } = world()
+    const { day, board, clock, history } = world()
     const ahmet = day.addCourier({ requestId: 'r1', name: 'Ahmet' })
     board.add(KEY_A, { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 39990 })
     board.add(KEY_B, { ...DELIVERY, paymentMethod: 'CREDIT_CARD', amountKurus: 12000 })
@@ -327,16 +328,29 @@ describe('the day-end and the strip', () => {
         cashToCollectKurus: 39990,
         amountUnknown: 0,
         paymentKeys: [KEY_A, KEY_B],
+        unknownCount: 0,
+        floatKurus: 0,
       },
     ])
-    // A press the platform refused: that package is not out with the courier any more.
-    board.setHandover(KEY_B, {
-      state: 'failed',
-      at: new Date(NOON).toISOString(),
-      error: { code: 'internal', retryable: false },
-    })
+    // A press the platform refused (History says so): that package is not out with the courier any more.
+    const result = (key: string, outcome: HistoryEntry['result']) => {
+      history.push({
+        seq: history.length,
+        paymentKey: key,
+        attempt: 2,
+        at: new Date(clock.now()).toISOString(),
+        result: outcome,
+      })
+      day.orderMoved(key, board.get(key) ?? null)
+    }
+    // The platform refused it rather than confirming it.
+    history.splice(
+      history.findIndex((entry) => entry.paymentKey === KEY_B),
+      1,
+    )
+    result(KEY_B, 'refused')
     expect(day.couriersOut()[0]?.paymentKeys).toEqual([KEY_A])
-    board.setHandover(KEY_B, { state: 'handed-over', at: new Date(NOON).toISOString() })
+    result(KEY_B, 'handed-over')
     await clock.advance(60_000)
     day.recordCash({ requestId: 'c1', courierId: ahmet.id, amountKurus: 39000 })
     expect(day.couriersOut()).toEqual([])
@@ -358,6 +372,14 @@ describe('the day-end and the strip', () => {
           cash_to_collect_kurus: 39990,
           cash_handed_in_kurus: 39000,
           difference_kurus: -990,
+          float_kurus: 0,
+          expenses_kurus: 0,
+          card_at_door_kurus: 0,
+          expected_cash_kurus: 39990,
+          advances_kurus: 0,
+          debt_carried_kurus: 0,
+          pay_kurus: null,
+          closed: false,
         },
       ],
       unassigned_packages: 0,
@@ -618,7 +640,7 @@ describe('the day-end, its other paths', () => {
       { branch: 'b1', branchName: 'Kadıköy', packages: 1, cashToCollectKurus: 39990, amountUnknown: 0 },
     ])
     const csv = day.dayEndCsv('2026-11-24')
-    expect(csv).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;399,90;0,00;-399,90;Açık var;0;0;')
+    expect(csv).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;399,90;0,00;-399,90;Dağıtımda;0;0;')
     // 12:00 in Istanbul, where the platform's day is.
     expect(csv).toContain(';24.11.2026 12:00:00;')
   })

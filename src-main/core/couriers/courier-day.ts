@@ -4,13 +4,23 @@
 // call table and the intake call it. The rules stay where they are: the ledger's in courier-ledger.ts, the
 // settlement in day-end.ts, the strip in couriers-out.ts.
 import type {
+  AccountClosing,
   CashRecord,
   Courier,
   CourierAssignment,
+  CourierBatch,
   CourierListed,
   CourierOut,
+  CourierPay,
+  CourierStatement,
+  CourierToday,
   DayEndView,
+  Debt,
+  DoorTenderRecord,
+  MovementKind,
 } from '../../../src-shared/couriers.ts'
+import { paymentMethodKey } from '../../../src-shared/courier-rules.ts'
+import type { HistoryEntry } from '../../../src-shared/domain.ts'
 import {
   handoverEligibility,
   type BoardOrder,
@@ -24,11 +34,18 @@ import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
 import { dayBefore, dayOf } from '../time/platform-day.ts'
 import type { BranchList } from './branch-list.ts'
-import type { CourierLedger, LedgerAssignment, LedgerChange, OrderFacts } from './courier-ledger.ts'
+import type {
+  CourierLedger,
+  LedgerAssignment,
+  LedgerBatch,
+  LedgerChange,
+  OrderFacts,
+} from './courier-ledger.ts'
 import { CourierRefusal } from './courier-refusal.ts'
-import { couriersOut } from './couriers-out.ts'
+import { batchesOf, couriersOut } from './couriers-out.ts'
+import { courierStatement, statementCsv } from './courier-statement.ts'
 import { dayEndCsv } from './day-end-csv.ts'
-import { settleDay, type DayEnd } from './day-end.ts'
+import { payDebts, settleDay, withoutSeq, type DayEnd } from './day-end.ts'
 
 export interface CourierDayDeps {
   ledger: CourierLedger
@@ -44,7 +61,14 @@ export interface CourierDayDeps {
   orderChanged: (order: BoardOrder) => void
   /** The ledger wrote a record: the core's `couriersChanged`. */
   couriersChanged: (kind: LedgerChange['kind']) => void
+  /** Today's settlement moved: the core's `courierDayChanged`, the one event every courier surface follows. */
+  courierDayChanged?: (today: CourierToday) => void
+  /** The payment methods the platform lists (their keys), when they can be had: the door tender is checked. */
+  listedPaymentMethods?: () => Promise<readonly string[] | undefined>
 }
+
+/** How many days' settlements and histories are kept besides today's (a manager paging back a week). */
+const KEPT_DAYS = 10
 
 /** Who takes the package, by the ledger's id (staff) or by name (the POS, a link, the command line). */
 export type CourierRef = { id: string } | { name: string }
@@ -62,13 +86,7 @@ export interface KnownOrder {
 /** `GET /v1/day-end`'s answer (docs/intake-api.md): snake_case, kuruş, stable for integrators. */
 export interface PublicDayEnd {
   date: string
-  couriers: {
-    courier: string
-    packages: number
-    cash_to_collect_kurus: number
-    cash_handed_in_kurus: number
-    difference_kurus: number
-  }[]
+  couriers: PublicCourierDayEnd[]
   unassigned_packages: number
   /** What those packages' customers paid at the door: owed by no courier, in no courier's difference (D76). */
   unassigned_cash_to_collect_kurus: number
@@ -76,9 +94,36 @@ export interface PublicDayEnd {
   not_confirmed: { owed: number; unconfirmed: number; refused: number }
 }
 
+/** One courier's line of `GET /v1/day-end` (docs/intake-api.md). */
+export interface PublicCourierDayEnd {
+  courier: string
+  packages: number
+  cash_to_collect_kurus: number
+  cash_handed_in_kurus: number
+  /** Handed in minus expected cash. */
+  difference_kurus: number
+  float_kurus: number
+  expenses_kurus: number
+  card_at_door_kurus: number
+  expected_cash_kurus: number
+  advances_kurus: number
+  debt_carried_kurus: number
+  /** null when pay per package is off for the courier that day. */
+  pay_kurus: number | null
+  closed: boolean
+}
+
 export class CourierDay {
   readonly #deps: CourierDayDeps
   readonly #unsubscribe: () => void
+  /**
+   * The settlements as kept (issue 28): today's, recomputed from memory after each record and pushed; a past
+   * day's, read once and kept until a record or its History moves it. Keyed by day; cleared by what moves them.
+   */
+  #kept = new Map<string, { dayEnd: DayEnd; days: string[] }>()
+  /** Each day's History, read from disk once, until an order's hand-over moves it. */
+  #history = new Map<string, { entries: HistoryEntry[]; days: string[] }>()
+  #pushScheduled = false
 
   constructor(deps: CourierDayDeps) {
     this.#deps = deps
@@ -100,7 +145,7 @@ export class CourierDay {
    * refuses throws, and nothing is sent); only then the outbox, whose promise is answered as it is (the intake
    * tells a refusal from a send under way by when it rejects), without the courier: see withCourier.
    */
-  handOver(paymentKey: string, courier?: CourierRef): Promise<BoardOrder> {
+  handOver(paymentKey: string, courier?: CourierRef, batchId?: string): Promise<BoardOrder> {
     const { board, ledger, outbox, settings } = this.#deps
     const order = board.require(paymentKey)
     // Already handed over: the outbox answers the order as it is, and nothing is written (assignCourier
@@ -113,9 +158,19 @@ export class CourierDay {
     if (courierId === undefined && settings.get().courierRequired) {
       throw new CourierRefusal('courier-required')
     }
-    this.#noteOrder(order)
-    if (courierId !== undefined) ledger.assign({ paymentKey, courierId })
-    return outbox.handOver(paymentKey)
+    if (batchId !== undefined) {
+      const batch = ledger.batches().find((held) => held.batchId === batchId)
+      if (!batch || batch.courierId !== courierId) throw new CourierRefusal('unknown-batch')
+    }
+    // When it left with the courier: a bag counts from its press, whenever it was assigned.
+    this.#noteOrder(order, new Date(this.#deps.clock.now()).toISOString())
+    if (courierId !== undefined) ledger.assign({ paymentKey, courierId, batchId })
+    const sent = outbox.handOver(paymentKey)
+    // This call's own hand-over: History may hold its first result now, and its answer later.
+    this.orderMoved(paymentKey, null)
+    const moved = () => this.orderMoved(paymentKey, null)
+    sent.then(moved, moved)
+    return sent
   }
 
   /**
@@ -260,21 +315,161 @@ export class CourierDay {
     return this.#deps.ledger.correctCash({ id: requestId, ...rest })
   }
 
-  /** The board's strip: per working courier, the packages out now and the cash they collect. */
-  couriersOut(): CourierOut[] {
-    const { ledger, board, settings, clock } = this.#deps
-    const { platformTimeZone: timeZone, collectedAtDoor } = settings.get()
-    return couriersOut({
-      ...ledger.live(),
-      couriers: ledger.couriers(),
-      today: dayOf(clock.now(), timeZone),
-      timeZone,
-      boardOrder: (paymentKey) => board.get(paymentKey),
-      collectedAtDoor,
+  /** A cash movement (float, expense, handed in, advance, debt repaid), or a correction of one. */
+  recordMovement(input: {
+    requestId: string
+    courierId: string
+    kind: MovementKind
+    amountKurus: number
+    note?: string | undefined
+    corrects?: string | undefined
+    day?: string | undefined
+  }): CashRecord {
+    const { requestId, ...rest } = input
+    return this.#deps.ledger.recordMovement({ id: requestId, ...rest })
+  }
+
+  /**
+   * What the customer paid at the door: a method the platform lists (when the list can be had) or one Settings
+   * collect at the door; null puts back the order's own method. The package must be one the app knows.
+   */
+  async setDoorTender(input: {
+    requestId: string
+    paymentKey: string
+    method: string | null
+  }): Promise<DoorTenderRecord> {
+    const { ledger, settings, board } = this.#deps
+    const known =
+      board.get(input.paymentKey) !== undefined ||
+      ledger.assignmentOf(input.paymentKey) !== undefined ||
+      ledger.live().orders.has(input.paymentKey)
+    if (!known) throw invalidInput('unknown-order')
+    let method = input.method
+    if (method !== null) {
+      const key = paymentMethodKey(method)
+      const listed = await this.#deps.listedPaymentMethods?.()
+      const allowed = new Set([...(listed ?? []), ...settings.get().collectedAtDoor].map(paymentMethodKey))
+      if (key === '' || (listed !== undefined && !allowed.has(key))) {
+        throw new CourierRefusal('method-not-listed')
+      }
+      method = key
+    }
+    return ledger.setDoorTender({ id: input.requestId, paymentKey: input.paymentKey, method })
+  }
+
+  /**
+   * "Hesabı kapat": settles the courier's open account of `day` once. A courier still carrying bags is refused
+   * unless staff confirmed (seeing the list); an overage needs staff's choice (a tip or a credit). A shortfall is
+   * a dated debt; debts are paid oldest first by debts repaid and by credit.
+   */
+  closeAccount(input: {
+    requestId: string
+    courierId: string
+    overage?: 'tip' | 'credit' | undefined
+    carryingConfirmed?: boolean | undefined
+    day?: string | undefined
+  }): AccountClosing {
+    const { ledger } = this.#deps
+    const replayed = ledger.closings().find((closing) => closing.id === input.requestId)
+    if (replayed) return withoutSeq(replayed)
+    this.#working({ id: input.courierId })
+    const today = this.#today()
+    const day = input.day ?? today
+    if (day > today) throw new CourierRefusal('day-invalid')
+    const line = this.#settle(day).dayEnd.couriers.find((courier) => courier.courierId === input.courierId)
+    const bags = (line?.bags ?? []).filter(
+      (bag) => bag.state === 'handed-over' && bag.settledBy === undefined,
+    )
+    const carried = (line?.bags ?? []).filter((bag) => bag.carried).map((bag) => bag.paymentKey)
+    if (carried.length > 0 && input.carryingConfirmed !== true) throw new CourierRefusal('courier-out')
+    const movements = (line?.cash ?? []).filter((cash) => cash.counts && cash.settledBy === undefined)
+    const sum = (kind: MovementKind) =>
+      movements.filter((cash) => cash.kind === kind).reduce((total, cash) => total + cash.countedKurus, 0)
+    const cashAtDoor = bags.reduce((total, bag) => total + (bag.collect ? (bag.amountKurus ?? 0) : 0), 0)
+    const expectedCashKurus = sum('float') + cashAtDoor - sum('expense')
+    const cashHandedInKurus = sum('handed-in')
+    const differenceKurus = cashHandedInKurus - expectedCashKurus
+    if (differenceKurus > 0 && input.overage === undefined) throw new CourierRefusal('overage-choice')
+    const previous = ledger
+      .closings()
+      .filter((closing) => closing.courierId === input.courierId && closing.day <= day)
+      .at(-1)
+    let { debts, creditKurus } = payDebts(
+      previous?.debtsAfter ?? [],
+      (previous?.creditAfterKurus ?? 0) + Math.max(0, sum('debt-repaid')),
+    )
+    let booked: AccountClosing['booked'] = 'even'
+    if (differenceKurus < 0) {
+      booked = 'debt'
+      const debt: Debt = { since: day, closingId: input.requestId, amountKurus: -differenceKurus }
+      ;({ debts, creditKurus } = payDebts([...debts, debt], creditKurus))
+    } else if (differenceKurus > 0) {
+      booked = input.overage ?? 'tip'
+      if (booked === 'credit') ({ debts, creditKurus } = payDebts(debts, creditKurus + differenceKurus))
+    }
+    return ledger.closeAccount({
+      id: input.requestId,
+      courierId: input.courierId,
+      day,
+      paymentKeys: bags.map((bag) => bag.paymentKey),
+      movementIds: movements.map((cash) => cash.id),
+      expectedCashKurus,
+      cashHandedInKurus,
+      differenceKurus,
+      booked,
+      debtsAfter: debts,
+      creditAfterKurus: creditKurus,
+      carried,
     })
   }
 
-  /** The settlement of `day` (today when left out), read from disk now, with the days to choose from. */
+  /** The pay per package in effect today: for every courier, and per courier. */
+  getPay(): CourierPay {
+    const today = this.#today()
+    let allRateKurus: number | null = null
+    const byCourier: Record<string, number | null> = {}
+    for (const rate of this.#deps.ledger.payRates()) {
+      if (rate.day > today) continue
+      if (rate.courierId === null) allRateKurus = rate.rateKurus
+      else byCourier[rate.courierId] = rate.rateKurus
+    }
+    return { allRateKurus, byCourier }
+  }
+
+  setPay(input: { requestId: string; courierId: string | null; rateKurus: number | null }): CourierPay {
+    const { requestId, ...rest } = input
+    this.#deps.ledger.setPayRate({ id: requestId, ...rest })
+    return this.getPay()
+  }
+
+  startBatch(input: { requestId: string; courierId: string }): CourierBatch {
+    this.#working({ id: input.courierId })
+    return this.#batchView(this.#deps.ledger.startBatch({ id: input.requestId, courierId: input.courierId }))
+  }
+
+  endBatch(input: { requestId: string; batchId: string }): CourierBatch {
+    return this.#batchView(this.#deps.ledger.endBatch({ id: input.requestId, batchId: input.batchId }))
+  }
+
+  /** Today's settlement as kept: the strip, the batches, the return dialog and Gün sonu read it. */
+  today(): CourierToday {
+    const today = this.#today()
+    const { dayEnd } = this.#settle(today)
+    const couriers = new Map(this.#deps.ledger.couriers().map((courier) => [courier.id, courier]))
+    return {
+      ...dayEnd,
+      today,
+      out: couriersOut(dayEnd, couriers),
+      batches: batchesOf(dayEnd, this.#todaysBatches(), couriers).reverse(),
+    }
+  }
+
+  /** The board's strip: per working courier, the bags carried now and the cash they collect. */
+  couriersOut(): CourierOut[] {
+    return this.today().out
+  }
+
+  /** The settlement of `day` (today when left out), as kept, with the days to choose from. */
   dayEnd(day?: string): DayEndView {
     const today = this.#today()
     const { dayEnd, days } = this.#settle(day ?? today)
@@ -286,7 +481,24 @@ export class CourierDay {
     return dayEndCsv(this.#settle(day).dayEnd, { language, timeZone: platformTimeZone })
   }
 
-  /** `GET /v1/day-end?date=` (today when left out). */
+  /** A courier's week: seven days from `from` (this week's Monday when left out). */
+  statement(input: { courierId: string; from?: string | undefined }): CourierStatement {
+    const courier = this.#deps.ledger.courier(input.courierId)
+    if (!courier) throw new CourierRefusal('unknown-courier')
+    const from = input.from ?? mondayOf(this.#today())
+    const days = Array.from({ length: 7 }, (_, index) => dayBefore(from, -index))
+    return courierStatement(
+      courier,
+      from,
+      days.map((day) => this.#settle(day).dayEnd),
+    )
+  }
+
+  statementCsv(input: { courierId: string; from?: string | undefined }): string {
+    return statementCsv(this.statement(input), this.#deps.settings.get().language)
+  }
+
+  /** `GET /v1/day-end?date=` (today when left out), from the kept settlement. */
   publicDayEnd(day?: string): PublicDayEnd {
     const { dayEnd } = this.#settle(day ?? this.#today())
     return {
@@ -297,11 +509,39 @@ export class CourierDay {
         cash_to_collect_kurus: courier.cashToCollectKurus,
         cash_handed_in_kurus: courier.cashHandedInKurus,
         difference_kurus: courier.differenceKurus,
+        float_kurus: courier.floatKurus,
+        expenses_kurus: courier.expensesKurus,
+        card_at_door_kurus: courier.cardAtDoorKurus,
+        expected_cash_kurus: courier.expectedCashKurus,
+        advances_kurus: courier.advancesKurus,
+        debt_carried_kurus: courier.debtCarriedKurus,
+        pay_kurus: courier.payKurus,
+        closed: courier.closed,
       })),
       unassigned_packages: dayEnd.unassigned.packages,
       unassigned_cash_to_collect_kurus: dayEnd.unassigned.cashToCollectKurus,
       not_confirmed: { ...dayEnd.allOrders.notConfirmed },
     }
+  }
+
+  /**
+   * A board order changed: when its hand-over is under way or done (or it left the board), History may have a
+   * new result, so today's History is read again and today's settlement pushed.
+   */
+  orderMoved(paymentKey: string, order: BoardOrder | null): void {
+    const pressed = order === null || order.handover.state !== 'none'
+    if (!pressed && this.#deps.ledger.assignmentOf(paymentKey) === undefined) return
+    const today = this.#today()
+    this.#history.delete(today)
+    this.#kept.delete(today)
+    this.#schedulePush()
+  }
+
+  /** Settings changed (the methods collected at the door, the time zone): every kept figure is read again. */
+  settingsChanged(): void {
+    this.#history.clear()
+    this.#kept.clear()
+    this.#schedulePush()
   }
 
   dispose(): void {
@@ -313,10 +553,14 @@ export class CourierDay {
     return dayOf(this.#deps.clock.now(), this.#deps.settings.get().platformTimeZone)
   }
 
+  /** The settlement of `day`, as kept; computed (from memory but for a History not read yet) when not. */
   #settle(day: string): { dayEnd: DayEnd; days: string[] } {
+    const kept = this.#kept.get(day)
+    if (kept) return kept
     const { ledger, outbox, settings, branches } = this.#deps
     const { platformTimeZone: timeZone, collectedAtDoor } = settings.get()
-    const { entries, days } = outbox.dayHistory(day)
+    const { entries, days } = this.#historyOf(day)
+    const today = day === this.#today()
     const dayEnd = settleDay({
       day,
       timeZone,
@@ -324,10 +568,51 @@ export class CourierDay {
       ...ledger.day(day),
       collectedAtDoor,
       branches: branches.known(),
-      // Only today has hand-overs still on their way.
-      ...(day === this.#today() ? { owedNow: outbox.owedNow() } : {}),
+      // Only today has hand-overs still on their way, and bags still carried.
+      ...(today ? { owedNow: outbox.owedNow(), live: true } : {}),
     })
-    return { dayEnd, days }
+    const settled = { dayEnd, days }
+    keep(this.#kept, day, settled)
+    return settled
+  }
+
+  #historyOf(day: string): { entries: HistoryEntry[]; days: string[] } {
+    let history = this.#history.get(day)
+    if (!history) {
+      history = this.#deps.outbox.dayHistory(day)
+      keep(this.#history, day, history)
+    }
+    return history
+  }
+
+  /** Pushes today's settlement once per burst of records (one call writes a note and an assignment). */
+  #schedulePush(): void {
+    const push = this.#deps.courierDayChanged
+    if (!push || this.#pushScheduled) return
+    this.#pushScheduled = true
+    queueMicrotask(() => {
+      this.#pushScheduled = false
+      try {
+        push(this.today())
+      } catch (error) {
+        this.#deps.log.error('couriers: could not push the day', { error: describeThrown(error) })
+      }
+    })
+  }
+
+  #todaysBatches(): LedgerBatch[] {
+    const { platformTimeZone } = this.#deps.settings.get()
+    const today = this.#today()
+    return this.#deps.ledger
+      .batches()
+      .filter((batch) => dayOf(Date.parse(batch.startedAt), platformTimeZone) === today)
+  }
+
+  #batchView(batch: LedgerBatch): CourierBatch {
+    const { dayEnd } = this.#settle(this.#today())
+    const names = new Map(this.#deps.ledger.couriers().map((courier) => [courier.id, courier]))
+    const [view] = batchesOf(dayEnd, [batch], names)
+    return view as CourierBatch
   }
 
   /** A courier who still works here, by id or by name; refused when unknown or retired. */
@@ -340,18 +625,23 @@ export class CourierDay {
   }
 
   /** What the day-end needs of the order once it has left the board: how it is paid, its amount, its branch. */
-  #noteOrder(order: BoardOrder): void {
+  #noteOrder(order: BoardOrder, leftAt?: string): void {
     this.#deps.ledger.noteOrder({
       paymentKey: order.paymentKey,
       paymentMethod: order.paymentMethod,
       amountKurus: order.amountKurus,
       branch: order.branch,
       label: order.label,
+      leftAt,
     })
   }
 
   #changed(change: LedgerChange): void {
     const { board, orderChanged, couriersChanged, log } = this.#deps
+    // A record may move any day (cash for yesterday, a package reassigned): past days are computed again from
+    // memory when next asked; their files are not read again.
+    this.#kept.clear()
+    this.#schedulePush()
     try {
       couriersChanged(change.kind)
       // The cards show their courier: an assignment changes one card, a rename every card of that courier.
@@ -367,4 +657,17 @@ export class CourierDay {
       log.error('couriers: could not announce a ledger change', { error: describeThrown(error) })
     }
   }
+}
+
+/** Keeps `value` for `day`, forgetting the oldest kept beyond KEPT_DAYS (Map keeps insertion order). */
+function keep<T>(map: Map<string, T>, day: string, value: T): void {
+  map.delete(day)
+  map.set(day, value)
+  while (map.size > KEPT_DAYS + 1) map.delete(map.keys().next().value as string)
+}
+
+/** The Monday of `day`'s week (a calendar day, so no time zone). */
+function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
+  return dayBefore(day, (weekday + 6) % 7)
 }

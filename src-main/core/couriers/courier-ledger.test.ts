@@ -542,6 +542,7 @@ describe('cash handed in, its other paths', () => {
     expect(bare).toStrictEqual({
       id: 'c2',
       seq: 2,
+      kind: 'handed-in',
       at: new Date(NOON).toISOString(),
       courierId: ahmet.id,
       amountKurus: 700,

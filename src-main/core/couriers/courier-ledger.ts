@@ -18,17 +18,19 @@ import type { Clock, Logger } from '../ports.ts'
 import type { HistoryArchive } from '../storage/history-archive.ts'
 import type { Journal } from '../storage/journal.ts'
 import { dayBefore, dayOf, isCalendarDay, onEachDayTurn } from '../time/platform-day.ts'
+import type { AccountClosing, MovementKind } from '../../../src-shared/couriers.ts'
 import {
   highestSeq,
   Kurus,
   OrderNoted,
   readableRecords,
+  type AccountClosed,
   type Assigned,
   type CashHandedIn,
   type LedgerRecord,
 } from './courier-records.ts'
 import { CourierRefusal } from './courier-refusal.ts'
-import { compactLedger, LEDGER_RETENTION_DAYS, rawRecordsAround } from './ledger-files.ts'
+import { compactLedger, daysAround, LEDGER_RETENTION_DAYS } from './ledger-files.ts'
 import type {
   CashRecord,
   CourierNaming,
@@ -36,6 +38,7 @@ import type {
   LedgerCourier,
   LedgerDay,
   OrderFacts,
+  PayRate,
 } from './day-end.ts'
 
 export type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts } from './day-end.ts'
@@ -46,6 +49,23 @@ export type LedgerChange =
   | { kind: 'assignment'; paymentKey: string; courierId: string | null }
   | { kind: 'order'; paymentKey: string }
   | { kind: 'cash'; courierId: string; day: string }
+
+/**
+ * At most this many records are written per day (by the day of writing, the platform's time zone): a busy
+ * restaurant writes a few per package (assignment, order note, tender), so 20,000 is ten times a very busy day;
+ * a signed POS looping on the intake cannot grow the journal without bound. Past it, writes are refused
+ * (`day-full`) until the next day.
+ */
+export const LEDGER_RECORDS_PER_DAY = 20_000
+
+/** A batch scan-out as the ledger holds it. */
+export interface LedgerBatch {
+  batchId: string
+  courierId: string
+  startedAt: string
+  endedAt?: string
+  seq: number
+}
 
 export interface CourierLedgerDeps {
   /** `courier-ledger.jsonl` in the data folder: the couriers and the last two days (ledger-files.ts). */
@@ -70,6 +90,12 @@ export interface LedgerLive {
   orders: ReadonlyMap<string, OrderFacts>
 }
 
+/** A whole kuruş amount a caller sent, checked. */
+function checkedRate(rate: number | null): number | null {
+  if (rate !== null && !Kurus.safeParse(rate).success) throw new CourierRefusal('amount-invalid')
+  return rate
+}
+
 /** Every write may name its request id; one is made when it does not. */
 interface WithId {
   id?: string
@@ -86,6 +112,10 @@ export class CourierLedger {
   #facts = new Map<string, OrderFacts>()
   /** When each courier last took a package, among the journal's records (the picker's recent couriers). */
   #lastUsed = new Map<string, string>()
+  /** How many records were written on each day (by `at`), for the per-day limit. */
+  #perDay = new Map<string, number>()
+  /** Past days' files, parsed once: they change only at compaction, which forgets them. */
+  #archived = new Map<string, LedgerRecord[]>()
   #nextSeq = 0
   readonly #changes = new Listeners<[LedgerChange]>()
   readonly #cancelDayTurn: () => void
@@ -188,7 +218,9 @@ export class CourierLedger {
   }
 
   /** This package goes with this courier (null: with nobody named). A reassignment is a new record. */
-  assign(input: WithId & { paymentKey: string; courierId: string | null }): LedgerAssignment {
+  assign(
+    input: WithId & { paymentKey: string; courierId: string | null; batchId?: string | undefined },
+  ): LedgerAssignment {
     const replayed = this.#replayed(input.id, 'assigned')
     if (replayed) return assignmentOf(replayed)
     if (input.courierId !== null && this.#courierOf(input.courierId).retired) {
@@ -198,9 +230,18 @@ export class CourierLedger {
     if (paymentKey.length === 0 || paymentKey.length > 100) throw new CourierRefusal('order-invalid')
     // The same package scanned twice for the same courier: already so, nothing to write.
     const current = this.#current.get(paymentKey)
-    if (current?.courierId === input.courierId) return assignmentOf(current)
+    if (current?.courierId === input.courierId && (input.batchId ?? current.batchId) === current.batchId) {
+      return assignmentOf(current)
+    }
+    if (input.batchId !== undefined) this.#batchOf(input.batchId)
     return assignmentOf(
-      this.#write({ type: 'assigned', id: input.id, paymentKey, courierId: input.courierId }),
+      this.#write({
+        type: 'assigned',
+        id: input.id,
+        paymentKey,
+        courierId: input.courierId,
+        ...(input.batchId === undefined ? {} : { batchId: input.batchId }),
+      }),
     )
   }
 
@@ -215,6 +256,7 @@ export class CourierLedger {
       amountKurus?: number | undefined
       branch?: string | undefined
       label?: string | undefined
+      leftAt?: string | undefined
     },
   ): void {
     if (this.#replayed(input.id, 'order-noted')) return
@@ -274,12 +316,16 @@ export class CourierLedger {
     const courierId = input.courierId ?? original.courierId
     this.#courierOf(courierId)
     const fields = this.#cashFields(input.amountKurus, input.note)
+    // A record a closing settled stays in its closed account: the correction goes to today's open account.
+    const settled = this.closings().some((closing) => closing.movementIds.includes(original.id))
+    const day = settled ? dayOf(this.#deps.clock.now(), this.#deps.timeZone()) : original.day
     return cashRecordOf(
       this.#write({
         type: 'cash',
         id: input.id,
         courierId,
-        day: original.day,
+        kind: original.kind ?? 'handed-in',
+        day,
         ...fields,
         corrects: original.id,
       }),
@@ -287,12 +333,138 @@ export class CourierLedger {
   }
 
   /**
-   * Everything the settlement of `day` reads from the ledger, from disk now: what a restart would read. The
-   * names each courier was given, with when, come from the roster's records, which never leave the journal.
+   * A cash movement (issue 28): a float, an expense, cash handed in, an advance, a debt repaid; or, with
+   * `corrects`, a record standing in place of another (of the same kind). A correction of a record a closing
+   * settled goes to the open account: it is written for today (or `day`), and the settlement books the change.
+   */
+  recordMovement(
+    input: WithId & {
+      courierId: string
+      kind: MovementKind
+      amountKurus: number
+      note?: string | undefined
+      corrects?: string | undefined
+      day?: string | undefined
+    },
+  ): CashRecord {
+    if (input.corrects === undefined) {
+      const replayed = this.#replayed(input.id, 'cash')
+      if (replayed) return cashRecordOf(replayed)
+      this.#courierOf(input.courierId)
+      const fields = this.#cashFields(input.amountKurus, input.note)
+      const day = this.#settlingDay(input.day)
+      return cashRecordOf(
+        this.#write({
+          type: 'cash',
+          id: input.id,
+          courierId: input.courierId,
+          kind: input.kind,
+          day,
+          ...fields,
+        }),
+      )
+    }
+    return this.correctCash({ ...input, corrects: input.corrects })
+  }
+
+  /** What the customer paid at the door (null: the order's own method again). */
+  setDoorTender(input: WithId & { paymentKey: string; method: string | null }): {
+    paymentKey: string
+    method: string | null
+    at: string
+  } {
+    const replayed = this.#replayed(input.id, 'door-tender')
+    if (replayed) return { paymentKey: replayed.paymentKey, method: replayed.method, at: replayed.at }
+    const paymentKey = input.paymentKey.trim()
+    if (paymentKey.length === 0 || paymentKey.length > 100) throw new CourierRefusal('order-invalid')
+    const method = input.method === null ? null : input.method.trim()
+    if (method !== null && (method.length === 0 || method.length > 64))
+      throw new CourierRefusal('order-invalid')
+    const record = this.#write({ type: 'door-tender', id: input.id, paymentKey, method })
+    return { paymentKey, method, at: record.at }
+  }
+
+  /** The door methods recorded, per package, among the journal's records. */
+  tenders(): ReadonlyMap<string, string> {
+    return tendersOf(this.#live.values())
+  }
+
+  startBatch(input: WithId & { courierId: string }): LedgerBatch {
+    const replayed = this.#replayed(input.id, 'batch-started')
+    if (replayed) return this.#batchOf(replayed.id)
+    if (this.#courierOf(input.courierId).retired) throw new CourierRefusal('courier-retired')
+    const record = this.#write({ type: 'batch-started', id: input.id, courierId: input.courierId })
+    return this.#batchOf(record.id)
+  }
+
+  endBatch(input: WithId & { batchId: string }): LedgerBatch {
+    const replayed = this.#replayed(input.id, 'batch-ended')
+    if (replayed) return this.#batchOf(replayed.batchId)
+    const batch = this.#batchOf(input.batchId)
+    if (batch.endedAt === undefined)
+      this.#write({ type: 'batch-ended', id: input.id, batchId: input.batchId })
+    return this.#batchOf(input.batchId)
+  }
+
+  /** The batches among the journal's records (today's and yesterday's), by seq. */
+  batches(): LedgerBatch[] {
+    return batchesOf(this.#live.values())
+  }
+
+  /** Writes a closing the caller computed (CourierDay.closeAccount); a retry answers the first. */
+  closeAccount(input: WithId & Omit<AccountClosing, 'id' | 'at'>): AccountClosing {
+    const replayed = this.#replayed(input.id, 'account-closed')
+    if (replayed) return closingOf(replayed)
+    this.#courierOf(input.courierId)
+    const { id, ...fields } = input
+    return closingOf(this.#write({ type: 'account-closed', id, ...fields }))
+  }
+
+  /** Every closing, by seq (they never leave the journal). */
+  closings(): (AccountClosing & { seq: number })[] {
+    const closings: (AccountClosing & { seq: number })[] = []
+    for (const record of this.#live.values()) {
+      if (record.type === 'account-closed') closings.push({ ...closingOf(record), seq: record.seq })
+    }
+    return closings
+  }
+
+  /** Pay per package from today on, for every courier (null) or one; a null rate turns it off. */
+  setPayRate(input: WithId & { courierId: string | null; rateKurus: number | null }): void {
+    if (this.#replayed(input.id, 'pay-rate')) return
+    if (input.courierId !== null) this.#courierOf(input.courierId)
+    const rateKurus = checkedRate(input.rateKurus)
+    const day = dayOf(this.#deps.clock.now(), this.#deps.timeZone())
+    this.#write({ type: 'pay-rate', id: input.id, courierId: input.courierId, rateKurus, day })
+  }
+
+  /** Every pay rate record, by seq. */
+  payRates(): PayRate[] {
+    const rates: PayRate[] = []
+    for (const record of this.#live.values()) {
+      if (record.type === 'pay-rate') {
+        const { courierId, rateKurus, day, seq } = record
+        rates.push({ courierId, rateKurus, day, seq })
+      }
+    }
+    return rates
+  }
+
+  /**
+   * Everything the settlement of `day` reads from the ledger: the journal's records as held in memory, and the
+   * day files around it, each read from disk once and kept until a compaction changes them. The names each
+   * courier was given, with when, come from the roster's records, which never leave the journal.
    */
   day(day: string): LedgerDay {
-    const files = { journal: this.#deps.journal, archive: this.#deps.archive }
-    const { records } = readableRecords(rawRecordsAround(files, day))
+    const seen = new Set<string>()
+    const records: LedgerRecord[] = []
+    // The first write under an id stands, as readableRecords reads it: the day files' copy before the journal's.
+    for (const record of [...this.#archivedAround(day), ...this.#live.values()]) {
+      if (seen.has(record.id)) continue
+      seen.add(record.id)
+      records.push(record)
+    }
+    records.sort((a, b) => a.seq - b.seq)
     const orders = new Map<string, OrderFacts>()
     const assignments: LedgerAssignment[] = []
     const cash: CashRecord[] = []
@@ -307,7 +479,16 @@ export class CourierLedger {
         names.push({ courierId, name, seq, at })
       }
     }
-    return { couriers: this.couriers(), names, assignments, orders, cash }
+    return {
+      couriers: this.couriers(),
+      names,
+      assignments,
+      orders,
+      cash,
+      tenders: tendersOf(records),
+      closings: this.closings(),
+      payRates: this.payRates(),
+    }
   }
 
   /** Follows every change once it is on disk; returns the unsubscribe. */
@@ -321,6 +502,7 @@ export class CourierLedger {
    */
   compact(): void {
     const { journal, archive, clock, log, timeZone } = this.#deps
+    this.#archived = new Map()
     try {
       compactLedger({ journal, archive }, timeZone(), clock.now())
     } catch (error) {
@@ -343,6 +525,7 @@ export class CourierLedger {
     this.#current = new Map()
     this.#facts = new Map()
     this.#lastUsed = new Map()
+    this.#perDay = new Map()
     for (const record of records) this.#apply(record)
     this.#nextSeq = Math.max(this.#nextSeq, highestSeq(raw) + 1)
   }
@@ -351,11 +534,15 @@ export class CourierLedger {
   #write<R extends DistributiveOmit<LedgerRecord, 'id' | 'seq' | 'at'> & { id: string | undefined }>(
     fields: R,
   ): Extract<LedgerRecord, { type: R['type'] }> {
+    const now = this.#deps.clock.now()
+    if ((this.#perDay.get(dayOf(now, this.#deps.timeZone())) ?? 0) >= LEDGER_RECORDS_PER_DAY) {
+      throw new CourierRefusal('day-full')
+    }
     const record = {
       ...fields,
       id: fields.id ?? randomUUID(),
       seq: this.#nextSeq,
-      at: new Date(this.#deps.clock.now()).toISOString(),
+      at: new Date(now).toISOString(),
     } as unknown as Extract<LedgerRecord, { type: R['type'] }>
     this.#deps.journal.append(record)
     this.#nextSeq += 1
@@ -366,6 +553,8 @@ export class CourierLedger {
 
   #apply(record: LedgerRecord): void {
     this.#live.set(record.id, record)
+    const day = dayOf(Date.parse(record.at), this.#deps.timeZone())
+    this.#perDay.set(day, (this.#perDay.get(day) ?? 0) + 1)
     switch (record.type) {
       case 'courier-added':
         this.#couriers.set(record.courierId, {
@@ -408,8 +597,13 @@ export class CourierLedger {
     if (record.type === 'assigned') {
       change = { kind: 'assignment', paymentKey: record.paymentKey, courierId: record.courierId }
     } else if (record.type === 'cash') change = { kind: 'cash', courierId: record.courierId, day: record.day }
-    else if (record.type === 'order-noted') change = { kind: 'order', paymentKey: record.paymentKey }
-    else change = { kind: 'couriers' }
+    else if (record.type === 'order-noted' || record.type === 'door-tender') {
+      change = { kind: 'order', paymentKey: record.paymentKey }
+    } else if (record.type === 'account-closed') {
+      change = { kind: 'cash', courierId: record.courierId, day: record.day }
+    } else if (record.type === 'batch-started' || record.type === 'batch-ended') {
+      change = { kind: 'assignment', paymentKey: '', courierId: null }
+    } else change = { kind: 'couriers' }
     try {
       this.#changes.emit(change)
     } catch (error) {
@@ -429,6 +623,24 @@ export class CourierLedger {
     if (!existing) return undefined
     if (existing.type !== type) throw new CourierRefusal('id-reused')
     return existing as Extract<LedgerRecord, { type: T }>
+  }
+
+  #batchOf(batchId: string): LedgerBatch {
+    const batch = this.batches().find((held) => held.batchId === batchId)
+    if (!batch) throw new CourierRefusal('unknown-batch')
+    return batch
+  }
+
+  /** The day files a settlement of `day` reads, parsed once each. */
+  #archivedAround(day: string): LedgerRecord[] {
+    return daysAround(day).flatMap((held) => {
+      let records = this.#archived.get(held)
+      if (!records) {
+        records = readableRecords(this.#deps.archive.read(held)).records
+        this.#archived.set(held, records)
+      }
+      return records
+    })
   }
 
   #active(): LedgerCourier[] {
@@ -498,12 +710,55 @@ export class CourierLedger {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 function assignmentOf(record: Assigned): LedgerAssignment {
-  return { paymentKey: record.paymentKey, courierId: record.courierId, seq: record.seq, at: record.at }
+  const assignment: LedgerAssignment = {
+    paymentKey: record.paymentKey,
+    courierId: record.courierId,
+    seq: record.seq,
+    at: record.at,
+  }
+  if (record.batchId !== undefined) assignment.batchId = record.batchId
+  return assignment
+}
+
+/** The latest door method of each package among `records` (a reset to the order's method removes it). */
+function tendersOf(records: Iterable<LedgerRecord>): Map<string, string> {
+  const tenders = new Map<string, string>()
+  for (const record of records) {
+    if (record.type !== 'door-tender') continue
+    if (record.method === null) tenders.delete(record.paymentKey)
+    else tenders.set(record.paymentKey, record.method)
+  }
+  return tenders
+}
+
+function batchesOf(records: Iterable<LedgerRecord>): LedgerBatch[] {
+  const batches = new Map<string, LedgerBatch>()
+  for (const record of records) {
+    if (record.type === 'batch-started') {
+      batches.set(record.id, {
+        batchId: record.id,
+        courierId: record.courierId,
+        startedAt: record.at,
+        seq: record.seq,
+      })
+    } else if (record.type === 'batch-ended') {
+      const batch = batches.get(record.batchId)
+      if (batch && batch.endedAt === undefined) batch.endedAt = record.at
+    }
+  }
+  return [...batches.values()].sort((a, b) => a.seq - b.seq)
+}
+
+function closingOf(record: AccountClosed): AccountClosing {
+  const closing: Partial<AccountClosed> = { ...record }
+  delete closing.type
+  delete closing.seq
+  return closing as AccountClosing
 }
 
 function cashRecordOf(record: CashHandedIn): CashRecord {
   const { id, seq, at, courierId, amountKurus, day, note, corrects } = record
-  const cash: CashRecord = { id, seq, at, courierId, amountKurus, day }
+  const cash: CashRecord = { id, seq, at, courierId, kind: record.kind ?? 'handed-in', amountKurus, day }
   if (note !== undefined) cash.note = note
   if (corrects !== undefined) cash.corrects = corrects
   return cash
@@ -516,5 +771,6 @@ function factsOf(record: OrderNoted): OrderFacts {
   if (record.amountKurus !== undefined) facts.amountKurus = record.amountKurus
   if (record.branch !== undefined) facts.branch = record.branch
   if (record.label !== undefined) facts.label = record.label
+  if (record.leftAt !== undefined) facts.leftAt = record.leftAt
   return facts
 }

@@ -3,6 +3,7 @@
 // day files tell copies apart by, as History's do) and an `at`. Nothing is ever overwritten: a rename, a
 // reassignment or a corrected amount is a new record, and the history keeps both.
 import { z } from 'zod'
+import { MovementKind } from '../../../src-shared/couriers.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { dayOf } from '../time/platform-day.ts'
 
@@ -44,6 +45,8 @@ export const Assigned = z.object({
   ...base,
   paymentKey: Text(100),
   courierId: RecordId.nullable(),
+  /** The batch scan-out it went in (batch-started's id). */
+  batchId: RecordId.optional(),
 })
 export type Assigned = z.infer<typeof Assigned>
 
@@ -60,6 +63,8 @@ export const OrderNoted = z.object({
   amountKurus: Kurus.optional(),
   branch: Text(64).optional(),
   label: Text(120).optional(),
+  /** When it was pressed to go with its courier: a bag counts from here, whenever it was assigned. */
+  leftAt: Iso.optional(),
 })
 export type OrderNoted = z.infer<typeof OrderNoted>
 
@@ -72,12 +77,64 @@ export const CashHandedIn = z.object({
   type: z.literal('cash'),
   ...base,
   courierId: RecordId,
+  /** The movement (issue 28); records written before movements existed are cash handed in. */
+  kind: MovementKind.optional(),
   amountKurus: Kurus,
   day: Day,
   note: Text(400).optional(),
   corrects: RecordId.optional(),
 })
 export type CashHandedIn = z.infer<typeof CashHandedIn>
+
+/** What the customer paid at the door (null: the order's own method again). The latest record wins. */
+export const DoorTenderSet = z.object({
+  type: z.literal('door-tender'),
+  ...base,
+  paymentKey: Text(100),
+  method: Text(64).nullable(),
+})
+export type DoorTenderSet = z.infer<typeof DoorTenderSet>
+
+/** A batch scan-out started (its id is the record's id) and ended (`Bitir`). */
+export const BatchStarted = z.object({ type: z.literal('batch-started'), ...base, courierId: RecordId })
+export const BatchEnded = z.object({ type: z.literal('batch-ended'), ...base, batchId: RecordId })
+
+/**
+ * "Hesabı kapat": what it settled and how its difference was booked, with the courier's debts after it. Like the
+ * roster, it never leaves the journal: the debts it carries are read by every later account.
+ */
+export const AccountClosed = z.object({
+  type: z.literal('account-closed'),
+  ...base,
+  courierId: RecordId,
+  day: Day,
+  paymentKeys: z.array(Text(100)),
+  movementIds: z.array(RecordId),
+  expectedCashKurus: z.int(),
+  cashHandedInKurus: z.int(),
+  differenceKurus: z.int(),
+  booked: z.enum(['even', 'debt', 'tip', 'credit']),
+  debtsAfter: z.array(
+    z.object({
+      since: Day,
+      closingId: RecordId,
+      amountKurus: z.int().positive().max(Number.MAX_SAFE_INTEGER),
+    }),
+  ),
+  creditAfterKurus: z.int().nonnegative(),
+  carried: z.array(Text(100)),
+})
+export type AccountClosed = z.infer<typeof AccountClosed>
+
+/** Pay per package from `day` on: for every courier (null) or one; a null rate is off. Stays in the journal. */
+export const PayRateSet = z.object({
+  type: z.literal('pay-rate'),
+  ...base,
+  courierId: RecordId.nullable(),
+  rateKurus: Kurus.nullable(),
+  day: Day,
+})
+export type PayRateSet = z.infer<typeof PayRateSet>
 
 /**
  * The highest seq a compaction moved out of the journal, written at the head of the rewritten journal: seqs
@@ -93,14 +150,26 @@ export const LedgerRecord = z.discriminatedUnion('type', [
   Assigned,
   OrderNoted,
   CashHandedIn,
+  DoorTenderSet,
+  BatchStarted,
+  BatchEnded,
+  AccountClosed,
+  PayRateSet,
 ])
 export type LedgerRecord = z.infer<typeof LedgerRecord>
 
 /** The day a record is filed under once it leaves the journal; undefined for the roster, which never leaves. */
 export function dayOfRecord(record: LedgerRecord, timeZone: string): string | undefined {
   if (record.type === 'cash') return record.day
-  if (record.type === 'assigned' || record.type === 'order-noted')
+  if (
+    record.type === 'assigned' ||
+    record.type === 'order-noted' ||
+    record.type === 'door-tender' ||
+    record.type === 'batch-started' ||
+    record.type === 'batch-ended'
+  )
     return dayOf(Date.parse(record.at), timeZone)
+  // The roster, the closings (their debts) and the pay rates stay in the journal.
   return undefined
 }
 

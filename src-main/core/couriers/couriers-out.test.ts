@@ -1,176 +1,171 @@
+// The board's strip and the batch bar read off today's one settlement (issue 28): who carries what.
 import { describe, expect, it } from 'vitest'
-import type { BoardOrder, Handover } from '../../../src-shared/domain.ts'
-import { couriersOut, type CouriersOutInput } from './couriers-out.ts'
-import type { CashRecord, LedgerAssignment, LedgerCourier, OrderFacts } from './day-end.ts'
+import { batchesOf, couriersOut } from './couriers-out.ts'
+import {
+  settleDay,
+  type HandoverResult,
+  type LedgerAssignment,
+  type LedgerCash,
+  type LedgerCourier,
+  type OrderFacts,
+} from './day-end.ts'
 
 const ZONE = 'Europe/Istanbul'
 const TODAY = '2026-11-24'
-/** 12:00 in Istanbul today; 23:30 yesterday; 00:30 today. */
-const NOON = '2026-11-24T09:00:00.000Z'
-const LATE_YESTERDAY = '2026-11-23T20:30:00.000Z'
-const JUST_AFTER_MIDNIGHT = '2026-11-23T21:30:00.000Z'
-const ERROR = { code: 'unreachable', retryable: true } as const
+/** 12:00 in Istanbul today, and minutes after. */
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 9, minute)).toISOString()
 
-const ahmet: LedgerCourier = { id: 'c-ahmet', name: 'Ahmet', retired: false, addedAt: NOON }
-const cem: LedgerCourier = { id: 'c-cem', name: 'Cem', retired: false, addedAt: NOON }
-const cagla: LedgerCourier = { id: 'c-cagla', name: 'Çağla', retired: false, addedAt: NOON }
-const veli: LedgerCourier = { id: 'c-veli', name: 'Veli', retired: true, addedAt: NOON }
+const ahmet: LedgerCourier = { id: 'c-ahmet', name: 'Ahmet', retired: false, addedAt: at(0) }
+const cem: LedgerCourier = { id: 'c-cem', name: 'Cem', retired: false, addedAt: at(0) }
+const cagla: LedgerCourier = { id: 'c-cagla', name: 'Çağla', retired: false, addedAt: at(0) }
+const veli: LedgerCourier = { id: 'c-veli', name: 'Veli', retired: true, addedAt: at(0) }
+const ALL = [ahmet, cem, cagla, veli]
 
-const HANDOVERS: Record<Handover['state'], Handover> = {
-  none: { state: 'none' },
-  queued: { state: 'queued', since: NOON, waitingForSignIn: false },
-  sending: { state: 'sending', since: NOON },
-  retrying: { state: 'retrying', nextAttemptAt: NOON, attempts: 1, error: ERROR },
-  'handed-over': { state: 'handed-over', at: NOON },
-  failed: { state: 'failed', at: NOON, error: ERROR },
-  unconfirmed: { state: 'unconfirmed', at: NOON, error: ERROR },
+interface BagSpec {
+  key: string
+  courier: string | null
+  /** Minute of the press (leftAt); the assignment may be earlier. */
+  left: number
+  assignedAt?: number
+  result?: HandoverResult['result'] | 'owed'
+  facts?: OrderFacts
+  batchId?: string
 }
 
-function boardOrder(paymentKey: string, state: Handover['state'], facts: OrderFacts = {}): BoardOrder {
-  return { paymentKey, addedAt: NOON, handover: HANDOVERS[state], ...facts }
-}
-
-/** The strip over what the test gives; orders not given are off the board. */
-function strip(input: {
-  assignments: [paymentKey: string, courierId: string | null, seq: number, at?: string][]
-  board?: BoardOrder[]
-  orders?: [string, OrderFacts][]
-  cash?: [courierId: string, seq: number, at?: string][]
-  couriers?: LedgerCourier[]
-  collectedAtDoor?: string[]
-}) {
-  const board = new Map((input.board ?? []).map((order) => [order.paymentKey, order]))
-  const assignments: LedgerAssignment[] = input.assignments.map(([paymentKey, courierId, seq, at]) => ({
-    paymentKey,
-    courierId,
-    seq,
-    at: at ?? NOON,
-  }))
-  const cash: CashRecord[] = (input.cash ?? []).map(([courierId, seq, at], index) => ({
-    id: `cash-${String(index)}`,
-    seq,
-    at: at ?? NOON,
-    courierId,
-    amountKurus: 100,
-    day: TODAY,
-  }))
-  const given: CouriersOutInput = {
-    couriers: input.couriers ?? [ahmet, cem, cagla, veli],
-    today: TODAY,
-    timeZone: ZONE,
-    assignments,
-    cash,
-    orders: new Map(input.orders ?? []),
-    boardOrder: (paymentKey) => board.get(paymentKey),
-    collectedAtDoor: input.collectedAtDoor ?? ['CASH'],
+function today(bags: BagSpec[], cash: LedgerCash[] = [], couriers = ALL) {
+  let seq = 0
+  const assignments: LedgerAssignment[] = []
+  const history: HandoverResult[] = []
+  const orders = new Map<string, OrderFacts>()
+  const owedNow: string[] = []
+  for (const bag of bags) {
+    assignments.push({
+      paymentKey: bag.key,
+      courierId: bag.courier,
+      seq: seq++,
+      at: at(bag.assignedAt ?? bag.left),
+      ...(bag.batchId ? { batchId: bag.batchId } : {}),
+    })
+    orders.set(bag.key, { paymentMethod: 'CASH', amountKurus: 10_000, leftAt: at(bag.left), ...bag.facts })
+    if (bag.result === 'owed') owedNow.push(bag.key)
+    else
+      history.push({
+        seq: seq++,
+        paymentKey: bag.key,
+        at: at(bag.left + 1),
+        result: bag.result ?? 'handed-over',
+      })
   }
-  return couriersOut(given)
+  const dayEnd = settleDay({
+    day: TODAY,
+    timeZone: ZONE,
+    history,
+    couriers,
+    assignments,
+    orders,
+    cash,
+    owedNow,
+    live: true,
+  })
+  return { dayEnd, names: new Map(couriers.map((courier) => [courier.id, courier])) }
 }
+
+const handIn = (courierId: string, minute: number, amountKurus = 100): LedgerCash => ({
+  id: `cash-${courierId}-${String(minute)}`,
+  seq: 1000 + minute,
+  at: at(minute),
+  courierId,
+  kind: 'handed-in',
+  amountKurus,
+  day: TODAY,
+})
 
 describe('the board’s courier strip', () => {
-  it('counts a package whose hand-over is under way or done, not one taken back or refused', () => {
-    const states = Object.keys(HANDOVERS) as Handover['state'][]
-    const lines = strip({
-      assignments: states.map((state, index) => [state, ahmet.id, index]),
-      board: states.map((state) => boardOrder(state, state)),
-    })
-    expect(lines).toHaveLength(1)
-    expect(lines[0]?.paymentKeys).toEqual(['queued', 'sending', 'retrying', 'handed-over', 'unconfirmed'])
-    expect(lines[0]?.packages).toBe(5)
+  it('counts a bag from its press, whenever it was assigned: assigned before a return, pressed after', () => {
+    // Issue 28's first disagreement: the POS named Ahmet at 12:05, he handed in at 12:10, the bag left at 12:20.
+    const { dayEnd, names } = today(
+      [{ key: 'late', courier: ahmet.id, assignedAt: 5, left: 20 }],
+      [handIn(ahmet.id, 10)],
+    )
+    expect(couriersOut(dayEnd, names)).toMatchObject([{ name: 'Ahmet', paymentKeys: ['late'], packages: 1 }])
+    expect(dayEnd.couriers[0]).toMatchObject({ out: true, balance: 'out' })
   })
 
-  it('reads the amount and method from the board, and from the ledger’s note once the order left it', () => {
-    const [line] = strip({
-      assignments: [
-        ['on-board', ahmet.id, 1],
-        ['left', ahmet.id, 2],
-        ['amount-noted', ahmet.id, 3],
-        ['card', ahmet.id, 4],
-        ['unknown-method', ahmet.id, 5],
-        ['unknown-amount', ahmet.id, 6],
+  it('settles what left before the last cash handed in; what left after is carried', () => {
+    const { dayEnd, names } = today(
+      [
+        { key: 'before', courier: ahmet.id, left: 1 },
+        { key: 'between', courier: ahmet.id, left: 3 },
+        { key: 'after', courier: ahmet.id, left: 6 },
       ],
-      board: [
-        boardOrder('on-board', 'sending', { paymentMethod: 'CASH', amountKurus: 39990 }),
-        boardOrder('amount-noted', 'sending', { paymentMethod: 'cash' }),
-        boardOrder('card', 'handed-over', { paymentMethod: 'CREDIT_CARD', amountKurus: 12000 }),
-        boardOrder('unknown-amount', 'queued', { paymentMethod: 'CASH' }),
-      ],
-      orders: [
-        ['on-board', { paymentMethod: 'CREDIT_CARD', amountKurus: 1 }],
-        ['left', { paymentMethod: 'CASH', amountKurus: 15000 }],
-        ['amount-noted', { amountKurus: 500 }],
-        ['unknown-method', { amountKurus: 700 }],
-      ],
-    })
-    expect(line).toEqual({
-      courierId: ahmet.id,
-      name: 'Ahmet',
-      packages: 6,
-      cashToCollectKurus: 39990 + 15000 + 500,
+      [handIn(ahmet.id, 4), handIn(ahmet.id, 2)],
+    )
+    expect(couriersOut(dayEnd, names)[0]?.paymentKeys).toEqual(['after'])
+    // Another courier's return settles nothing of Ahmet's.
+    const other = today([{ key: 'k1', courier: ahmet.id, left: 1 }], [handIn(cem.id, 4)])
+    expect(couriersOut(other.dayEnd, other.names)[0]?.paymentKeys).toEqual(['k1'])
+  })
+
+  it('leaves refused bags out; a bag on its way or unconfirmed is carried', () => {
+    const { dayEnd, names } = today([
+      { key: 'sent', courier: ahmet.id, left: 1 },
+      { key: 'owed', courier: ahmet.id, left: 2, result: 'owed' },
+      { key: 'unconfirmed', courier: ahmet.id, left: 3, result: 'unconfirmed' },
+      { key: 'refused', courier: ahmet.id, left: 4, result: 'refused' },
+    ])
+    const [line] = couriersOut(dayEnd, names)
+    expect(line?.paymentKeys).toEqual(['sent', 'owed', 'unconfirmed'])
+    expect(line?.cashToCollectKurus).toBe(30_000)
+  })
+
+  it('shows an unknown method or amount as unknown, never as zero', () => {
+    const { dayEnd, names } = today([
+      { key: 'no-method', courier: ahmet.id, left: 1, facts: { paymentMethod: undefined } },
+      { key: 'no-amount', courier: ahmet.id, left: 2, facts: { amountKurus: undefined } },
+      { key: 'card', courier: ahmet.id, left: 3, facts: { paymentMethod: 'CREDIT_CARD' } },
+    ])
+    expect(couriersOut(dayEnd, names)[0]).toMatchObject({
+      cashToCollectKurus: 0,
       amountUnknown: 1,
-      paymentKeys: ['on-board', 'left', 'amount-noted', 'card', 'unknown-method', 'unknown-amount'],
+      unknownCount: 2,
     })
   })
 
-  it('collects what Settings name at the door, and nothing when they name nothing', () => {
-    const input = {
-      assignments: [['k1', ahmet.id, 1] as [string, string, number]],
-      orders: [['k1', { paymentMethod: 'MEAL_CARD', amountKurus: 2500 }] as [string, OrderFacts]],
-    }
-    expect(strip({ ...input, collectedAtDoor: ['CASH', 'MEAL_CARD'] })[0]?.cashToCollectKurus).toBe(2500)
-    expect(strip({ ...input, collectedAtDoor: [] })[0]).toMatchObject({ packages: 1, cashToCollectKurus: 0 })
+  it('lists working couriers carrying bags, by name in Turkish order', () => {
+    const { dayEnd, names } = today([
+      { key: 'k1', courier: cagla.id, left: 1 },
+      { key: 'k2', courier: cem.id, left: 2 },
+      { key: 'k3', courier: veli.id, left: 3 },
+      { key: 'k4', courier: null, left: 4 },
+    ])
+    expect(couriersOut(dayEnd, names).map((line) => line.name)).toEqual(['Cem', 'Çağla'])
   })
+})
 
-  it('settles what a courier carried before their last return today; what they took after is out', () => {
-    const lines = strip({
-      assignments: [
-        ['before', ahmet.id, 1],
-        ['after', ahmet.id, 5],
-        ['between', ahmet.id, 3],
-      ],
-      // Two returns, the later one first: the later one settles.
-      cash: [
-        [ahmet.id, 4],
-        [ahmet.id, 2],
-      ],
+describe('the batch bar', () => {
+  it('lists a batch’s bags from the settlement, a refused one marked and left out of its cash', () => {
+    const { dayEnd, names } = today([
+      { key: 'b1', courier: ahmet.id, left: 1, batchId: 'batch-1' },
+      { key: 'b2', courier: ahmet.id, left: 2, batchId: 'batch-1', result: 'refused' },
+      { key: 'b3', courier: ahmet.id, left: 3, batchId: 'batch-1', facts: { amountKurus: undefined } },
+      { key: 'other', courier: ahmet.id, left: 4 },
+    ])
+    const [batch] = batchesOf(
+      dayEnd,
+      [{ batchId: 'batch-1', courierId: ahmet.id, startedAt: at(0), seq: 0 }],
+      names,
+    )
+    expect(batch).toMatchObject({
+      name: 'Ahmet',
+      cashToCollectKurus: 10_000,
+      amountUnknown: 1,
+      refused: 1,
+      lastTouchedAt: at(3),
     })
-    expect(lines[0]?.paymentKeys).toEqual(['after'])
-    // A return of another courier settles nothing of Ahmet's.
-    expect(strip({ assignments: [['k1', ahmet.id, 1]], cash: [[cem.id, 2]] })[0]?.paymentKeys).toEqual(['k1'])
-  })
-
-  it('lists a courier’s packages in the order they were taken, the first record of the day too', () => {
-    const lines = strip({
-      assignments: [
-        ['third', ahmet.id, 7],
-        ['first', ahmet.id, 0],
-        ['second', ahmet.id, 3],
-      ],
-    })
-    expect(lines[0]?.paymentKeys).toEqual(['first', 'second', 'third'])
-  })
-
-  it('counts what went out today only: a package taken yesterday is not out, one after midnight is', () => {
-    const lines = strip({
-      assignments: [
-        ['yesterday', ahmet.id, 1, LATE_YESTERDAY],
-        ['today', ahmet.id, 2, JUST_AFTER_MIDNIGHT],
-      ],
-    })
-    expect(lines[0]?.paymentKeys).toEqual(['today'])
-  })
-
-  it('lists working couriers with a package out, by name in Turkish order', () => {
-    const lines = strip({
-      couriers: [veli, cagla, cem, ahmet],
-      assignments: [
-        ['k1', cagla.id, 1],
-        ['k2', cem.id, 2],
-        ['k3', veli.id, 3],
-        ['k4', null, 4],
-        ['k5', 'c-gone', 5],
-      ],
-    })
-    expect(lines.map((line) => line.name)).toEqual(['Cem', 'Çağla'])
+    expect(batch?.bags.map((bag) => [bag.paymentKey, bag.refused])).toEqual([
+      ['b1', false],
+      ['b2', true],
+      ['b3', false],
+    ])
   })
 })

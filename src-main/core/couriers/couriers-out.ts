@@ -1,74 +1,89 @@
-// The board's courier strip ("Ahmet · 3 paket · 399,90 ₺ nakit", issue 21): who carries what right now. Pure,
-// over what the ledger holds of today and yesterday and the board's orders, so a test states it in a few lines.
-//
-// A package is out with a courier when its latest assignment names them, was made today (the platform's day),
-// after that courier's last cash record (the return: what they carried before it is settled), and its hand-over
-// is under way or done (an order whose press was taken back, or that failed, is not out).
-import type { CourierOut } from '../../../src-shared/couriers.ts'
-import { isCollectedAtDoor } from '../../../src-shared/courier-rules.ts'
-import type { BoardOrder } from '../../../src-shared/domain.ts'
-import { dayOf } from '../time/platform-day.ts'
+// The board's courier strip ("Ahmet · 3 paket · 399,90 ₺ nakit") and the batch bar, read off today's one
+// settlement (issue 28): no second rule for who carries what. A bag is carried when it left with its courier
+// (its press) after their last cash handed in, is not refused and no closing settled it (day-end.ts).
+import type { Bag, CourierBatch, CourierOut, DayEnd } from '../../../src-shared/couriers.ts'
+import type { LedgerBatch } from './courier-ledger.ts'
 import type { LedgerCourier } from './day-end.ts'
-import type { LedgerLive } from './courier-ledger.ts'
 
-export interface CouriersOutInput extends LedgerLive {
-  couriers: readonly LedgerCourier[]
-  /** Today, `YYYY-MM-DD` in `timeZone`. */
-  today: string
-  timeZone: string
-  /** The board's order, when it is still on the board (its amount and hand-over are the latest word). */
-  boardOrder: (paymentKey: string) => BoardOrder | undefined
-  collectedAtDoor: readonly string[]
-}
-
-/** Hand-over states in which the package has left, or is leaving, with its courier. */
-const OUT_STATES: ReadonlySet<BoardOrder['handover']['state']> = new Set([
-  'queued',
-  'sending',
-  'retrying',
-  'handed-over',
-  'unconfirmed',
-])
-
-/** One line per working courier with a package out, by name. */
-export function couriersOut(input: CouriersOutInput): CourierOut[] {
-  // Any return counts, yesterday's too: every assignment made today has a higher seq than it.
-  const lastReturn = new Map<string, number>()
-  for (const cash of input.cash) {
-    lastReturn.set(cash.courierId, Math.max(lastReturn.get(cash.courierId) ?? cash.seq, cash.seq))
-  }
-  // Keyed by courier id; an assignment to nobody (null) finds no line.
-  const lines = new Map<string | null, CourierOut>()
-  for (const courier of input.couriers) {
-    if (courier.retired) continue
-    lines.set(courier.id, {
-      courierId: courier.id,
+/** One line per working courier carrying bags, by name. */
+export function couriersOut(dayEnd: DayEnd, couriers: ReadonlyMap<string, LedgerCourier>): CourierOut[] {
+  const lines: CourierOut[] = []
+  for (const line of dayEnd.couriers) {
+    const courier = couriers.get(line.courierId)
+    if (!courier || courier.retired) continue
+    const carried = line.bags.filter((bag) => bag.carried)
+    if (carried.length === 0) continue
+    const { cashToCollectKurus, amountUnknown, unknownCount } = sums(carried)
+    const lastHandIn = line.cash
+      .filter((cash) => cash.kind === 'handed-in' && cash.counts)
+      .reduce<string | undefined>(
+        (last, cash) => (last === undefined || cash.at > last ? cash.at : last),
+        undefined,
+      )
+    const floatKurus = line.cash
+      .filter((cash) => cash.kind === 'float' && (lastHandIn === undefined || cash.at > lastHandIn))
+      .reduce((sum, cash) => sum + cash.countedKurus, 0)
+    lines.push({
+      courierId: line.courierId,
       name: courier.name,
-      packages: 0,
-      cashToCollectKurus: 0,
-      amountUnknown: 0,
-      paymentKeys: [],
+      packages: carried.length,
+      cashToCollectKurus,
+      amountUnknown,
+      paymentKeys: carried.map((bag) => bag.paymentKey),
+      unknownCount,
+      floatKurus,
     })
   }
-  const assignments = [...input.assignments].sort((a, b) => a.seq - b.seq)
-  for (const assignment of assignments) {
-    const line = lines.get(assignment.courierId)
-    if (!line) continue
-    if (dayOf(Date.parse(assignment.at), input.timeZone) !== input.today) continue
-    // Stryker disable next-line EqualityOperator: equivalent, no assignment has the seq of a cash record.
-    if (assignment.seq < (lastReturn.get(line.courierId) ?? -1)) continue
-    const order = input.boardOrder(assignment.paymentKey)
-    if (order && !OUT_STATES.has(order.handover.state)) continue
-    const noted = input.orders.get(assignment.paymentKey)
-    const paymentMethod = order?.paymentMethod ?? noted?.paymentMethod
-    const amountKurus = order?.amountKurus ?? noted?.amountKurus
-    line.packages += 1
-    line.paymentKeys.push(assignment.paymentKey)
-    if (!isCollectedAtDoor(paymentMethod, input.collectedAtDoor)) continue
-    if (amountKurus === undefined) line.amountUnknown += 1
-    else line.cashToCollectKurus += amountKurus
+  return lines.sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+}
+
+/** Each batch with its bags as the settlement has them (refused ones marked, left out of its sums). */
+export function batchesOf(
+  dayEnd: DayEnd,
+  batches: readonly LedgerBatch[],
+  couriers: ReadonlyMap<string, LedgerCourier>,
+): CourierBatch[] {
+  const bagsOf = new Map<string, Bag[]>()
+  for (const line of dayEnd.couriers) {
+    for (const bag of line.bags) {
+      if (bag.batchId !== undefined) bagsOf.set(bag.batchId, [...(bagsOf.get(bag.batchId) ?? []), bag])
+    }
   }
-  return [...lines.values()]
-    .filter((line) => line.packages > 0)
-    .sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+  return batches.map((batch) => {
+    const bags = (bagsOf.get(batch.batchId) ?? []).sort((a, b) => a.leftAt.localeCompare(b.leftAt))
+    const lastTouchedAt = bags.reduce((last, bag) => (bag.leftAt > last ? bag.leftAt : last), batch.startedAt)
+    const view: CourierBatch = {
+      batchId: batch.batchId,
+      courierId: batch.courierId,
+      name: couriers.get(batch.courierId)?.name ?? '?',
+      startedAt: batch.startedAt,
+      lastTouchedAt,
+      bags,
+      ...sums(bags),
+      refused: bags.filter((bag) => bag.refused).length,
+    }
+    if (batch.endedAt !== undefined) view.endedAt = batch.endedAt
+    return view
+  })
+}
+
+/** Cash to collect of bags not refused; those whose cash cannot be known counted apart. */
+function sums(bags: readonly Bag[]): {
+  cashToCollectKurus: number
+  amountUnknown: number
+  unknownCount: number
+} {
+  let cashToCollectKurus = 0
+  let amountUnknown = 0
+  let unknownCount = 0
+  for (const bag of bags) {
+    if (bag.refused) continue
+    if (bag.tender === 'unknown') unknownCount += 1
+    if (!bag.collect) continue
+    if (bag.amountKurus === undefined) {
+      amountUnknown += 1
+      unknownCount += 1
+    } else cashToCollectKurus += bag.amountKurus
+  }
+  return { cashToCollectKurus, amountUnknown, unknownCount }
 }

@@ -11,6 +11,7 @@ import { CourierLedger } from './courier-ledger.ts'
 import {
   settleDay,
   type CashRecord,
+  type LedgerCash,
   type DayEndInput,
   type HandoverResult,
   type LedgerAssignment,
@@ -36,7 +37,7 @@ class World {
   history: HandoverResult[] = []
   assignments: LedgerAssignment[] = []
   orders = new Map<string, OrderFacts>()
-  cash: CashRecord[] = []
+  cash: LedgerCash[] = []
   #seq = 0
 
   result(paymentKey: string, result: AttemptResult, when: string): this {
@@ -264,14 +265,24 @@ describe('settleDay', () => {
       const [line] = world.settle().couriers
       expect(line).toMatchObject({ cashHandedInKurus: 39990, differenceKurus: 0, balance: 'even' })
       expect(line?.cash).toStrictEqual([
-        { id: 'wrong', at: at('18:00:00'), amountKurus: 40000, correctedBy: 'right', counts: false },
+        {
+          id: 'wrong',
+          at: at('18:00:00'),
+          kind: 'handed-in',
+          amountKurus: 40000,
+          correctedBy: 'right',
+          counts: false,
+          countedKurus: 0,
+        },
         {
           id: 'right',
           at: at('18:00:00'),
+          kind: 'handed-in',
           amountKurus: 39990,
           corrects: 'wrong',
           note: 'yanlış yazılmış',
           counts: true,
+          countedKurus: 39990,
         },
       ])
     })
@@ -332,8 +343,24 @@ describe('settleDay', () => {
         .handIn('negative', ahmet.id, -100)
         .settle()
       expect(settled.couriers[0]?.cash).toStrictEqual([
-        { id: 'c', at: at('18:00:00'), amountKurus: 700, correctedBy: 'd', counts: false },
-        { id: 'd', at: at('18:00:00'), amountKurus: 0, corrects: 'c', counts: true },
+        {
+          id: 'c',
+          at: at('18:00:00'),
+          kind: 'handed-in',
+          amountKurus: 700,
+          correctedBy: 'd',
+          counts: false,
+          countedKurus: 0,
+        },
+        {
+          id: 'd',
+          at: at('18:00:00'),
+          kind: 'handed-in',
+          amountKurus: 0,
+          corrects: 'c',
+          counts: true,
+          countedKurus: 0,
+        },
       ])
       expect(settled.couriers[0]).toMatchObject({ cashHandedInKurus: 0, balance: 'even' })
     })
@@ -442,7 +469,14 @@ describe('settleDay', () => {
       .result('k1', 'checked-handed-over', at('12:10:00'))
     const settled = world.settle()
     expect(settled.couriers[0]?.packageLines).toStrictEqual([
-      { paymentKey: 'k1', at: at('12:00:00'), collect: true, paymentMethod: 'CASH', amountKurus: 100 },
+      {
+        paymentKey: 'k1',
+        at: at('12:00:00'),
+        collect: true,
+        tender: 'cash',
+        paymentMethod: 'CASH',
+        amountKurus: 100,
+      },
     ])
     expect(settled.totals.notConfirmed).toEqual({ owed: 0, unconfirmed: 0, refused: 0 })
     // The results read in the ledger's order (seq), whatever order they come in.
@@ -490,11 +524,12 @@ describe('settleDay', () => {
       .delivered('full', ahmet.id, { paymentMethod: 'CASH', amountKurus: 500, branch: 'moda', label: 'A1B2' })
       .settle()
     expect(settled.couriers[0]?.packageLines).toStrictEqual([
-      { paymentKey: 'bare', at: at('12:00:00'), collect: false },
+      { paymentKey: 'bare', at: at('12:00:00'), collect: false, tender: 'unknown' },
       {
         paymentKey: 'full',
         at: at('12:00:00'),
         collect: true,
+        tender: 'cash',
         label: 'A1B2',
         paymentMethod: 'CASH',
         amountKurus: 500,

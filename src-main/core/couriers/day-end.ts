@@ -13,10 +13,12 @@
 import type { AttemptResult, HistoryEntry } from '../../../src-shared/domain.ts'
 import {
   DEFAULT_COLLECTED_AT_DOOR,
-  isCollectedAtDoor,
+  doorTenderOf,
   paymentMethodKey,
 } from '../../../src-shared/courier-rules.ts'
 import type {
+  AccountClosing,
+  Bag,
   BranchLine,
   CashLine,
   CashRecord,
@@ -24,6 +26,8 @@ import type {
   Courier,
   CourierDayEnd,
   DayEnd,
+  Debt,
+  MovementKind,
   NotConfirmed,
   PackageLine,
   PackageTally,
@@ -43,6 +47,8 @@ export interface LedgerAssignment {
   courierId: string | null
   seq: number
   at: string
+  /** The batch scan-out it went in. */
+  batchId?: string | undefined
 }
 
 /** What an order brings to the settlement: from the POS or the platform, kept by the ledger. */
@@ -51,6 +57,8 @@ export interface OrderFacts {
   amountKurus?: number | undefined
   branch?: string | undefined
   label?: string | undefined
+  /** When it was pressed to go with its courier. */
+  leftAt?: string | undefined
 }
 
 /** A name a courier was given (added or renamed), and when: the ledger's roster records. */
@@ -68,7 +76,25 @@ export interface LedgerDay {
   names?: readonly CourierNaming[]
   assignments: readonly LedgerAssignment[]
   orders: ReadonlyMap<string, OrderFacts>
-  cash: readonly CashRecord[]
+  /** The cash movements (kind left out: handed in). */
+  cash: readonly LedgerCash[]
+  /** The method recorded at the door, per package (the latest record; a reset removes it). */
+  tenders?: ReadonlyMap<string, string>
+  /** Every closing ("Hesabı kapat"), by seq: their locks and the debts they carry. */
+  closings?: readonly (AccountClosing & { seq: number })[]
+  /** Pay per package records, by seq. */
+  payRates?: readonly PayRate[]
+}
+
+/** A cash movement as the settlement reads it: written before movements existed, it has no kind (handed in). */
+export type LedgerCash = Omit<CashRecord, 'kind'> & { kind?: MovementKind | undefined }
+
+/** A pay per package record: from `day` on, for every courier (null) or one; a null rate is off. */
+export interface PayRate {
+  courierId: string | null
+  rateKurus: number | null
+  day: string
+  seq: number
 }
 
 /** One attempt's result, as History holds it (HistoryEntry). */
@@ -87,12 +113,19 @@ export interface DayEndInput extends LedgerDay {
   branches?: readonly { id: string; name: string }[]
   /** Orders the outbox still owes now (pressed, no answer yet): only for today's settlement. */
   owedNow?: readonly string[]
+  /** Today's settlement: which bags each courier still carries (a past day's are all back). */
+  live?: boolean
 }
 
 const CONFIRMED: ReadonlySet<AttemptResult> = new Set(['handed-over', 'checked-handed-over'])
 const REFUSED: ReadonlySet<AttemptResult> = new Set(['refused', 'checked-not-handed-over'])
 
-type Outcome = { kind: 'package'; at: string } | { kind: keyof NotConfirmed }
+/** What became of an order on the day: `at` its deciding result, `firstAt` its first (when it left). */
+interface Outcome {
+  kind: 'package' | keyof NotConfirmed
+  at: string
+  firstAt: string
+}
 
 /** The settlement of one day. Pure: the same inputs give the same answer. */
 export function settleDay(input: DayEndInput): DayEnd {
@@ -100,6 +133,13 @@ export function settleDay(input: DayEndInput): DayEnd {
     ...new Set((input.collectedAtDoor ?? DEFAULT_COLLECTED_AT_DOOR).map(paymentMethodKey)),
   ]
   const carrier = latestAssignments(input.assignments)
+  const closings = bySeq(input.closings ?? [])
+  const settledBags = new Map<string, string>()
+  const settledMovements = new Map<string, string>()
+  for (const closing of closings) {
+    for (const key of closing.paymentKeys) settledBags.set(key, closing.id)
+    for (const id of closing.movementIds) settledMovements.set(id, closing.id)
+  }
   const buckets = new Map<string | null, Bucket>()
   const bucketOf = (courierId: string | null): Bucket => {
     let bucket = buckets.get(courierId)
@@ -107,14 +147,31 @@ export function settleDay(input: DayEndInput): DayEnd {
     return bucket
   }
   for (const [paymentKey, outcome] of outcomesOf(input)) {
-    const bucket = bucketOf(carrier.get(paymentKey) ?? null)
-    if (outcome.kind !== 'package') {
-      bucket.notConfirmed[outcome.kind] += 1
-      continue
+    const assignment = carrier.get(paymentKey)
+    const bucket = bucketOf(assignment?.courierId ?? null)
+    if (outcome.kind !== 'package') bucket.notConfirmed[outcome.kind] += 1
+    const facts = input.orders.get(paymentKey)
+    const line = packageLine(paymentKey, outcome.at, facts, input.tenders?.get(paymentKey), collectedAtDoor)
+    const bag: Bag = {
+      ...line,
+      state: STATE_OF[outcome.kind],
+      refused: outcome.kind === 'refused',
+      leftAt: facts?.leftAt ?? outcome.firstAt,
+      carried: false,
     }
-    bucket.lines.push(packageLine(paymentKey, outcome.at, input.orders.get(paymentKey), collectedAtDoor))
+    if (assignment?.batchId !== undefined) bag.batchId = assignment.batchId
+    const settledBy = settledBags.get(paymentKey)
+    if (settledBy !== undefined) bag.settledBy = settledBy
+    bucket.bags.push(bag)
+    if (outcome.kind === 'package') bucket.lines.push(line)
   }
-  for (const { courierId, line } of cashOfDay(input.cash, input.day)) bucketOf(courierId).cash.push(line)
+  for (const { courierId, line } of movementsOfDay(input.cash, input.day, settledMovements)) {
+    bucketOf(courierId).cash.push(line)
+  }
+  for (const bucket of buckets.values()) {
+    bucket.bags.sort((a, b) => a.leftAt.localeCompare(b.leftAt) || a.paymentKey.localeCompare(b.paymentKey))
+  }
+  if (input.live) markCarried(buckets, input.cash)
 
   const couriers = new Map(input.couriers.map((courier) => [courier.id, courier]))
   const namedThen = namesAtEndOf(input.day, input.timeZone, input.names ?? [])
@@ -123,14 +180,33 @@ export function settleDay(input: DayEndInput): DayEnd {
     if (courierId === null) continue
     const courier = couriers.get(courierId)
     const packageTally = tally(bucket, input.branches)
+    const cash = cashTally(bucket, packageTally.cashToCollectKurus)
+    const ofCourier = closings.filter((closing) => closing.courierId === courierId)
+    const { debts, creditKurus } = debtsAtEndOf(input.day, ofCourier, bucket.cash)
+    const payRateKurus = payRateOf(input.payRates ?? [], courierId, input.day)
+    const open = bucket.bags.some((bag) => countsInAccount(bag) && bag.settledBy === undefined)
+    const openCash = bucket.cash.some((line) => line.countedKurus !== 0 && line.settledBy === undefined)
     lines.push({
       courierId,
       name: namedThen.get(courierId) ?? courier?.name ?? '?',
       retired: courier?.retired ?? false,
       ...packageTally,
-      ...cashTally(bucket.cash, packageTally.cashToCollectKurus),
+      ...cash,
       packageLines: bucket.lines,
+      bags: bucket.bags,
       cash: bucket.cash,
+      out: cash.balance === 'out',
+      closed:
+        ofCourier.some((closing) => closing.day === input.day) &&
+        !open &&
+        !openCash &&
+        cash.balance !== 'out',
+      closings: ofCourier.filter((closing) => closing.day === input.day).map(withoutSeq),
+      debts,
+      debtCarriedKurus: debts.reduce((sum, debt) => plus(sum, debt.amountKurus), 0),
+      creditKurus,
+      payRateKurus,
+      payKurus: payRateKurus === null ? null : packageTally.packages * payRateKurus - cash.advancesKurus,
     })
   }
   lines.sort((a, b) => a.name.localeCompare(b.name, 'tr') || a.courierId.localeCompare(b.courierId))
@@ -139,14 +215,99 @@ export function settleDay(input: DayEndInput): DayEnd {
   // the total it would show as a shortfall no courier's return can settle.
   const couriersBucket = mergeBuckets([...buckets].filter(([id]) => id !== null).map(([, bucket]) => bucket))
   const couriersTally = tally(couriersBucket, input.branches)
+  const pays = lines.map((line) => line.payKurus).filter((pay): pay is number => pay !== null)
   return {
     day: input.day,
     collectedAtDoor,
     couriers: lines,
     unassigned: { ...tally(unassignedBucket, input.branches), packageLines: unassignedBucket.lines },
-    totals: { ...couriersTally, ...cashTally(couriersBucket.cash, couriersTally.cashToCollectKurus) },
+    totals: {
+      ...couriersTally,
+      ...cashTally(couriersBucket, couriersTally.cashToCollectKurus),
+      debtCarriedKurus: lines.reduce((sum, line) => plus(sum, line.debtCarriedKurus), 0),
+      payKurus: pays.length === 0 ? null : pays.reduce(plus, 0),
+      closed: lines.every((line) => line.closed),
+    },
     allOrders: tally(mergeBuckets([...buckets.values()]), input.branches),
   }
+}
+
+const STATE_OF: Record<Outcome['kind'], Bag['state']> = {
+  package: 'handed-over',
+  owed: 'sending',
+  unconfirmed: 'unconfirmed',
+  refused: 'refused',
+}
+
+/** A bag that is, or may still be, the courier's to account for: not refused by the platform. */
+function countsInAccount(bag: Bag): boolean {
+  return !bag.refused
+}
+
+export function withoutSeq(closing: AccountClosing & { seq: number }): AccountClosing {
+  const rest: Partial<AccountClosing & { seq: number }> = { ...closing }
+  delete rest.seq
+  return rest as AccountClosing
+}
+
+/**
+ * Today's bags each courier still carries: not refused, not settled by a closing, and gone after their last cash
+ * handed in (by time: a bag assigned before a return and pressed after it is carried).
+ */
+function markCarried(buckets: ReadonlyMap<string | null, Bucket>, cash: readonly LedgerCash[]): void {
+  const lastHandIn = new Map<string, string>()
+  for (const record of cash) {
+    if ((record.kind ?? 'handed-in') !== 'handed-in') continue
+    const last = lastHandIn.get(record.courierId)
+    if (last === undefined || record.at > last) lastHandIn.set(record.courierId, record.at)
+  }
+  for (const [courierId, bucket] of buckets) {
+    if (courierId === null) continue
+    const since = lastHandIn.get(courierId)
+    for (const bag of bucket.bags) {
+      bag.carried = !bag.refused && bag.settledBy === undefined && (since === undefined || bag.leftAt > since)
+    }
+  }
+}
+
+/**
+ * The debts a courier owes at the end of `day`: those the latest closing of that day or before left, less the
+ * debts repaid that day that no closing settled yet (oldest first); the credit left over.
+ */
+function debtsAtEndOf(
+  day: string,
+  closings: readonly (AccountClosing & { seq: number })[],
+  cash: readonly CashLine[],
+): { debts: Debt[]; creditKurus: number } {
+  const latest = closings.filter((closing) => closing.day <= day).at(-1)
+  const repaid = cash
+    .filter((line) => line.kind === 'debt-repaid' && line.settledBy === undefined)
+    .reduce((sum, line) => plus(sum, line.countedKurus), 0)
+  return payDebts(latest?.debtsAfter ?? [], (latest?.creditAfterKurus ?? 0) + Math.max(0, repaid))
+}
+
+/** Pays `debts` oldest first with `kurus`; what is left over is credit. */
+export function payDebts(debts: readonly Debt[], kurus: number): { debts: Debt[]; creditKurus: number } {
+  let left = kurus
+  const owed: Debt[] = []
+  for (const debt of [...debts].sort((a, b) => a.since.localeCompare(b.since))) {
+    const paid = Math.min(left, debt.amountKurus)
+    left -= paid
+    if (debt.amountKurus > paid) owed.push({ ...debt, amountKurus: debt.amountKurus - paid })
+  }
+  return { debts: owed, creditKurus: left }
+}
+
+/** The pay per package on `day`: the courier's own rate, else the rate for all; null when off. */
+function payRateOf(rates: readonly PayRate[], courierId: string, day: string): number | null {
+  let own: PayRate | undefined
+  let all: PayRate | undefined
+  for (const rate of bySeq(rates)) {
+    if (rate.day > day) continue
+    if (rate.courierId === courierId) own = rate
+    else if (rate.courierId === null) all = rate
+  }
+  return (own ?? all)?.rateKurus ?? null
 }
 
 /**
@@ -162,19 +323,22 @@ function namesAtEndOf(day: string, timeZone: string, names: readonly CourierNami
 }
 
 interface Bucket {
+  /** The confirmed packages. */
   lines: PackageLine[]
+  bags: Bag[]
   notConfirmed: NotConfirmed
   cash: CashLine[]
 }
 
 function newBucket(): Bucket {
-  return { lines: [], notConfirmed: { owed: 0, unconfirmed: 0, refused: 0 }, cash: [] }
+  return { lines: [], bags: [], notConfirmed: { owed: 0, unconfirmed: 0, refused: 0 }, cash: [] }
 }
 
 function mergeBuckets(buckets: readonly Bucket[]): Bucket {
   const merged = newBucket()
   for (const bucket of buckets) {
     merged.lines.push(...bucket.lines)
+    merged.bags.push(...bucket.bags)
     merged.cash.push(...bucket.cash)
     for (const kind of ['owed', 'unconfirmed', 'refused'] as const) {
       merged.notConfirmed[kind] += bucket.notConfirmed[kind]
@@ -184,9 +348,9 @@ function mergeBuckets(buckets: readonly Bucket[]): Bucket {
 }
 
 /** Each package's latest assignment (the highest seq), whenever it was made. */
-function latestAssignments(assignments: readonly LedgerAssignment[]): Map<string, string | null> {
-  const latest = new Map<string, string | null>()
-  for (const assignment of bySeq(assignments)) latest.set(assignment.paymentKey, assignment.courierId)
+function latestAssignments(assignments: readonly LedgerAssignment[]): Map<string, LedgerAssignment> {
+  const latest = new Map<string, LedgerAssignment>()
+  for (const assignment of bySeq(assignments)) latest.set(assignment.paymentKey, assignment)
   return latest
 }
 
@@ -201,14 +365,23 @@ function outcomesOf(input: DayEndInput): Map<string, Outcome> {
   )
   const outcomes = new Map<string, Outcome>()
   for (const entry of ofDay) {
-    if (outcomes.get(entry.paymentKey)?.kind === 'package') continue
-    if (CONFIRMED.has(entry.result)) outcomes.set(entry.paymentKey, { kind: 'package', at: entry.at })
-    else if (REFUSED.has(entry.result)) outcomes.set(entry.paymentKey, { kind: 'refused' })
-    else if (entry.result === 'unconfirmed') outcomes.set(entry.paymentKey, { kind: 'unconfirmed' })
-    else outcomes.set(entry.paymentKey, { kind: 'owed' })
+    const known = outcomes.get(entry.paymentKey)
+    if (known?.kind === 'package') continue
+    const firstAt = known?.firstAt ?? entry.at
+    const kind: Outcome['kind'] = CONFIRMED.has(entry.result)
+      ? 'package'
+      : REFUSED.has(entry.result)
+        ? 'refused'
+        : entry.result === 'unconfirmed'
+          ? 'unconfirmed'
+          : 'owed'
+    outcomes.set(entry.paymentKey, { kind, at: entry.at, firstAt })
   }
   for (const paymentKey of input.owedNow ?? []) {
-    if (outcomes.get(paymentKey)?.kind !== 'package') outcomes.set(paymentKey, { kind: 'owed' })
+    const known = outcomes.get(paymentKey)
+    if (known?.kind === 'package') continue
+    const at = known?.at ?? input.orders.get(paymentKey)?.leftAt ?? `${input.day}T00:00:00.000Z`
+    outcomes.set(paymentKey, { kind: 'owed', at, firstAt: known?.firstAt ?? at })
   }
   return outcomes
 }
@@ -217,14 +390,13 @@ function packageLine(
   paymentKey: string,
   at: string,
   facts: OrderFacts | undefined,
+  doorMethod: string | undefined,
   collectedAtDoor: readonly string[],
 ): PackageLine {
   const { paymentMethod, amountKurus, branch, label } = facts ?? {}
-  const line: PackageLine = {
-    paymentKey,
-    at,
-    collect: isCollectedAtDoor(paymentMethod, collectedAtDoor),
-  }
+  const tender = doorTenderOf(paymentMethod, doorMethod, collectedAtDoor)
+  const line: PackageLine = { paymentKey, at, collect: tender === 'cash', tender }
+  if (doorMethod !== undefined) line.doorMethod = doorMethod
   if (label !== undefined) line.label = label
   if (paymentMethod !== undefined) line.paymentMethod = paymentMethod
   // An amount that is not a whole number of kuruş is no amount: it would make every sum inexact.
@@ -248,7 +420,7 @@ function tally(bucket: Bucket, branches: DayEndInput['branches']): PackageTally 
     }
     byBranch.set(branch, split)
     split.packages += 1
-    if (line.paymentMethod === undefined) methodUnknown += 1
+    if (line.tender === 'unknown') methodUnknown += 1
     if (!line.collect) continue
     if (line.amountKurus === undefined) {
       amountUnknown += 1
@@ -288,25 +460,65 @@ function orderedBranches(
     })
 }
 
-function cashTally(cash: readonly CashLine[], toCollect: number): CashTally {
-  let handedIn = 0
-  for (const line of cash) if (line.counts) handedIn = plus(handedIn, line.amountKurus)
-  const difference = handedIn - toCollect
+/** The cash figures of a bucket: its movements by kind, the card at the door, expected and the difference. */
+function cashTally(bucket: Bucket, cashToCollectKurus: number): CashTally {
+  const byKind: Record<MovementKind, number> = {
+    float: 0,
+    expense: 0,
+    'handed-in': 0,
+    advance: 0,
+    'debt-repaid': 0,
+  }
+  for (const line of bucket.cash) byKind[line.kind] = plus(byKind[line.kind], line.countedKurus)
+  let cardAtDoorKurus = 0
+  let unknownCount = 0
+  for (const bag of bucket.bags) {
+    if (bag.refused) continue
+    if (bag.tender === 'unknown' || (bag.tender === 'cash' && bag.amountKurus === undefined))
+      unknownCount += 1
+    else if (bag.tender === 'door-other') {
+      if (bag.amountKurus === undefined) unknownCount += 1
+      else cardAtDoorKurus = plus(cardAtDoorKurus, bag.amountKurus)
+    }
+  }
+  const expectedCashKurus = byKind.float + cashToCollectKurus - byKind.expense
+  const differenceKurus = byKind['handed-in'] - expectedCashKurus
+  const carried = bucket.bags.some((bag) => bag.carried)
   return {
-    cashHandedInKurus: handedIn,
-    differenceKurus: difference,
-    balance: difference < 0 ? 'short' : difference > 0 ? 'over' : 'even',
+    cashHandedInKurus: byKind['handed-in'],
+    floatKurus: byKind.float,
+    expensesKurus: byKind.expense,
+    expectedCashKurus,
+    differenceKurus,
+    balance: carried
+      ? 'out'
+      : unknownCount > 0
+        ? 'unknown'
+        : differenceKurus < 0
+          ? 'short'
+          : differenceKurus > 0
+            ? 'over'
+            : 'even',
+    cardAtDoorKurus,
+    advancesKurus: byKind.advance,
+    debtRepaidKurus: byKind['debt-repaid'],
+    unknownCount,
   }
 }
 
 /**
- * The day's cash records, each marked whether it counts. A correction stands in place of the record it
- * corrects; of a record corrected twice (two tills at once), the latest correction counts. What counts is the
- * latest record of each chain, on the day it names, for the courier it names.
+ * The day's cash movements, each marked whether it counts and what it adds. A correction stands in place of
+ * the record it corrects; of a record corrected twice (two tills at once), the latest correction counts. A
+ * record a closing settled keeps counting in its closed account; a later correction of it is booked in the open
+ * account as the change (new − what the closing settled).
  */
-function cashOfDay(records: readonly CashRecord[], day: string): { courierId: string; line: CashLine }[] {
+function movementsOfDay(
+  records: readonly LedgerCash[],
+  day: string,
+  settled: ReadonlyMap<string, string>,
+): { courierId: string; line: CashLine }[] {
   const byId = new Map(records.map((record) => [record.id, record]))
-  const rootOf = (record: CashRecord): string => {
+  const rootOf = (record: LedgerCash): string => {
     const seen = new Set<string>()
     let current = record
     while (current.corrects !== undefined && !seen.has(current.id)) {
@@ -318,27 +530,43 @@ function cashOfDay(records: readonly CashRecord[], day: string): { courierId: st
     return current.id
   }
   const ordered = bySeq([...byId.values()])
-  // The latest record of each chain, and of the records correcting each record, is the one read last.
-  const latestOfRoot = new Map<string, CashRecord>()
-  const correctedBy = new Map<string | undefined, CashRecord>()
+  const chains = new Map<string, LedgerCash[]>()
+  const correctedBy = new Map<string | undefined, LedgerCash>()
   for (const record of ordered) {
-    latestOfRoot.set(rootOf(record), record)
+    const root = rootOf(record)
+    chains.set(root, [...(chains.get(root) ?? []), record])
     correctedBy.set(record.corrects, record)
   }
-  const counting = new Set([...latestOfRoot.values()].map((record) => record.id))
+  // What each record adds: a settled one what it added when settled; the latest unsettled one the rest.
+  const counted = new Map<string, number>()
+  for (const chain of chains.values()) {
+    let booked = 0
+    for (const record of chain) {
+      if (!settled.has(record.id)) continue
+      counted.set(record.id, record.amountKurus - booked)
+      booked = record.amountKurus
+    }
+    const latest = chain.at(-1) as LedgerCash
+    if (!settled.has(latest.id)) counted.set(latest.id, latest.amountKurus - booked)
+  }
   return ordered
     .filter((record) => record.day === day && isKurus(record.amountKurus) && record.amountKurus >= 0)
     .map((record) => {
+      const countedKurus = counted.get(record.id)
       const line: CashLine = {
         id: record.id,
         at: record.at,
+        kind: record.kind ?? 'handed-in',
         amountKurus: record.amountKurus,
-        counts: counting.has(record.id),
+        counts: countedKurus !== undefined,
+        countedKurus: countedKurus ?? 0,
       }
       if (record.note !== undefined) line.note = record.note
       if (record.corrects !== undefined) line.corrects = record.corrects
       const by = correctedBy.get(record.id)
       if (by !== undefined) line.correctedBy = by.id
+      const settledBy = settled.get(record.id)
+      if (settledBy !== undefined) line.settledBy = settledBy
       return { courierId: record.courierId, line }
     })
 }

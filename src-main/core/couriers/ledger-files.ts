@@ -64,8 +64,12 @@ export function compactLedger(files: LedgerFiles, timeZone: string, now: number)
  * two days after, and the journal. Copies (a compaction a crash cut short) are read once by their id.
  */
 export function rawRecordsAround(files: LedgerFiles, day: string): unknown[] {
-  const days = Array.from({ length: ASSIGNMENT_DAYS_BEFORE + 1 + ASSIGNMENT_DAYS_AFTER }, (_, index) =>
+  return [...daysAround(day).flatMap((held) => files.archive.read(held)), ...files.journal.read()]
+}
+
+/** The days whose files can bear on `day`'s settlement: a week before to two days after. */
+export function daysAround(day: string): string[] {
+  return Array.from({ length: ASSIGNMENT_DAYS_BEFORE + 1 + ASSIGNMENT_DAYS_AFTER }, (_, index) =>
     dayBefore(day, ASSIGNMENT_DAYS_BEFORE - index),
   )
-  return [...days.flatMap((held) => files.archive.read(held)), ...files.journal.read()]
 }

@@ -168,6 +168,26 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'Bu istek numarası başka bir kayıt için kullanıldı.',
     'This request id was used for another kind of record.',
   ],
+  'courier-out': [
+    'Kurye hâlâ paket taşıyor: hesabı kapatmadan önce listeyi onaylayın.',
+    'The courier still carries bags: confirm the list before closing the account.',
+  ],
+  'overage-choice': [
+    'Fazla var: bahşiş mi, alacak mı olduğunu seçin.',
+    'There is an overage: choose a tip or a credit.',
+  ],
+  'day-full': [
+    'Bugün için kayıt sınırına ulaşıldı: yeni kayıt yarın yazılabilir.',
+    'Today’s limit of records is reached: new records can be written tomorrow.',
+  ],
+  'method-not-listed': [
+    'Bu ödeme yöntemi platformun listesinde yok.',
+    'This payment method is not on the platform’s list.',
+  ],
+  'unknown-batch': [
+    'Bu toplu teslim bulunamadı: kuryenin kartını yeniden okutun.',
+    'This batch was not found: scan the courier’s badge again.',
+  ],
 }
 
 describe('describeError', () => {

@@ -71,6 +71,11 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'unknown-branch': 'errorUnknownBranch',
   'id-invalid': 'errorRequestIdInvalid',
   'id-reused': 'errorRequestIdReused',
+  'courier-out': 'errorCourierOut',
+  'overage-choice': 'errorOverageChoice',
+  'day-full': 'errorDayFull',
+  'method-not-listed': 'errorMethodNotListed',
+  'unknown-batch': 'errorUnknownBatch',
 }
 
 /**

@@ -204,6 +204,11 @@ export const en = {
   errorUnknownBranch: 'This branch is not among the branches of the signed-in keys.',
   errorRequestIdInvalid: 'The request id is not valid.',
   errorRequestIdReused: 'This request id was used for another kind of record.',
+  errorCourierOut: 'The courier still carries bags: confirm the list before closing the account.',
+  errorOverageChoice: 'There is an overage: choose a tip or a credit.',
+  errorDayFull: 'Today’s limit of records is reached: new records can be written tomorrow.',
+  errorMethodNotListed: 'This payment method is not on the platform’s list.',
+  errorUnknownBatch: 'This batch was not found: scan the courier’s badge again.',
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {
     title: 'Couriers',

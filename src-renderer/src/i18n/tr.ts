@@ -213,6 +213,11 @@ export const tr = {
   errorUnknownBranch: 'Bu şube, giriş yapılan anahtarların şubeleri arasında yok.',
   errorRequestIdInvalid: 'İstek numarası geçersiz.',
   errorRequestIdReused: 'Bu istek numarası başka bir kayıt için kullanıldı.',
+  errorCourierOut: 'Kurye hâlâ paket taşıyor: hesabı kapatmadan önce listeyi onaylayın.',
+  errorOverageChoice: 'Fazla var: bahşiş mi, alacak mı olduğunu seçin.',
+  errorDayFull: 'Bugün için kayıt sınırına ulaşıldı: yeni kayıt yarın yazılabilir.',
+  errorMethodNotListed: 'Bu ödeme yöntemi platformun listesinde yok.',
+  errorUnknownBatch: 'Bu toplu teslim bulunamadı: kuryenin kartını yeniden okutun.',
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {
     title: 'Kuryeler',
