@@ -1,11 +1,20 @@
 import { z } from 'zod'
 
 /**
- * Why a drop folder is not watched (D69): the app's data folder or one inside or above it; a system or
+ * Why a drop folder is not watched (D69, issue 27): the app's data folder or one inside or above it; a system or
  * profile folder (a drive root, home, Desktop, Downloads, the shared temp folder); one other accounts can
- * write, until staff confirm it; a path that is not a folder.
+ * write, until staff confirm it; one whose parent they can write, unless the app created it; a path that is not
+ * a folder; and, once watched, a folder that is no longer the one checked (swapped for a link or another
+ * folder): nothing more is taken from it.
  */
-const DROP_FOLDER_REFUSALS = ['data-folder', 'system-folder', 'shared', 'not-a-folder'] as const
+const DROP_FOLDER_REFUSALS = [
+  'data-folder',
+  'system-folder',
+  'shared',
+  'shared-parent',
+  'not-a-folder',
+  'changed',
+] as const
 export type DropFolderRefusal = (typeof DROP_FOLDER_REFUSALS)[number]
 
 /** What Settings shows of the intake: the key (to copy), where the API listens, and what went wrong. */

@@ -1,16 +1,13 @@
 // What the drop folder does when the file system answers otherwise than the happy path, on real files: a file
-// another program holds (Windows answers EBUSY/EPERM/EACCES to a rename or open while a POS or an antivirus scan
-// has it open), a file the POS takes back or writes again while it is being copied across volumes, a name in
-// taking/ that is somehow there already, a kept file staff delete while it is being pruned. Linux cannot make a
-// file busy on demand, so that answer is given by a stand-in for that one call, as is a rename that cannot cross
-// volumes, except where a test puts the drop folder on /dev/shm (another file system). A race is a real change
-// to the folder, made from inside the call just before the step it races.
-import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+// another program holds (Windows answers EBUSY/EPERM/EACCES to an open while a POS or an antivirus scan has it
+// open), a name the POS writes again while it is read, the drop folder swapped for a link between two looks, a
+// name in done/ or failed/ that is somehow there already. Linux cannot make a file busy on demand, so that answer
+// is given by a stand-in for that one call. A race is a real change to the folder, made from inside the call
+// just before the step it races.
+import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import {
   existsSync,
-  linkSync,
   lstatSync,
   lutimesSync,
   mkdirSync,
@@ -19,49 +16,42 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   symlinkSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { bringIn, moveToFailed, pruneKept, readDropFile } from './drop-file.ts'
+import { DropFolder, type DropOutcome } from './drop-folder.ts'
+import { keepDone, keepFailed, readDropFile, removeTaken, takeDropFile } from './drop-file.ts'
+import type { IntakeOrder } from './order-input.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
-  return {
-    ...real,
-    lstat: vi.fn(real.lstat),
-    open: vi.fn(real.open),
-    rename: vi.fn(real.rename),
-    writeFile: vi.fn(real.writeFile),
-  }
+  return { ...real, open: vi.fn(real.open), unlink: vi.fn(real.unlink) }
 })
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:crypto')>()
-  return { ...real, randomUUID: vi.fn(real.randomUUID) }
+  return { ...real, randomBytes: vi.fn(real.randomBytes) }
 })
 
 const realFs = await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises')
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const failure = (code: string) => Object.assign(new Error(`${code}: stand-in`), { code })
+const sameFolder = () => Promise.resolve()
 
 afterEach(() => {
-  vi.mocked(fs.open).mockClear()
-  vi.mocked(fs.rename).mockClear()
+  vi.mocked(fs.open).mockReset().mockImplementation(realFs.open)
+  vi.mocked(fs.unlink).mockReset().mockImplementation(realFs.unlink)
 })
 
-/** A drop folder holding `order.txt`, and the app's taking/ folder. */
+/** A drop folder holding `order.txt`, removed when the test ends. */
 function dropWithFile(content = KEY) {
   const drop = mkdtempSync(join(tmpdir(), 'drop-races-'))
-  const taking = join(drop, '..', `${drop.split('/').at(-1) ?? ''}-taking`)
-  mkdirSync(taking)
+  onTestFinished(() => rmSync(drop, { recursive: true, force: true }))
   const path = join(drop, 'order.txt')
   writeFileSync(path, content)
-  return { drop, taking, path }
+  return { drop, path }
 }
 
 describe('a file another program holds open (Windows)', () => {
@@ -71,232 +61,158 @@ describe('a file another program holds open (Windows)', () => {
       const { path } = dropWithFile()
       vi.mocked(fs.open).mockRejectedValueOnce(failure(code))
       expect(await readDropFile(path)).toEqual({ kind: 'locked' })
-    },
-  )
-
-  it.each(['EBUSY', 'EPERM', 'EACCES'])(
-    'leaves a file it cannot move (%s) where it is, locked',
-    async (code) => {
-      const { path, taking } = dropWithFile()
-      vi.mocked(fs.rename).mockRejectedValueOnce(failure(code))
-      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
-      expect(readFileSync(path, 'utf8')).toBe(KEY)
-      expect(readdirSync(taking)).toEqual([])
-    },
-  )
-
-  it.each(['EBUSY', 'EPERM', 'EACCES'])(
-    'leaves a file it cannot copy across volumes (%s) where it is, locked',
-    async (code) => {
-      const { path, taking } = dropWithFile()
-      vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
       vi.mocked(fs.open).mockRejectedValueOnce(failure(code))
-      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
+      expect(await takeDropFile(path, sameFolder)).toEqual({ kind: 'locked' })
       expect(readFileSync(path, 'utf8')).toBe(KEY)
-      expect(readdirSync(taking)).toEqual([])
     },
   )
 
-  it('throws any other failure of the move or the copy, leaving the file', async () => {
-    const { path, taking } = dropWithFile()
-    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EIO'))
-    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EIO' })
-    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
+  it('says a folder or a link Windows will not open (EPERM) is a folder, or refused, never followed', async () => {
+    const { drop } = dropWithFile()
+    mkdirSync(join(drop, 'sub'))
+    symlinkSync(join(drop, 'order.txt'), join(drop, 'link'))
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EPERM'))
+    expect(await takeDropFile(join(drop, 'sub'), sameFolder)).toEqual({ kind: 'folder' })
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EPERM'))
+    expect(await takeDropFile(join(drop, 'link'), sameFolder)).toMatchObject({
+      kind: 'refused',
+      reason: 'not-a-file',
+    })
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EISDIR'))
+    expect(await takeDropFile(join(drop, 'sub'), sameFolder)).toEqual({ kind: 'folder' })
+  })
+
+  it('throws any other failure, leaving the file', async () => {
+    const { path } = dropWithFile()
     vi.mocked(fs.open).mockRejectedValueOnce(failure('EIO'))
-    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EIO' })
+    await expect(takeDropFile(path, sameFolder)).rejects.toMatchObject({ code: 'EIO' })
     vi.mocked(fs.open).mockRejectedValueOnce(failure('EIO'))
     await expect(readDropFile(path)).rejects.toMatchObject({ code: 'EIO' })
     expect(readFileSync(path, 'utf8')).toBe(KEY)
-    expect(readdirSync(taking)).toEqual([])
+  })
+
+  it('says a name it cannot remove stays (false), and one gone meanwhile is removed (true)', async () => {
+    const { path } = dropWithFile()
+    const seen = lstatSync(path)
+    vi.mocked(fs.unlink).mockRejectedValueOnce(failure('EPERM'))
+    expect(await removeTaken(path, seen, sameFolder)).toBe(false)
+    vi.mocked(fs.unlink).mockRejectedValueOnce(failure('ENOENT'))
+    expect(await removeTaken(path, seen, sameFolder)).toBe(true)
   })
 })
 
-describe('a file that changes while it is copied across volumes', () => {
-  it('says a file taken back before the copy is gone', async () => {
-    const { path, taking } = dropWithFile()
-    vi.mocked(fs.rename).mockImplementationOnce(() => {
-      unlinkSync(path)
-      return Promise.reject(failure('EXDEV'))
+describe('a name that changes while it is taken', () => {
+  it('says gone when the name was written again after it was opened: nothing of it is kept', async () => {
+    const { drop, path } = dropWithFile()
+    let looks = 0
+    const taken = await takeDropFile(path, () => {
+      // After the read: the POS writes its next order under the same name (a new file, renamed over).
+      if (++looks === 2) {
+        writeFileSync(join(drop, 'next.tmp'), 'the next order')
+        renameSync(join(drop, 'next.tmp'), path)
+      }
+      return Promise.resolve()
     })
-    expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'gone' })
-    expect(readdirSync(taking)).toEqual([])
-  })
-
-  it('takes the copy when the POS took the file back meanwhile', async () => {
-    const { path, taking } = dropWithFile()
-    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
-    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
-      await realFs.writeFile(...args)
-      unlinkSync(path)
-    })
-    const brought = await bringIn(path, taking, 'order.txt')
-    expect(brought).toEqual({ kind: 'taken', path: expect.any(String) as string })
-    if (brought.kind === 'taken') expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
-  })
-
-  it('never writes through a name already in taking/', async () => {
-    const { path, taking } = dropWithFile()
-    const uuid = randomUUID()
-    const planted = join(taking, `${uuid}.order.txt`)
-    writeFileSync(planted, 'already here')
-    vi.mocked(randomUUID).mockReturnValueOnce(uuid)
-    vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
-    await expect(bringIn(path, taking, 'order.txt')).rejects.toMatchObject({ code: 'EEXIST' })
-    expect(readFileSync(planted, 'utf8')).toBe('already here')
-    expect(readFileSync(path, 'utf8')).toBe(KEY)
-  })
-})
-
-// /dev/shm is another file system on Linux: there the copy runs because the rename really cannot cross.
-const otherVolume = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev
-
-/**
- * A drop folder on another volume than taking/ (or, without one, a rename that answers EXDEV); removed when the
- * test ends, even failed: /dev/shm is memory, and outlives the run.
- */
-function dropAcrossVolumes() {
-  const drop = mkdtempSync(otherVolume ? '/dev/shm/drop-races-' : join(tmpdir(), 'drop-races-'))
-  onTestFinished(() => rmSync(drop, { recursive: true, force: true }))
-  const taking = mkdtempSync(join(tmpdir(), 'drop-races-taking-'))
-  if (!otherVolume) vi.mocked(fs.rename).mockRejectedValueOnce(failure('EXDEV'))
-  return { drop, taking, path: join(drop, 'order.txt') }
-}
-
-/** The POS writes its next order under the same name, as it is asked to: a new file, renamed over. */
-function posWritesAgain(drop: string, path: string) {
-  writeFileSync(join(drop, 'next.tmp'), 'the next order')
-  renameSync(join(drop, 'next.tmp'), path)
-}
-
-describe('a name the POS writes again while what was there is copied across volumes', () => {
-  it.each([
-    { what: 'a plain file', plant: (path: string) => writeFileSync(path, KEY), refusal: undefined },
-    {
-      what: 'a symbolic link',
-      plant: (path: string, drop: string) => {
-        writeFileSync(join(drop, 'target'), KEY)
-        symlinkSync(join(drop, 'target'), path)
-      },
-      refusal: 'not-a-file',
-    },
-    { what: 'a FIFO', plant: (path: string) => execFileSync('mkfifo', [path]), refusal: 'not-a-file' },
-    {
-      what: 'a file with another hard link',
-      plant: (path: string, drop: string) => {
-        writeFileSync(join(drop, 'target'), KEY)
-        linkSync(join(drop, 'target'), path)
-      },
-      refusal: 'linked',
-    },
-  ])('keeps the POS’s new file, unread, when $what was there before', async ({ plant, refusal }) => {
-    const { drop, taking, path } = dropAcrossVolumes()
-    plant(path, drop)
-    vi.mocked(fs.writeFile).mockImplementationOnce(async (...args) => {
-      await realFs.writeFile(...args)
-      posWritesAgain(drop, path)
-    })
-    const brought = await bringIn(path, taking, 'order.txt')
-    expect(brought).toEqual({
-      kind: 'taken',
-      path: expect.stringMatching(/\.order\.txt$/) as string,
-      ...(refusal === undefined ? {} : { refusal }),
-    })
-    // The new order is still there, to be taken next; what came before is in taking/ (or its stand-in).
+    expect(taken).toEqual({ kind: 'gone' })
     expect(readFileSync(path, 'utf8')).toBe('the next order')
-    expect(readdirSync(taking)).toHaveLength(1)
-    if (brought.kind === 'taken')
-      expect(readFileSync(brought.path, 'utf8')).toBe(refusal === undefined ? KEY : '')
   })
 
-  it.each([
-    {
-      what: 'a link',
-      become: (path: string, drop: string) => {
-        symlinkSync(join(drop, 'secret'), path)
-        return Promise.resolve(() => undefined)
-      },
-    },
-    {
-      what: 'a socket',
-      become: async (path: string) => {
-        const server = createServer()
-        await new Promise<void>((listening) => server.listen(path, listening))
-        return () => server.close()
-      },
-    },
-  ])('leaves a name that became $what after it was looked at, to look again later', async ({ become }) => {
-    const { drop, taking, path } = dropAcrossVolumes()
-    writeFileSync(path, KEY)
-    writeFileSync(join(drop, 'secret'), 'not an order')
-    let close = () => undefined as unknown
-    vi.mocked(fs.lstat).mockImplementationOnce(async (target) => {
-      const stats = await realFs.lstat(target)
-      unlinkSync(path)
-      close = await become(path, drop)
-      return stats
+  it('says gone when the name was taken back after it was opened', async () => {
+    const { path } = dropWithFile()
+    let looks = 0
+    const taken = await takeDropFile(path, () => {
+      if (++looks === 2) rmSync(path)
+      return Promise.resolve()
     })
-    try {
-      expect(await bringIn(path, taking, 'order.txt')).toEqual({ kind: 'locked' })
-      expect(lstatSync(path).isFile()).toBe(false)
-      expect(readdirSync(taking)).toEqual([])
-    } finally {
-      close()
-    }
+    expect(taken).toEqual({ kind: 'gone' })
+  })
+
+  it('says gone when a link turned into a folder before it was looked at', async () => {
+    const { drop } = dropWithFile()
+    symlinkSync(join(drop, 'order.txt'), join(drop, 'link'))
+    vi.mocked(fs.open).mockImplementationOnce(async (...args) => {
+      // The link is seen (ELOOP), then made a folder before lstat looks.
+      const opened = realFs.open(...args)
+      await opened.catch(() => undefined)
+      rmSync(join(drop, 'link'))
+      mkdirSync(join(drop, 'link'))
+      return opened
+    })
+    expect(await takeDropFile(join(drop, 'link'), sameFolder)).toEqual({ kind: 'folder' })
   })
 })
 
-describe('a name in failed/ that appears after it was looked at', () => {
-  it('never writes through a reason file that is there after all', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'drop-races-failed-'))
-    mkdirSync(join(root, 'failed'))
-    const planted = join(root, 'failed', 'order.json.reason.txt')
-    writeFileSync(planted, 'not ours')
-    const path = join(mkdtempSync(join(tmpdir(), 'drop-races-taken-')), 'file')
-    writeFileSync(path, KEY)
-    // The look for a free name does not see the reason file: it came a moment later.
-    vi.mocked(fs.lstat).mockImplementation((target) =>
-      target === planted ? Promise.reject(failure('ENOENT')) : realFs.lstat(target),
-    )
-    try {
-      await expect(moveToFailed(root, path, 'order.json', 'no-order-id', 0)).rejects.toMatchObject({
-        code: 'EEXIST',
-      })
-    } finally {
-      vi.mocked(fs.lstat).mockImplementation(realFs.lstat)
-    }
-    expect(readFileSync(planted, 'utf8')).toBe('not ours')
+describe('the drop folder swapped between two looks', () => {
+  it('reads nothing of the data folder when the swap comes just before the open', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'drop-races-swap-'))
+    onTestFinished(() => rmSync(base, { recursive: true, force: true }))
+    const folder = join(base, 'pos')
+    const dataDir = join(base, 'data')
+    mkdirSync(folder, { mode: 0o700 })
+    mkdirSync(dataDir, { mode: 0o700 })
+    writeFileSync(join(dataDir, 'order.txt'), `${KEY} (the app's own file under the same name)`)
+    const longAgo = new Date(Date.now() - 60_000)
+    lutimesSync(join(dataDir, 'order.txt'), longAgo, longAgo)
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    let swapped = false
+    vi.mocked(fs.open).mockImplementation((async (path: string, ...rest: unknown[]) => {
+      if (!swapped && path === join(folder, 'order.txt')) {
+        swapped = true
+        renameSync(folder, join(base, 'pos-old'))
+        symlinkSync(dataDir, folder)
+      }
+      return realFs.open(path, ...(rest as [number]))
+    }) as typeof fs.open)
+    const added: IntakeOrder[] = []
+    const outcomes: DropOutcome[] = []
+    let changed = 0
+    const dropFolder = await DropFolder.start({
+      folder,
+      dataDir,
+      stableMs: 40,
+      rescanMs: 30,
+      addOrder: (order) => {
+        added.push(order)
+        return Promise.resolve()
+      },
+      onOutcome: (outcome) => outcomes.push(outcome),
+      onFolderChanged: () => (changed += 1),
+    })
+    onTestFinished(() => dropFolder.close())
+    for (let wait = 0; wait < 100 && changed === 0; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(swapped).toBe(true)
+    expect(changed).toBe(1)
+    expect(added).toEqual([])
+    expect(outcomes).toEqual([])
+    expect(readdirSync(dataDir).sort()).toEqual(['drop-folder', 'order.txt'])
+    expect(readFileSync(join(dataDir, 'order.txt'), 'utf8')).toContain("the app's own file")
+    expect(readdirSync(join(dropFolder.keptIn, 'done'))).toEqual([])
+    expect(readdirSync(join(dropFolder.keptIn, 'failed'))).toEqual([])
+    expect(existsSync(join(base, 'pos-old', 'order.txt'))).toBe(true)
   })
 })
 
-describe('pruning while staff tidy up', () => {
-  const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
-  const keptWithOldFile = () => {
-    const root = mkdtempSync(join(tmpdir(), 'drop-races-kept-'))
-    mkdirSync(join(root, 'done'))
-    const old = join(root, 'done', 'old.txt')
-    writeFileSync(old, KEY)
-    const longAgo = new Date(NOW - 40 * 24 * 3600 * 1000)
-    lutimesSync(old, longAgo, longAgo)
-    return { root, old }
-  }
-
-  it('skips a kept file removed before it was looked at', async () => {
-    const { root, old } = keptWithOldFile()
-    vi.mocked(fs.lstat).mockImplementationOnce((path) => {
-      unlinkSync(old)
-      return realFs.lstat(path)
+describe('a name in done/ or failed/ that is there already', () => {
+  it('never writes through it, a link or a file: the keeping fails and the file stays to retry', async () => {
+    const kept = mkdtempSync(join(tmpdir(), 'drop-races-kept-'))
+    onTestFinished(() => rmSync(kept, { recursive: true, force: true }))
+    mkdirSync(join(kept, 'done'))
+    mkdirSync(join(kept, 'failed'))
+    const victim = join(kept, 'victim')
+    writeFileSync(victim, 'untouched')
+    const tag = Buffer.from('0a1b2c3d', 'hex')
+    const at = Date.UTC(2026, 10, 21, 12, 0, 0)
+    symlinkSync(victim, join(kept, 'done', '20261121T120000000Z-0a1b2c3d-order.txt'))
+    vi.mocked(randomBytes).mockReturnValueOnce(tag as never)
+    await expect(keepDone(kept, 'order.txt', Buffer.from(KEY), at)).rejects.toMatchObject({ code: 'EEXIST' })
+    symlinkSync(victim, join(kept, 'failed', '20261121T120000000Z-0a1b2c3d-bad.txt.reason.txt'))
+    vi.mocked(randomBytes).mockReturnValueOnce(tag as never)
+    await expect(keepFailed(kept, 'bad.txt', Buffer.from('x'), 'no-order-id', at)).rejects.toMatchObject({
+      code: 'EEXIST',
     })
-    expect(await pruneKept(root, NOW, 1000)).toBe(0)
-  })
-
-  it('does not fail on a kept file removed between the look and the removal', async () => {
-    const { root, old } = keptWithOldFile()
-    vi.mocked(fs.lstat).mockImplementationOnce(async (path) => {
-      const stats = await realFs.lstat(path)
-      unlinkSync(old)
-      return stats
-    })
-    expect(await pruneKept(root, NOW, 1000)).toBe(1)
-    expect(existsSync(old)).toBe(false)
+    expect(readFileSync(victim, 'utf8')).toBe('untouched')
+    expect(basename(victim)).toBe('victim')
   })
 })

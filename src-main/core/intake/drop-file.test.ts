@@ -9,7 +9,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
-  rmSync,
+  renameSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -18,7 +18,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { bringIn, moveToDone, moveToFailed, nameInTaking, pruneKept, readDropFile } from './drop-file.ts'
+import {
+  keepDone,
+  keepFailed,
+  keptAt,
+  orderOf,
+  pruneKept,
+  readDropFile,
+  removeTaken,
+  takeDropFile,
+} from './drop-file.ts'
 import { INTAKE_ERRORS } from './intake-errors.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -184,193 +193,285 @@ describe('readDropFile on what is not a plain file', () => {
   })
 })
 
-describe('nameInTaking', () => {
-  it('gives back the drop folder’s name of a file in taking/', () => {
-    expect(nameInTaking(`${KEY}.order.json`)).toBe('order.json')
-    expect(nameInTaking(`${KEY}..hidden`)).toBe('.hidden')
-    expect(nameInTaking('order.json')).toBe('order.json')
-    expect(nameInTaking(`${KEY}.`)).toBe(`${KEY}.`)
-    expect(nameInTaking(`x${KEY}.order.json`)).toBe(`x${KEY}.order.json`)
+/** The drop folder is still the folder that was checked (drop-folder.ts's look, passed in). */
+const sameFolder = () => Promise.resolve()
+
+describe('takeDropFile', () => {
+  const drop = () => mkdtempSync(join(tmpdir(), 'drop-file-take-'))
+
+  it('reads a regular file with one name, and changes nothing', async () => {
+    const dir = drop()
+    writeFileSync(join(dir, 'order.json'), KEY)
+    const taken = await takeDropFile(join(dir, 'order.json'), sameFolder)
+    expect(taken).toMatchObject({ kind: 'read', bytes: Buffer.from(KEY) })
+    expect(readdirSync(dir)).toEqual(['order.json'])
+  })
+
+  it('refuses a symbolic link without opening what it points to', async () => {
+    const dir = drop()
+    const secret = join(dir, 'secret')
+    writeFileSync(secret, KEY)
+    symlinkSync(secret, join(dir, 'link.txt'))
+    const taken = await takeDropFile(join(dir, 'link.txt'), sameFolder)
+    expect(taken).toMatchObject({ kind: 'refused', reason: 'not-a-file' })
+    if (taken.kind === 'refused') expect(taken.stats.isSymbolicLink()).toBe(true)
+  })
+
+  it('refuses a FIFO at once, before reading, with no writer and with one', async () => {
+    const dir = drop()
+    execFileSync('mkfifo', [join(dir, 'pipe')])
+    expect(await takeDropFile(join(dir, 'pipe'), sameFolder)).toMatchObject({
+      kind: 'refused',
+      reason: 'not-a-file',
+    })
+  })
+
+  it('refuses a socket and a device', async () => {
+    const dir = drop()
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(join(dir, 'sock'), resolve))
+    onTestFinished(() => void server.close())
+    expect(await takeDropFile(join(dir, 'sock'), sameFolder)).toMatchObject({ kind: 'refused' })
+    expect(await takeDropFile('/dev/null', sameFolder)).toMatchObject({
+      kind: 'refused',
+      reason: 'not-a-file',
+    })
+  })
+
+  it('refuses a file with a second hard link, reading nothing', async () => {
+    const dir = drop()
+    writeFileSync(join(dir, 'one'), KEY)
+    linkSync(join(dir, 'one'), join(dir, 'two'))
+    expect(await takeDropFile(join(dir, 'two'), sameFolder)).toMatchObject({
+      kind: 'refused',
+      reason: 'linked',
+    })
+  })
+
+  it('says a folder is a folder, and a missing name is gone', async () => {
+    const dir = drop()
+    mkdirSync(join(dir, 'sub'))
+    expect(await takeDropFile(join(dir, 'sub'), sameFolder)).toEqual({ kind: 'folder' })
+    expect(await takeDropFile(join(dir, 'never'), sameFolder)).toEqual({ kind: 'gone' })
+  })
+
+  it('reads at most one byte more than a body may have', async () => {
+    const dir = drop()
+    writeFileSync(join(dir, 'big'), Buffer.alloc(100_000, 0x41))
+    const taken = await takeDropFile(join(dir, 'big'), sameFolder)
+    expect(taken.kind === 'read' && taken.bytes.length).toBe(16 * 1024 + 1)
+  })
+
+  it('asks whether the folder is still the one checked before it opens and after it read', async () => {
+    const dir = drop()
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    let asked = 0
+    const taken = await takeDropFile(join(dir, 'order.txt'), () => {
+      asked += 1
+      return Promise.resolve()
+    })
+    expect(taken.kind).toBe('read')
+    expect(asked).toBe(2)
+    const changed = new Error('changed')
+    await expect(takeDropFile(join(dir, 'order.txt'), () => Promise.reject(changed))).rejects.toBe(changed)
+    let calls = 0
+    await expect(
+      takeDropFile(join(dir, 'order.txt'), () =>
+        ++calls === 2 ? Promise.reject(changed) : Promise.resolve(),
+      ),
+    ).rejects.toBe(changed)
+  })
+
+  it('closes every file it opens', async () => {
+    const dir = drop()
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    writeFileSync(join(dir, 'other'), KEY)
+    linkSync(join(dir, 'other'), join(dir, 'linked'))
+    execFileSync('mkfifo', [join(dir, 'pipe')])
+    for (const name of ['order.txt', 'linked', 'pipe']) {
+      await takeDropFile(join(dir, name), sameFolder)
+      expect(heldOpenUnder(dir)).toEqual([])
+    }
   })
 })
 
-describe('bringIn on one volume', () => {
-  const drop = mkdtempSync(join(tmpdir(), 'drop-file-in-'))
-  const taking = mkdtempSync(join(tmpdir(), 'drop-file-taking-'))
-
-  it('moves the file itself out of the drop folder, under a unique name', async () => {
-    const path = join(drop, 'order.json')
-    writeFileSync(path, KEY)
-    const { ino } = statSync(path)
-    const brought = await bringIn(path, taking, 'order.json')
-    expect(brought).toEqual({
-      kind: 'taken',
-      path: expect.stringMatching(/[0-9a-f-]{36}\.order\.json$/) as string,
-    })
-    if (brought.kind !== 'taken') return
-    expect(statSync(brought.path).ino).toBe(ino)
-    expect(nameInTaking(basename(brought.path))).toBe('order.json')
-    expect(existsSync(path)).toBe(false)
+describe('removeTaken', () => {
+  it('removes the name while it still names what was taken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    const seen = lstatSync(join(dir, 'order.txt'))
+    expect(await removeTaken(join(dir, 'order.txt'), seen, sameFolder)).toBe(true)
+    expect(readdirSync(dir)).toEqual([])
   })
 
-  it('moves a link as a link, never what it points to', async () => {
-    const target = join(drop, 'target.txt')
-    writeFileSync(target, KEY)
-    symlinkSync(target, join(drop, 'link.txt'))
-    const brought = await bringIn(join(drop, 'link.txt'), taking, 'link.txt')
-    if (brought.kind !== 'taken') throw new Error(`not taken: ${brought.kind}`)
-    expect(lstatSync(brought.path).isSymbolicLink()).toBe(true)
-    expect(readFileSync(target, 'utf8')).toBe(KEY)
-    expect(await readDropFile(brought.path)).toEqual({ kind: 'refused', reason: 'not-a-file' })
+  it('leaves a new file written under the name meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    const seen = lstatSync(join(dir, 'order.txt'))
+    // The POS writes the name again (write, then rename over it): another file under the same name.
+    writeFileSync(join(dir, 'order.txt.tmp'), 'second')
+    renameSync(join(dir, 'order.txt.tmp'), join(dir, 'order.txt'))
+    expect(await removeTaken(join(dir, 'order.txt'), seen, sameFolder)).toBe(true)
+    expect(readFileSync(join(dir, 'order.txt'), 'utf8')).toBe('second')
   })
 
-  it('says a file already taken back is gone', async () => {
-    expect(await bringIn(join(drop, 'never-there.json'), taking, 'never-there.json')).toEqual({
-      kind: 'gone',
-    })
+  it('removes a link itself, never what it points to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
+    writeFileSync(join(dir, 'target'), KEY)
+    symlinkSync(join(dir, 'target'), join(dir, 'link'))
+    expect(await removeTaken(join(dir, 'link'), lstatSync(join(dir, 'link')), sameFolder)).toBe(true)
+    expect(readdirSync(dir)).toEqual(['target'])
+  })
+
+  it('removes nothing once the folder is not the one checked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    const seen = lstatSync(join(dir, 'order.txt'))
+    await expect(
+      removeTaken(join(dir, 'order.txt'), seen, () => Promise.reject(new Error('changed'))),
+    ).rejects.toThrow('changed')
+    expect(readdirSync(dir)).toEqual(['order.txt'])
   })
 })
 
-describe('keeping taken files', () => {
+describe('orderOf', () => {
+  it('refuses more bytes than a body may have', () => {
+    expect(orderOf(Buffer.alloc(16 * 1024 + 1, 0x20))).toEqual({ kind: 'refused', reason: 'body-too-large' })
+  })
+})
+
+describe('keeping what was taken', () => {
   const kept = () => {
     const root = mkdtempSync(join(tmpdir(), 'drop-file-kept-'))
     mkdirSync(join(root, 'done'))
     mkdirSync(join(root, 'failed'))
     return root
   }
-  const taken = (content = KEY) => {
-    const path = join(mkdtempSync(join(tmpdir(), 'drop-file-taken-')), 'file')
-    writeFileSync(path, content)
-    return path
-  }
-  const MOVED_AT = Date.UTC(2026, 10, 21, 12, 0, 0)
+  const KEPT_AT = Date.UTC(2026, 10, 21, 12, 0, 0, 5)
 
-  it('keeps a file in done/ under its name, timed at the move', async () => {
+  it('keeps a copy in done/ in a new owner-only file, named by when it was kept', async () => {
     const root = kept()
-    const moved = await moveToDone(root, taken(), 'order.json', MOVED_AT)
-    expect(moved).toBe(join(root, 'done', 'order.json'))
-    expect(readFileSync(moved, 'utf8')).toBe(KEY)
-    expect(statSync(moved).mtimeMs).toBe(MOVED_AT)
+    const path = await keepDone(root, 'order.json', Buffer.from(KEY), KEPT_AT)
+    expect(basename(path)).toMatch(/^20261121T120000005Z-[0-9a-f]{8}-order\.json$/)
+    expect(readFileSync(path, 'utf8')).toBe(KEY)
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    expect(keptAt(basename(path))).toBe(KEPT_AT)
+  })
+
+  it('never overwrites an earlier copy of the same name', async () => {
+    const root = kept()
+    for (const content of ['first', 'second', 'third'])
+      await keepDone(root, 'order.json', Buffer.from(content), KEPT_AT)
+    const names = readdirSync(join(root, 'done'))
+    expect(names).toHaveLength(3)
+    expect(names.map((name) => readFileSync(join(root, 'done', name), 'utf8')).sort()).toEqual([
+      'first',
+      'second',
+      'third',
+    ])
   })
 
   it.each([
-    ['order.json', ['order.json', 'order-2.json', 'order-3.json']],
-    ['order', ['order', 'order-2', 'order-3']],
-    ['.order', ['.order', '.order-2', '.order-3']],
-    ['order.tar.gz', ['order.tar.gz', 'order.tar-2.gz', 'order.tar-3.gz']],
-  ])('never overwrites an earlier %s: the next one is numbered', async (name, expected) => {
+    ['a long name', `${'a'.repeat(250)}.json`, /-a{115}\.json$/],
+    ['a long name without an extension', 'b'.repeat(255), /-b{120}$/],
+    ['a long Turkish name', `${'ş'.repeat(125)}.txt`, /-ş{58}\.txt$/],
+    ['a long extension', `x.${'e'.repeat(40)}`, /-x\.e{40}$/],
+  ])('keeps %s under a name the file system takes', async (_name, name, shape) => {
     const root = kept()
-    const names = []
-    for (const content of ['first', 'second', 'third']) {
-      names.push(basename(await moveToDone(root, taken(content), name, MOVED_AT)))
-    }
-    expect(names).toEqual(expected)
-    expect(readFileSync(join(root, 'done', name), 'utf8')).toBe('first')
+    const path = await keepFailed(root, name, Buffer.from('no id'), 'no-order-id', KEPT_AT)
+    expect(basename(path)).toMatch(shape)
+    expect(Buffer.byteLength(`${basename(path)}.reason.txt`)).toBeLessThanOrEqual(255)
+    expect(readFileSync(`${path}.reason.txt`, 'utf8')).toContain(JSON.stringify(name))
   })
 
   it('keeps a refused file in failed/ with why beside it, in Turkish and English, owner-only', async () => {
     const root = kept()
-    const moved = await moveToFailed(root, taken(), 'pipe', 'not-a-file', MOVED_AT)
-    expect(moved).toBe(join(root, 'failed', 'pipe'))
-    const reasonFile = `${moved}.reason.txt`
+    const refused = await keepFailed(root, 'pipe', undefined, 'not-a-file', KEPT_AT)
+    expect(readFileSync(refused, 'utf8')).toBe('')
+    const reasonFile = `${refused}.reason.txt`
     expect(readFileSync(reasonFile, 'utf8')).toBe(
       'not-a-file\r\n' +
         'Bu bir dosya değil (kısayol/bağlantı, boru veya aygıt): okunmadı.\r\n' +
-        'This is not a file (a link, a pipe or a device): it was not read.\r\n',
+        'This is not a file (a link, a pipe or a device): it was not read.\r\n' +
+        '"pipe"\r\n',
     )
     expect(statSync(reasonFile).mode & 0o777).toBe(0o600)
-    const linked = await moveToFailed(root, taken(), 'again', 'linked', MOVED_AT)
+    const linked = await keepFailed(root, 'again', undefined, 'linked', KEPT_AT)
     expect(readFileSync(`${linked}.reason.txt`, 'utf8')).toBe(
       'linked\r\n' +
         'Dosyanın başka bir adı daha var (sabit bağlantı): okunmadı.\r\n' +
-        'The file has another name too (a hard link): it was not read.\r\n',
+        'The file has another name too (a hard link): it was not read.\r\n' +
+        '"again"\r\n',
     )
-    const empty = await moveToFailed(root, taken(''), 'empty.txt', 'empty-file', MOVED_AT)
-    expect(readFileSync(`${empty}.reason.txt`, 'utf8')).toBe(
-      'empty-file\r\nDosya boş.\r\nThe file is empty.\r\n',
-    )
-    const binary = await moveToFailed(root, taken(), 'bin.dat', 'not-text', MOVED_AT)
-    expect(readFileSync(`${binary}.reason.txt`, 'utf8')).toBe(
-      'not-text\r\n' +
-        'Dosya metin değil (UTF-8 veya UTF-16 bekleniyordu).\r\n' +
-        'The file is not text (UTF-8 or UTF-16 was expected).\r\n',
-    )
-    const json = await moveToFailed(root, taken(), 'bad.json', 'malformed-json', MOVED_AT)
+    const json = await keepFailed(root, 'bad\nname.json', Buffer.from('{'), 'malformed-json', KEPT_AT)
+    expect(readFileSync(json, 'utf8')).toBe('{')
     expect(readFileSync(`${json}.reason.txt`, 'utf8')).toBe(
-      `malformed-json\r\n${INTAKE_ERRORS['malformed-json'].tr}\r\n${INTAKE_ERRORS['malformed-json'].en}\r\n`,
+      `malformed-json\r\n${INTAKE_ERRORS['malformed-json'].tr}\r\n${INTAKE_ERRORS['malformed-json'].en}\r\n"bad\\nname.json"\r\n`,
     )
   })
+})
 
-  it('never overwrites a refused file whose reason was never written, nor a reason left alone', async () => {
-    const root = kept()
-    writeFileSync(join(root, 'failed', 'order.json'), 'earlier')
-    writeFileSync(join(root, 'failed', 'order-2.json.reason.txt'), 'earlier reason')
-    const moved = await moveToFailed(root, taken(), 'order.json', 'no-order-id', MOVED_AT)
-    expect(basename(moved)).toBe('order-3.json')
-    expect(readFileSync(join(root, 'failed', 'order.json'), 'utf8')).toBe('earlier')
-    expect(readFileSync(join(root, 'failed', 'order-2.json.reason.txt'), 'utf8')).toBe('earlier reason')
-  })
-
-  it('gives up, keeping the file where it is, when 9,999 names are taken', async () => {
-    const root = kept()
-    writeFileSync(join(root, 'done', 'order.json'), '')
-    for (let attempt = 2; attempt < 10_000; attempt += 1) {
-      writeFileSync(join(root, 'done', `order-${String(attempt)}.json`), '')
-    }
-    const path = taken()
-    await expect(moveToDone(root, path, 'order.json', MOVED_AT)).rejects.toThrow(
-      `drop folder: no free name for order.json in ${join(root, 'done')}`,
-    )
-    expect(readFileSync(path, 'utf8')).toBe(KEY)
+describe('keptAt', () => {
+  it.each([
+    ['20261121T120000005Z-0a1b2c3d-order.json', Date.UTC(2026, 10, 21, 12, 0, 0, 5)],
+    ['19700101T000000000Z-ffffffff-x', 0],
+    ['order.json', undefined],
+    ['20261121T120000005Z-order.json', undefined],
+    ['20261121T1200005Z-0a1b2c3d-order.json', undefined],
+    ['x20261121T120000005Z-0a1b2c3d-order.json', undefined],
+  ])('reads %s as %s', (name, at) => {
+    expect(keptAt(name)).toBe(at)
   })
 })
 
 describe('pruneKept', () => {
   const DAY = 24 * 3600 * 1000
   const NOW = Date.UTC(2026, 10, 21, 12, 0, 0)
+  const stamped = (ago: number, name: string) =>
+    `${new Date(NOW - ago).toISOString().replace(/[-:.]/g, '')}-0a1b2c3d-${name}`
 
-  it('removes what was kept longer than the limit, and counts it', async () => {
+  it('removes what the app kept longer ago than the limit, by its own stamp, and counts it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'drop-file-prune-'))
     mkdirSync(join(root, 'done'))
     mkdirSync(join(root, 'failed'))
-    const age = (path: string, ms: number) => {
-      const at = new Date(NOW - ms)
-      lutimesSync(path, at, at)
-    }
-    writeFileSync(join(root, 'done', 'limit.txt'), KEY)
-    age(join(root, 'done', 'limit.txt'), 30 * DAY)
-    writeFileSync(join(root, 'done', 'older.txt'), KEY)
-    age(join(root, 'done', 'older.txt'), 30 * DAY + 1)
-    writeFileSync(join(root, 'failed', 'old.txt'), 'no id')
-    age(join(root, 'failed', 'old.txt'), 31 * DAY)
-    mkdirSync(join(root, 'failed', 'old-folder'))
-    writeFileSync(join(root, 'failed', 'old-folder', 'inside.txt'), KEY)
-    age(join(root, 'failed', 'old-folder'), 31 * DAY)
+    writeFileSync(join(root, 'done', stamped(30 * DAY, 'limit.txt')), KEY)
+    writeFileSync(join(root, 'done', stamped(30 * DAY + 1, 'older.txt')), KEY)
+    writeFileSync(join(root, 'failed', stamped(31 * DAY, 'old.txt')), 'no id')
+    writeFileSync(join(root, 'failed', stamped(31 * DAY, 'old.txt.reason.txt')), 'why')
     const outside = join(root, 'outside.txt')
     writeFileSync(outside, KEY)
-    symlinkSync(outside, join(root, 'failed', 'old-link'))
-    age(join(root, 'failed', 'old-link'), 31 * DAY)
+    symlinkSync(outside, join(root, 'failed', stamped(31 * DAY, 'old-link')))
+    // A file's own time says nothing: a new one dated 1970 stays.
+    writeFileSync(join(root, 'done', stamped(DAY, 'new.txt')), KEY)
+    lutimesSync(join(root, 'done', stamped(DAY, 'new.txt')), new Date(0), new Date(0))
 
     expect(await pruneKept(root, NOW, 30 * DAY)).toBe(4)
-    expect(readdirSync(join(root, 'done'))).toEqual(['limit.txt'])
+    expect(readdirSync(join(root, 'done')).sort()).toEqual(
+      [stamped(DAY, 'new.txt'), stamped(30 * DAY, 'limit.txt')].sort(),
+    )
     expect(readdirSync(join(root, 'failed'))).toEqual([])
     expect(readFileSync(outside, 'utf8')).toBe(KEY)
+  })
+
+  it('leaves names that are not the app’s, and removes a folder only when it is empty', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'drop-file-prune-'))
+    mkdirSync(join(root, 'done'))
+    mkdirSync(join(root, 'failed'))
+    writeFileSync(join(root, 'done', 'order.json'), KEY)
+    lutimesSync(join(root, 'done', 'order.json'), new Date(0), new Date(0))
+    mkdirSync(join(root, 'failed', stamped(31 * DAY, 'full')))
+    writeFileSync(join(root, 'failed', stamped(31 * DAY, 'full'), 'inside.txt'), KEY)
+    mkdirSync(join(root, 'failed', 'empty'))
+    expect(await pruneKept(root, NOW, 30 * DAY)).toBe(0)
+    expect(readdirSync(join(root, 'done'))).toEqual(['order.json'])
+    expect(readdirSync(join(root, 'failed'))).toEqual([stamped(31 * DAY, 'full')])
+    expect(readFileSync(join(root, 'failed', stamped(31 * DAY, 'full'), 'inside.txt'), 'utf8')).toBe(KEY)
   })
 
   it('finds nothing to remove where nothing was kept yet', async () => {
     expect(await pruneKept(mkdtempSync(join(tmpdir(), 'drop-file-prune-')), NOW, DAY)).toBe(0)
   })
 })
-
-// /dev/shm is another file system on Linux: a rename cannot cross to it, so the copy path runs for real.
-const otherVolume = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev
-
-/** A drop folder on /dev/shm for this test alone, removed when it ends, even failed: /dev/shm is memory. */
-function dropOnOtherVolume(): string {
-  const drop = mkdtempSync('/dev/shm/drop-file-')
-  onTestFinished(() => rmSync(drop, { recursive: true, force: true }))
-  return drop
-}
 
 /** What this process holds open under `folder`: Linux names each open descriptor's file in /proc/self/fd. */
 function heldOpenUnder(folder: string): string[] {
@@ -380,72 +481,3 @@ function heldOpenUnder(folder: string): string[] {
     return target.startsWith(`${folder}/`) ? [target] : []
   })
 }
-
-describe('bringIn across volumes', () => {
-  const taking = join(folder, 'taking')
-  mkdirSync(taking, { recursive: true })
-
-  // Not skipped quietly where it should run: on Linux the copy path is tested on a real second volume.
-  it.runIf(process.platform === 'linux')('has /dev/shm on another volume than the temp folder', () => {
-    expect(otherVolume).toBe(true)
-  })
-
-  it.runIf(otherVolume)('copies a regular file and removes it from the drop folder', async () => {
-    const drop = dropOnOtherVolume()
-    writeFileSync(join(drop, 'order.txt'), KEY)
-    const brought = await bringIn(join(drop, 'order.txt'), taking, 'order.txt')
-    expect(brought).toEqual({ kind: 'taken', path: expect.stringMatching(/\.order\.txt$/) as string })
-    if (brought.kind !== 'taken') return
-    expect(readFileSync(brought.path, 'utf8')).toBe(KEY)
-    expect(statSync(brought.path).mode & 0o777).toBe(0o600)
-    expect(existsSync(join(drop, 'order.txt'))).toBe(false)
-  })
-
-  it.runIf(otherVolume)(
-    'copies nothing of a file with another hard link, removes its name here and leaves the other',
-    async () => {
-      const drop = dropOnOtherVolume()
-      const other = join(drop, 'other-name')
-      writeFileSync(other, KEY)
-      linkSync(other, join(drop, 'linked.txt'))
-      const brought = await bringIn(join(drop, 'linked.txt'), taking, 'linked.txt')
-      expect(brought).toEqual({ kind: 'taken', path: expect.any(String) as string, refusal: 'linked' })
-      if (brought.kind === 'taken') expect(lstatSync(brought.path).size).toBe(0)
-      expect(existsSync(join(drop, 'linked.txt'))).toBe(false)
-      expect(readFileSync(other, 'utf8')).toBe(KEY)
-    },
-  )
-
-  it.runIf(otherVolume)(
-    'copies nothing through a link or out of a FIFO, and leaves an empty stand-in refused',
-    async () => {
-      const drop = dropOnOtherVolume()
-      const secret = join(drop, 'secret')
-      writeFileSync(secret, KEY)
-      symlinkSync(secret, join(drop, 'link.txt'))
-      execFileSync('mkfifo', [join(drop, 'pipe')])
-      for (const name of ['link.txt', 'pipe']) {
-        const brought = await bringIn(join(drop, name), taking, name)
-        expect(brought).toMatchObject({ kind: 'taken', refusal: 'not-a-file' })
-        if (brought.kind === 'taken') expect(lstatSync(brought.path).size).toBe(0)
-      }
-      expect(readFileSync(secret, 'utf8')).toBe(KEY)
-      expect(readdirSync(drop)).toEqual(['secret'])
-    },
-  )
-
-  // A descriptor left open per order would pile up over a day of orders (and on Windows keep the file in use).
-  it.runIf(otherVolume)(
-    'closes what it copied or refused: nothing of the drop folder stays open',
-    async () => {
-      const drop = dropOnOtherVolume()
-      writeFileSync(join(drop, 'order.txt'), KEY)
-      writeFileSync(join(drop, 'other-name'), KEY)
-      linkSync(join(drop, 'other-name'), join(drop, 'linked.txt'))
-      for (const name of ['order.txt', 'linked.txt']) {
-        expect(await bringIn(join(drop, name), taking, name)).toMatchObject({ kind: 'taken' })
-        expect(heldOpenUnder(drop)).toEqual([])
-      }
-    },
-  )
-})

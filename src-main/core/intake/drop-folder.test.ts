@@ -4,7 +4,6 @@ import {
   chmodSync,
   existsSync,
   linkSync,
-  lutimesSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -39,9 +38,15 @@ let outcomes: DropOutcome[]
 let waiters: { match: (outcome: DropOutcome) => boolean; resolve: (outcome: DropOutcome) => void }[]
 let failAdds = 0
 
+let base: string
+
 beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'drop-folder-'))
-  dataDir = await mkdtemp(join(tmpdir(), 'drop-data-'))
+  // In a folder only this user controls: one right in /tmp is refused (others can write its parent, issue 27).
+  base = await mkdtemp(join(tmpdir(), 'drop-folder-'))
+  folder = join(base, 'pos')
+  mkdirSync(folder, { mode: 0o700 })
+  dataDir = join(base, 'data')
+  mkdirSync(dataDir, { mode: 0o700 })
   added = []
   outcomes = []
   waiters = []
@@ -51,8 +56,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await dropFolder?.close()
   dropFolder = undefined
-  await rm(folder, { recursive: true, force: true })
-  await rm(dataDir, { recursive: true, force: true })
+  await rm(base, { recursive: true, force: true })
 })
 
 async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
@@ -90,8 +94,25 @@ function outcomeOf(file: string, result?: DropOutcome['result']): Promise<DropOu
 }
 
 /** The drop folder's names, or those the app kept in its own `done/` or `failed/` for it. */
+/** The app's stamp and tag before the writer's name in a kept file's name (drop-file.ts). */
+const KEPT_PREFIX = /^\d{8}T\d{9}Z-[0-9a-f]{8}-/
+
+/** The drop folder's names, or the writers' names of what the app kept in `done/` or `failed/` for it. */
 const list = (sub: '' | 'done' | 'failed' = '') =>
-  readdirSync(sub === '' ? folder : join((dropFolder as DropFolder).keptIn, sub)).sort()
+  readdirSync(sub === '' ? folder : join((dropFolder as DropFolder).keptIn, sub))
+    .map((name) => {
+      expect(sub === '' || KEPT_PREFIX.test(name)).toBe(true)
+      return name.replace(KEPT_PREFIX, '')
+    })
+    .sort()
+
+/** The path of what the app kept of `file` in `done/` or `failed/` (the only one of that name). */
+const keptFile = (sub: 'done' | 'failed', file: string) => {
+  const dir = join((dropFolder as DropFolder).keptIn, sub)
+  const found = readdirSync(dir).filter((name) => name.replace(KEPT_PREFIX, '') === file)
+  expect(found).toHaveLength(1)
+  return join(dir, found[0] ?? '')
+}
 
 describe('DropFolder', () => {
   it('takes files that were there before it started, and keeps them in done/', async () => {
@@ -139,12 +160,12 @@ describe('DropFolder', () => {
     writeFileSync(join(folder, file), content)
     expect(await outcomeOf(file)).toEqual({ file, result: 'failed', reason })
     expect(list('failed')).toEqual([file, `${file}.reason.txt`])
-    const why = readFileSync(
-      join((dropFolder as DropFolder).keptIn, 'failed', `${file}.reason.txt`),
-      'utf8',
-    ).split('\r\n')
+    const why = readFileSync(keptFile('failed', `${file}.reason.txt`), 'utf8').split('\r\n')
     expect(why[0]).toBe(reason)
     expect(why[1]).not.toBe(why[2])
+    expect(why[3]).toBe(JSON.stringify(file))
+    // A copy of what was read, in a file the app made: the same bytes, owner-only.
+    expect(readFileSync(keptFile('failed', file))).toEqual(Buffer.from(content).subarray(0, 16 * 1024 + 1))
     expect(added).toEqual([])
   })
 
@@ -176,8 +197,13 @@ describe('DropFolder', () => {
     outcomes.length = 0
     writeFileSync(join(folder, 'order.txt'), OTHER)
     await outcomeOf('order.txt', 'done')
-    expect(list('done')).toEqual(['order-2.txt', 'order.txt'])
-    expect(readFileSync(join((dropFolder as DropFolder).keptIn, 'done', 'order.txt'), 'utf8')).toBe(KEY)
+    expect(list('done')).toEqual(['order.txt', 'order.txt'])
+    const done = join((dropFolder as DropFolder).keptIn, 'done')
+    expect(
+      readdirSync(done)
+        .map((name) => readFileSync(join(done, name), 'utf8'))
+        .sort(),
+    ).toEqual([KEY, OTHER].sort())
   })
 
   it('leaves names still being written alone: temp files, ~lock files, dotfiles', async () => {
@@ -215,11 +241,11 @@ describe('DropFolder', () => {
     await startWatching()
     writeFileSync(join(folder, 'later.txt'), KEY)
     await outcomeOf('later.txt', 'retry-later')
-    // Out of the writers' reach already, in the app's own taking/, and taken from there (also after a restart).
-    expect(readdirSync(join((dropFolder as DropFolder).keptIn, 'taking'))).toEqual([
-      expect.stringMatching(/^[0-9a-f-]{36}\.later\.txt$/),
-    ])
+    // Left where it is until it is added (also after a restart): nothing kept yet.
+    expect(list()).toEqual(['later.txt'])
+    expect(list('done')).toEqual([])
     expect(await outcomeOf('later.txt', 'done')).toMatchObject({ paymentKey: KEY })
+    expect(list()).toEqual([])
     expect(added).toEqual([{ paymentKey: KEY, details: {} }])
   })
 
@@ -306,8 +332,8 @@ describe('DropFolder against a hostile writer', () => {
     expect(list()).toEqual([])
     const kept = (dropFolder as DropFolder).keptIn
     expect(dirname(dirname(kept))).toBe(dataDir)
-    expect(readdirSync(join(kept, 'done'))).toEqual(['good.txt'])
-    expect(readdirSync(join(kept, 'failed'))).toEqual(['bad.txt', 'bad.txt.reason.txt'])
+    expect(list('done')).toEqual(['good.txt'])
+    expect(list('failed')).toEqual(['bad.txt', 'bad.txt.reason.txt'])
   })
 
   it('refuses to watch the data folder itself and moves nothing out of it (item 5)', async () => {
@@ -360,20 +386,19 @@ describe('DropFolder against a hostile writer', () => {
     expect(refused[1]).toContain('"refusedSinceLastLine":29')
   })
 
-  it('removes what it kept for more than 30 days, at start (item 11)', async () => {
-    await startWatching()
+  it('removes what it kept more than 30 days before, by its own clock, at start (item 11)', async () => {
+    let now = Date.now() - 31 * 24 * 3600 * 1000
+    await startWatching({ clock: { now: () => now } })
     writeFileSync(join(folder, 'old.txt'), KEY)
     writeFileSync(join(folder, 'old-bad.txt'), 'no id')
-    writeFileSync(join(folder, 'new.txt'), OTHER)
-    await outcomesOf(['old.txt', 'old-bad.txt', 'new.txt'])
-    const kept = (dropFolder as DropFolder).keptIn
+    await outcomesOf(['old.txt', 'old-bad.txt'])
     await (dropFolder as DropFolder).close()
-    const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000)
-    for (const file of ['done/old.txt', 'failed/old-bad.txt', 'failed/old-bad.txt.reason.txt'])
-      lutimesSync(join(kept, file), longAgo, longAgo)
-    await startWatching()
-    expect(readdirSync(join(kept, 'done'))).toEqual(['new.txt'])
-    expect(readdirSync(join(kept, 'failed'))).toEqual([])
+    now = Date.now()
+    await startWatching({ clock: { now: () => now } })
+    writeFileSync(join(folder, 'new.txt'), OTHER)
+    await outcomesOf(['new.txt'])
+    expect(list('done')).toEqual(['new.txt'])
+    expect(list('failed')).toEqual([])
   })
 })
 
@@ -413,7 +438,7 @@ describe('checkDropFolder', () => {
 
   it('takes an ordinary folder only its owner can write, by its real path', async () => {
     symlinkSync(folder, join(home, 'orders-link'))
-    expect(await check(join(home, 'orders-link'))).toEqual({ ok: true, folder })
+    expect(await check(join(home, 'orders-link'))).toEqual({ ok: true, folder, exists: true })
   })
 
   it.each([
@@ -444,17 +469,35 @@ describe('checkDropFolder', () => {
   it('refuses a world-writable folder until staff confirm it', async () => {
     chmodSync(folder, 0o777)
     expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
-    expect(await check(folder, true)).toEqual({ ok: true, folder })
+    expect(await check(folder, true)).toEqual({ ok: true, folder, exists: true })
   })
 
-  it('refuses a folder whose parent others can write (they could swap it) until confirmed', async () => {
+  it('refuses a folder whose parent others can write (they could swap it), even confirmed', async () => {
     const parent = join(folder, 'open')
     mkdirSync(join(parent, 'orders'), { recursive: true })
     chmodSync(parent, 0o777)
-    expect(await check(join(parent, 'orders'))).toEqual({ ok: false, refusal: 'shared' })
-    // The sticky bit (as on /tmp) stops others renaming what is not theirs.
+    expect(await check(join(parent, 'orders'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
+    // The sticky bit (as on /tmp) counts too for the direct parent (issue 27)...
     chmodSync(parent, 0o1777)
-    expect(await check(join(parent, 'orders'))).toEqual({ ok: true, folder: join(parent, 'orders') })
+    expect(await check(join(parent, 'orders'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
+    // ... but not further up: others cannot rename a folder of ours in it.
+    mkdirSync(join(parent, 'ours', 'orders'), { recursive: true })
+    expect(await check(join(parent, 'ours', 'orders'))).toEqual({
+      ok: true,
+      folder: join(parent, 'ours', 'orders'),
+      exists: true,
+    })
+    // Without the sticky bit further up, they could rename ours away and put a link in its place.
+    chmodSync(parent, 0o777)
+    expect(await check(join(parent, 'ours', 'orders'))).toEqual({ ok: false, refusal: 'shared-parent' })
+  })
+
+  it('judges a folder not made yet by where it would be, and says it does not exist', async () => {
+    expect(await check(join(folder, 'new', 'orders'))).toEqual({
+      ok: true,
+      folder: join(folder, 'new', 'orders'),
+      exists: false,
+    })
   })
 
   it('refuses a file', async () => {

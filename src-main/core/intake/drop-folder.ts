@@ -1,12 +1,14 @@
 /**
- * The drop folder (D45, D69): the POS writes one file per order into a folder set in Settings; each file is
- * taken once, its order put on the board, and the file kept in the app's own folder for this drop folder
- * (`<data folder>/drop-folder/<name>-<hash>/done/`, or `failed/` with the reason beside it), pruned after
- * 30 days. Files written while the app was closed are taken at start.
+ * The drop folder (D45, D69, issue 27): the POS writes one file per order into a folder set in Settings; each
+ * file is taken once, its order put on the board, and a copy kept in the app's own folder for this drop folder
+ * (`<data folder>/drop-folder/<name>-<hash>/done/`, or `failed/` with the reason beside it), pruned 30 days
+ * after the app kept it. Files written while the app was closed are taken at start.
  *
  * Whoever can write the drop folder controls every name in it (another account, a browser's download), so
- * nothing there is followed, opened or written: see drop-file.ts. Which folders may be the drop folder at all
- * is checkDropFolder's.
+ * nothing there is followed or written, and only regular files are read: see drop-file.ts. Which folders may
+ * be the drop folder at all is checkDropFolder's; and the folder must stay the one that was checked: before
+ * every listing and every take it is looked at again (not a link or junction, the same device and inode, the
+ * same real path). Once it is not, the app stops taking files, says so (`changed`), and touches nothing.
  *
  * A half-written file is never read: a file is taken only once its size has stayed the same for `stableMs`
  * (chokidar's awaitWriteFinish), and names that say "still being written" are never looked at: dotfiles,
@@ -16,10 +18,10 @@
  * Watching is chokidar's (maintained, consistent across Windows/macOS/Linux, polling for network shares):
  * fs.watch alone misses or doubles events depending on the OS and the editor.
  */
-import type { FSWatcher } from 'chokidar'
+import { watch, type FSWatcher } from 'chokidar'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises'
+import { readFileSync, type Stats } from 'node:fs'
+import { chmod, lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path'
 import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
@@ -27,17 +29,17 @@ import { describeThrown } from '../app-failure.ts'
 import { RefusalLog } from '../http/loopback-server.ts'
 import { silentLogger, systemClock, type Clock, type Logger } from '../ports.ts'
 import {
-  bringIn,
   DONE_FOLDER,
   FAILED_FOLDER,
-  moveToDone,
-  moveToFailed,
-  nameInTaking,
+  keepDone,
+  keepFailed,
+  orderOf,
   pruneKept,
-  readDropFile,
-  TAKING_FOLDER,
+  removeTaken,
+  takeDropFile,
   type DropRefusal,
 } from './drop-file.ts'
+import { currentUserSid, readWindowsAcl, windowsAclLetsOthersWrite } from './windows-acl.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 export interface DropFolderDeps {
@@ -64,6 +66,8 @@ export interface DropFolderDeps {
   rescanMs?: number
   /** Each file's outcome, for the board's log line and for tests. */
   onOutcome?: (outcome: DropOutcome) => void
+  /** Once, when the folder is no longer the one that was checked: nothing more is taken from it. */
+  onFolderChanged?: () => void
 }
 
 export type DropOutcome =
@@ -92,6 +96,11 @@ const KEEP_MS = KEEP_DAYS * 24 * 60 * 60 * 1000
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000
 /** Under the data folder: one sub-folder per drop folder. */
 const KEPT_FOLDER = 'drop-folder'
+/** Under KEPT_FOLDER: the folders the app created itself (createDropFolder), by real path, device and inode. */
+const CREATED_FILE = 'created.json'
+
+/** Thrown by a look at the folder that finds it is not the folder that was checked; the take stops there. */
+class FolderChanged extends Error {}
 
 const TEMPORARY_NAME = /^[.~]|~$|\.(tmp|temp|part|partial|crdownload|swp)$/i
 
@@ -112,24 +121,30 @@ function keptFolderOf(dataDir: string, realFolder: string): string {
 
 export class DropFolder {
   readonly #folder: string
-  /** The app's own folder for this drop folder: taking/, done/, failed/. */
+  /** The app's own folder for this drop folder: done/, failed/. */
   readonly keptIn: string
-  readonly #taking: string
   readonly #deps: DropFolderDeps
   readonly #log: Logger
   readonly #clock: Pick<Clock, 'now'>
   readonly #refusals: RefusalLog
   readonly #tries = new Map<string, number>()
+  /**
+   * Names taken or refused whose file could not be removed (another program holds it, or the name is not the
+   * app's user's to remove): the same file under the same name is not taken again, nor logged again.
+   */
+  readonly #settled = new Map<string, string>()
   readonly #timers = new Set<NodeJS.Timeout>()
   #watcher: FSWatcher | undefined
-  /** One file at a time, in the order they settled: moves never race each other. */
+  /** The folder as it was checked: what every later look must find. */
+  #identity: { dev: number; ino: number } | undefined
+  #changed = false
+  /** One file at a time, in the order they settled: takes never race each other. */
   #queue: Promise<void> = Promise.resolve()
   #closed = false
 
   private constructor(folder: string, deps: DropFolderDeps) {
     this.#folder = folder
     this.keptIn = keptFolderOf(resolve(deps.dataDir), folder)
-    this.#taking = join(this.keptIn, TAKING_FOLDER)
     this.#deps = deps
     this.#log = deps.log ?? silentLogger
     this.#clock = deps.clock ?? systemClock
@@ -137,39 +152,42 @@ export class DropFolder {
   }
 
   /**
-   * Checks the folder (refused: DropFolderRefused, nothing touched), creates it if missing and the app's own
-   * folders for it, prunes them, then watches; files already there (and any a crash left half-taken) first.
+   * Checks the folder (refused: DropFolderRefused, nothing touched), creates it if missing (as the app's own,
+   * createDropFolder) and the app's own folders for it, prunes them, then watches; files already there first.
    */
   static async start(deps: DropFolderDeps): Promise<DropFolder> {
-    const check = await checkDropFolder(deps.folder, {
-      dataDir: deps.dataDir,
-      sharedConfirmed: deps.sharedConfirmed ?? false,
-    })
+    const options = { dataDir: deps.dataDir, sharedConfirmed: deps.sharedConfirmed ?? false }
+    let check = await checkDropFolder(deps.folder, options)
+    if (check.ok && !check.exists) {
+      // A folder named in Settings that does not exist yet is made, for this user only, and recorded as the app's.
+      const created = await createDropFolder(deps.folder, { dataDir: deps.dataDir })
+      check = created.ok ? await checkDropFolder(deps.folder, options) : check
+    }
     if (!check.ok) throw new DropFolderRefused(check.refusal)
     const dropFolder = new DropFolder(check.folder, deps)
     await dropFolder.#prepare()
     return dropFolder
   }
 
+  /** True once the folder was found not to be the one that was checked: nothing is taken from it any more. */
+  get changed(): boolean {
+    return this.#changed
+  }
+
   async #prepare(): Promise<void> {
     const folder = this.#folder
-    // A folder named in Settings that does not exist yet is made, for this user only.
-    await mkdir(folder, { recursive: true, mode: 0o700 })
-    for (const sub of [TAKING_FOLDER, DONE_FOLDER, FAILED_FOLDER])
+    const found = await lstat(folder)
+    if (found.isSymbolicLink() || !found.isDirectory()) throw new DropFolderRefused('changed')
+    this.#identity = { dev: found.dev, ino: found.ino }
+    for (const sub of [DONE_FOLDER, FAILED_FOLDER])
       await mkdir(join(this.keptIn, sub), { recursive: true, mode: 0o700 })
     await this.#prune()
     this.#every(PRUNE_EVERY_MS, () => void this.#prune())
-    for (const name of await readdir(this.#taking)) {
-      const path = join(this.#taking, name)
-      this.#queue = this.#queue.then(() => this.#handleTaken(path, nameInTaking(name)))
-    }
     const stableMs = this.#deps.stableMs ?? DEFAULT_STABLE_MS
-    // Loaded when a folder is watched, not at start: most tills name no drop folder.
-    const { watch } = await import('chokidar')
     const watcher = watch(folder, {
       depth: 0,
       ignoreInitial: false,
-      // A link is reported as itself, and taken out of the folder as itself (drop-file.ts).
+      // A link is reported as itself, and refused as itself (drop-file.ts).
       followSymlinks: false,
       usePolling: this.#deps.usePolling ?? false,
       ...(this.#deps.pollIntervalMs === undefined ? {} : { interval: this.#deps.pollIntervalMs }),
@@ -184,8 +202,8 @@ export class DropFolder {
     })
     this.#watcher = watcher
     watcher.on('add', (path) => this.#enqueue(path))
-    // A new file under the name of one just taken can look like a change of it (the move's unlink and the new
-    // write arrive together). A change of a file already taken finds it gone and is skipped.
+    // A new file under the name of one just taken can look like a change of it (the unlink and the new write
+    // arrive together). A change of a file already taken finds it gone and is skipped.
     watcher.on('change', (path) => this.#enqueue(path))
     watcher.on('error', (error) =>
       this.#log.warn('drop folder: watcher error', { error: describeThrown(error) }),
@@ -200,6 +218,44 @@ export class DropFolder {
     this.#timers.add(timer)
   }
 
+  /**
+   * Throws FolderChanged unless the folder is still the real folder that was checked: not a link or junction,
+   * the same device and inode, the same real path. The first time it is not, the app stops taking files.
+   */
+  readonly #stillTheFolder = async (): Promise<void> => {
+    if (this.#changed) throw new FolderChanged()
+    const identity = this.#identity
+    const found = await lstat(this.#folder).catch(() => undefined)
+    const real = await realpath(this.#folder).catch(() => undefined)
+    if (
+      found !== undefined &&
+      !found.isSymbolicLink() &&
+      found.isDirectory() &&
+      found.dev === identity?.dev &&
+      found.ino === identity.ino &&
+      real === this.#folder
+    )
+      return
+    this.#folderChanged()
+    throw new FolderChanged()
+  }
+
+  #folderChanged(): void {
+    if (this.#changed) return
+    this.#changed = true
+    this.#log.warn('drop folder: the folder is no longer the one that was checked; no more files are taken', {
+      folder: this.#folder,
+    })
+    this.#stopWatching()
+    this.#deps.onFolderChanged?.()
+  }
+
+  #stopWatching(): void {
+    for (const timer of this.#timers) clearTimeout(timer)
+    this.#timers.clear()
+    void this.#watcher?.close()
+  }
+
   async #prune(): Promise<void> {
     try {
       const removed = await pruneKept(this.keptIn, this.#clock.now(), KEEP_MS)
@@ -211,23 +267,27 @@ export class DropFolder {
 
   /** Everything but folders that has stood still for stableMs is taken, whether or not the watcher told us. */
   async #rescan(stableMs: number): Promise<void> {
-    if (this.#closed) return
+    if (this.#closed || this.#changed) return
     try {
+      await this.#stillTheFolder()
+      const names = new Set<string>()
       for (const entry of await readdir(this.#folder, { withFileTypes: true })) {
+        names.add(entry.name)
         if (entry.isDirectory() || isIgnoredName(entry.name)) continue
         const path = join(this.#folder, entry.name)
         const { mtimeMs } = await lstat(path).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }))
         if (this.#clock.now() - mtimeMs >= stableMs && !this.#tries.has(path)) this.#enqueue(path)
       }
+      for (const name of this.#settled.keys()) if (!names.has(name)) this.#settled.delete(name)
     } catch (error) {
+      if (error instanceof FolderChanged) return
       this.#log.warn('drop folder: could not list the folder', { error: describeThrown(error) })
     }
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    for (const timer of this.#timers) clearTimeout(timer)
-    this.#timers.clear()
+    this.#stopWatching()
     await this.#watcher?.close()
     await this.#queue
   }
@@ -236,72 +296,79 @@ export class DropFolder {
     this.#queue = this.#queue.then(() => this.#take(path))
   }
 
-  /** Out of the drop folder into the app's own, first: nothing is read where the folder's writers can reach. */
+  /**
+   * Reads the file in the drop folder (drop-file.ts), puts its order on the board, keeps a copy in done/ (or
+   * failed/ with why), then removes the writer's name if it still names what was read. A crash between the add
+   * and the removal takes the file again at the next start: adding an order twice adds it once (D71).
+   */
   async #take(path: string): Promise<void> {
-    if (this.#closed) return
+    if (this.#closed || this.#changed) return
     const file = basename(path)
     try {
-      const brought = await bringIn(path, this.#taking, file)
-      if (brought.kind === 'gone') return
-      if (brought.kind === 'locked') {
-        this.#retryLater(path, file, () => this.#take(path))
+      const taken = await takeDropFile(path, this.#stillTheFolder)
+      if (taken.kind === 'gone' || taken.kind === 'folder') return
+      if (taken.kind === 'locked') {
+        this.#retryLater(path, file, undefined)
         return
       }
-      this.#tries.delete(path)
-      if (brought.refusal !== undefined) await this.#refuse(brought.path, file, brought.refusal)
-      else await this.#handleTaken(brought.path, file)
-    } catch (error) {
-      this.#log.error('drop folder: could not take a file', { file, error: describeThrown(error) })
-      this.#retryLater(path, file, () => this.#take(path))
-    }
-  }
-
-  async #handleTaken(path: string, file: string): Promise<void> {
-    if (this.#closed) return
-    try {
-      const read = await readDropFile(path)
-      if (read.kind === 'gone') return
-      if (read.kind === 'locked') {
-        this.#retryLater(path, file, () => this.#handleTaken(path, file))
+      if (this.#settled.get(file) === fingerprint(taken.stats)) return
+      if (taken.kind === 'refused') {
+        await this.#refuse(path, file, taken.stats, undefined, taken.reason)
         return
       }
+      const read = orderOf(taken.bytes)
       if (read.kind === 'refused') {
-        await this.#refuse(path, file, read.reason)
+        await this.#refuse(path, file, taken.stats, taken.bytes, read.reason)
         return
       }
       try {
         await this.#deps.addOrder(read.order)
       } catch (error) {
         // The file is fine; the app could not take it (a disk error, say). Never lose it: try again.
-        this.#log.error('drop folder: could not add an order', { file, error: describeThrown(error) })
-        this.#retryLater(path, file, () => this.#handleTaken(path, file))
+        this.#retryLater(path, file, { message: 'drop folder: could not add an order', error })
         return
       }
-      await moveToDone(this.keptIn, path, file, this.#clock.now())
+      await keepDone(this.keptIn, file, taken.bytes, this.#clock.now())
+      await this.#removeOriginal(path, file, taken.stats)
       this.#settle(path, { file, result: 'done', paymentKey: read.order.paymentKey })
     } catch (error) {
-      // Keeping failed (permissions, a full disk): the order is on the board; the file stays in taking/.
-      this.#log.error('drop folder: could not keep a file', { file, error: describeThrown(error) })
-      this.#retryLater(path, file, () => this.#handleTaken(path, file))
+      if (error instanceof FolderChanged) return
+      // Keeping failed (permissions, a full disk): the file stays in the drop folder, tried again later.
+      this.#retryLater(path, file, { message: 'drop folder: could not take a file', error })
     }
   }
 
-  async #refuse(path: string, file: string, reason: DropRefusal): Promise<void> {
-    await moveToFailed(this.keptIn, path, file, reason, this.#clock.now())
+  async #refuse(
+    path: string,
+    file: string,
+    stats: Stats,
+    bytes: Buffer | undefined,
+    reason: DropRefusal,
+  ): Promise<void> {
+    await keepFailed(this.keptIn, file, bytes, reason, this.#clock.now())
+    await this.#removeOriginal(path, file, stats)
     // Any program that can write the folder can write thousands of files: one line per reason per interval.
     this.#refusals.refused(reason, 'drop folder: refused a file', { file })
     this.#settle(path, { file, result: 'failed', reason })
   }
 
-  #retryLater(key: string, file: string, job: () => Promise<void>): void {
-    const tries = (this.#tries.get(key) ?? 0) + 1
-    this.#tries.set(key, tries)
+  async #removeOriginal(path: string, file: string, stats: Stats): Promise<void> {
+    if (await removeTaken(path, stats, this.#stillTheFolder)) this.#settled.delete(file)
+    else this.#settled.set(file, fingerprint(stats))
+  }
+
+  /** Tried again later, up to MAX_TRIES; what went wrong is logged once per file, not at every try. */
+  #retryLater(path: string, file: string, failure: { message: string; error: unknown } | undefined): void {
+    const tries = (this.#tries.get(path) ?? 0) + 1
+    this.#tries.set(path, tries)
+    if (failure !== undefined && tries === 1)
+      this.#log.error(failure.message, { file, error: describeThrown(failure.error) })
     this.#deps.onOutcome?.({ file, result: 'retry-later' })
     if (tries >= MAX_TRIES || this.#closed) return
     const timer = setTimeout(
       () => {
         this.#timers.delete(timer)
-        this.#queue = this.#queue.then(job)
+        this.#enqueue(path)
       },
       (this.#deps.stableMs ?? DEFAULT_STABLE_MS) * tries,
     )
@@ -315,7 +382,13 @@ export class DropFolder {
   }
 }
 
-export type DropFolderCheck = { ok: true; folder: string } | { ok: false; refusal: DropFolderRefusal }
+/** The same file, unchanged: its device, inode, size and time. */
+function fingerprint(stats: Stats): string {
+  return `${String(stats.dev)}:${String(stats.ino)}:${String(stats.size)}:${String(stats.mtimeMs)}`
+}
+
+export type DropFolderCheck =
+  { ok: true; folder: string; exists: boolean } | { ok: false; refusal: DropFolderRefusal }
 
 export interface DropFolderCheckOptions {
   dataDir: string
@@ -330,11 +403,14 @@ export interface DropFolderCheckOptions {
  * - never the data folder, one inside it or one above it (the app would take its own files);
  * - never a drive root or `/`, a system folder, home or anything above it, Desktop, Documents, the shared temp
  *   folder, nor Downloads or anything in it (any web page can put a file there);
- * - not a folder other accounts can write, or whose parent they can write (they could swap it), unless staff
- *   confirmed it. On POSIX: write for others, write for a group that is not the user's own, or another owner
- *   than the user or root; a parent with the sticky bit (as /tmp) only counts for its owner. On Windows the ACL
- *   is not read (Everyone/Users are not checked): only the path rules apply there.
- * A folder that does not exist yet is judged by where it would be.
+ * - not one other accounts can write, unless staff confirmed it (a POS running as another account needs to);
+ * - never one whose parent other accounts can write (they could swap it for a link to anywhere), even
+ *   confirmed, unless the app created it itself (createDropFolder, or DropFolder.start for a folder missing).
+ *   On POSIX: write for others, write for a group that is not the user's own, or another owner than the user
+ *   or root; the direct parent counts even with the sticky bit (as /tmp), a folder further up only without it
+ *   (the sticky bit stops others renaming what is not theirs). On Windows the ACLs, read with icacls.
+ * A folder that does not exist yet is judged by where it would be, and its parents are judged when the app
+ * creates it.
  */
 export async function checkDropFolder(
   folder: string,
@@ -358,9 +434,75 @@ export async function checkDropFolder(
   )
     return { ok: false, refusal: 'system-folder' }
   if (isInside(real, dataDir, platform)) return { ok: false, refusal: 'data-folder' }
-  if (platform === process.platform && !options.sharedConfirmed && (await othersCanWrite(real)))
-    return { ok: false, refusal: 'shared' }
-  return { ok: true, folder: real }
+  if (stats === undefined) return { ok: true, folder: real, exists: false }
+  if (platform === process.platform) {
+    const swappable = await othersCanSwap(real)
+    if (swappable === 'parent' && !(await createdByApp(real, stats, dataDir)))
+      return { ok: false, refusal: 'shared-parent' }
+    if (swappable === 'folder' && !options.sharedConfirmed) return { ok: false, refusal: 'shared' }
+  }
+  return { ok: true, folder: real, exists: true }
+}
+
+export type CreatedDropFolder =
+  { ok: true; folder: string } | { ok: false; refusal: DropFolderRefusal | 'exists' }
+
+/**
+ * Creates `folder` as the app's own drop folder (owner-only) and records it by real path, device and inode in
+ * the data folder: a folder the app created itself may stand in a folder others can write (it is told apart
+ * from one made under its name by another account), where any other is refused. Never over a name already
+ * there (a folder, a file or a link): `exists`.
+ */
+export async function createDropFolder(
+  folder: string,
+  options: { dataDir: string; home?: string },
+): Promise<CreatedDropFolder> {
+  const check = await checkDropFolder(folder, { ...options, sharedConfirmed: false })
+  if (!check.ok) return check
+  if (check.exists || (await lstat(folder).catch(() => undefined)) !== undefined)
+    return { ok: false, refusal: 'exists' }
+  await mkdir(dirname(check.folder), { recursive: true, mode: 0o700 })
+  try {
+    // Exclusive: a name another account made first is never taken for the app's own.
+    await mkdir(check.folder, { mode: 0o700 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ok: false, refusal: 'exists' }
+    throw error
+  }
+  await chmod(check.folder, 0o700) // whatever the umask
+  const made = await lstat(check.folder)
+  const records = (await readCreated(options.dataDir)).filter((record) => record.folder !== check.folder)
+  records.push({ folder: check.folder, dev: made.dev, ino: made.ino })
+  await mkdir(join(options.dataDir, KEPT_FOLDER), { recursive: true, mode: 0o700 })
+  await writeFile(join(options.dataDir, KEPT_FOLDER, CREATED_FILE), JSON.stringify(records), { mode: 0o600 })
+  return { ok: true, folder: check.folder }
+}
+
+/** The name of the folder "Create the POS folder" makes in the staff user's home (a parent only they control). */
+export const POS_FOLDER_NAME = 'POS-Siparisleri'
+
+interface CreatedRecord {
+  folder: string
+  dev: number
+  ino: number
+}
+
+async function readCreated(dataDir: string): Promise<CreatedRecord[]> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(dataDir, KEPT_FOLDER, CREATED_FILE), 'utf8'))
+    return Array.isArray(parsed) ? (parsed as CreatedRecord[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** Did the app create this very folder (the same real path, device and inode as it recorded)? */
+async function createdByApp(real: string, stats: Stats, dataDir: string): Promise<boolean> {
+  const found = await lstat(real).catch(() => undefined)
+  if (found === undefined || found.isSymbolicLink()) return false
+  return (await readCreated(dataDir)).some(
+    (record) => record.folder === real && record.dev === stats.dev && record.ino === stats.ino,
+  )
 }
 
 /** The real path of `path`, or of its nearest existing parent with the rest added, when it does not exist yet. */
@@ -473,8 +615,49 @@ function xdgFolders(home: string): { desktop?: string; download?: string; docume
 }
 
 /**
+ * Who could swap the drop folder: other accounts that can write the folder itself (`folder`), or a parent
+ * (`parent`: the direct parent even with the sticky bit, as /tmp; one further up only without it); null when
+ * only the app's user (and root or the administrators) can. On Windows, from each folder's ACL (icacls).
+ */
+export async function othersCanSwap(folder: string): Promise<'folder' | 'parent' | null> {
+  const windows = process.platform === 'win32'
+  const user = windows ? await currentUserSid() : ''
+  let folderShared = false
+  let current = folder
+  for (let depth = 0; ; depth++) {
+    if (windows ? await windowsSwappable(current, user, depth) : await posixSwappable(current, depth)) {
+      // A shared parent is the worse of the two: staff confirming a shared folder does not cover it.
+      if (depth > 0) return 'parent'
+      folderShared = true
+    }
+    const parent = dirname(current)
+    if (parent === current) return folderShared ? 'folder' : null
+    current = parent
+  }
+}
+
+/** An ACL that cannot be read counts as shared. */
+async function windowsSwappable(folder: string, user: string, depth: number): Promise<boolean> {
+  const acl = await readWindowsAcl(folder)
+  return acl === undefined || windowsAclLetsOthersWrite(acl, user, depth)
+}
+
+async function posixSwappable(folder: string, depth: number): Promise<boolean> {
+  const stats = await stat(folder).catch(() => undefined)
+  if (stats === undefined) return false
+  const foreignOwner = stats.uid !== process.getuid?.() && stats.uid !== 0
+  const writable =
+    (stats.mode & 0o002) !== 0 || ((stats.mode & 0o020) !== 0 && stats.gid !== process.getgid?.())
+  // A sticky folder lets others add names but not rename or remove ours: that guards a folder further up, but
+  // the direct parent counts all the same (issue 27): in a folder everyone can write, the name staff typed may
+  // be one another account made first, so only a folder the app created there is taken.
+  const sticky = (stats.mode & 0o1000) !== 0
+  return foreignOwner || (writable && (depth <= 1 || !sticky))
+}
+
+/**
  * Can another account write `folder`, or swap it by writing a parent? (POSIX mode bits and owners; false on
- * Windows, whose ACLs this does not read.) Also web mode's check of its data folder.
+ * Windows.) Web mode's check of its data folder; a sticky parent (as /tmp) only counts for its owner there.
  */
 export async function othersCanWrite(folder: string): Promise<boolean> {
   if (process.platform === 'win32') return false

@@ -1,7 +1,7 @@
 // The intake as the core composes it: a real core (memory adapters), its API on a free port, Settings driving
 // the port, the hand-over switch and the drop folder, and the key kept with the secrets' cipher.
 import { createServer, type Server } from 'node:net'
-import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -267,9 +267,12 @@ describe('the intake area in the core', () => {
   })
 
   it('watches the drop folder Settings names, and stops when it is cleared', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'pos-intake-area-'))
+    // In a folder only this user controls: one right in /tmp is refused (others can write /tmp, issue 27).
+    const root = await mkdtemp(join(tmpdir(), 'pos-intake-area-'))
+    const folder = join(root, 'pos')
+    await mkdir(folder)
     const dataDir = await mkdtemp(join(tmpdir(), 'pos-intake-data-'))
-    folders.push(folder, dataDir)
+    folders.push(root, dataDir)
     const core = await openCore()
     await core.intake.serve({ port: 0, dropStableMs: 50, dataDir })
     value(await core.handlers.updateSettings({ dropFolder: folder }))
@@ -297,8 +300,10 @@ describe('the intake area in the core', () => {
 
   it('refuses the data folder and a shared folder in Settings, and watches the shared one once confirmed (issue 20 item 5)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pos-intake-data-'))
-    const shared = await mkdtemp(join(tmpdir(), 'pos-intake-shared-'))
-    folders.push(dataDir, shared)
+    const root = await mkdtemp(join(tmpdir(), 'pos-intake-shared-'))
+    const shared = join(root, 'pos')
+    await mkdir(shared)
+    folders.push(dataDir, root)
     await writeFile(join(dataDir, 'settings.json'), '{}')
     await chmod(shared, 0o777)
     const core = await openCore()

@@ -5,7 +5,7 @@
  * core and add only what is theirs (web mode's INTAKE line, Electron's link and second instance).
  */
 import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-info.ts'
-import type { BoardOrder, Settings } from '../../../src-shared/domain.ts'
+import type { BoardOrder, OrderDetails, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { describeThrown } from '../app-failure.ts'
@@ -73,6 +73,13 @@ function mayChangeWhatIsKnown(source: OrderSource): boolean {
   return source === 'pos-api' || source === 'typed'
 }
 
+/** The facts the board's order does not have yet. */
+function onlyUnknown(facts: OrderDetails, order: BoardOrder): OrderDetails {
+  return Object.fromEntries(
+    Object.entries(facts).filter(([field]) => order[field as keyof OrderDetails] === undefined),
+  )
+}
+
 export class IntakeArea implements IntakePort {
   readonly #deps: IntakeAreaDeps
   #server: ServerState = { status: 'off' }
@@ -106,13 +113,15 @@ export class IntakeArea implements IntakePort {
     const { board, outbox, log, couriers } = this.#deps
     const { details, courierId } = await this.#courierFacts(order, source)
     const before = board.get(order.paymentKey)
-    // An order the ledger or History knows is an existing order even off the board (issue 27.3): a way in
-    // that only adds finds it as it was known, and the board's one rule (D71) lets it fill only the unknown.
-    const known =
-      before === undefined && !mayChangeWhatIsKnown(source)
-        ? couriers.knownOrder(order.paymentKey)
-        : undefined
-    if (known) board.add(order.paymentKey, known.details, source)
+    // What the ledger or History knows of an order is known, on the board or off it (issue 27.3): a way in that
+    // only adds finds the order with it, and the board's one rule (D71) lets it fill only what is still unknown.
+    const known = mayChangeWhatIsKnown(source) ? undefined : couriers.knownOrder(order.paymentKey)
+    if (known) {
+      const unknownHere = before ? onlyUnknown(known.details, before) : known.details
+      if (before === undefined || Object.keys(unknownHere).length > 0) {
+        board.add(order.paymentKey, unknownHere, source)
+      }
+    }
     const added = board.add(order.paymentKey, details, source)
     outbox.showOnBoard(order.paymentKey)
     // A courier the ledger named stays, though the journal no longer holds the assignment.
@@ -358,8 +367,11 @@ export class IntakeArea implements IntakePort {
         log,
         ...(serve.dropStableMs === undefined ? {} : { stableMs: serve.dropStableMs }),
         addOrder: (order) => this.addOrder(order, 'drop-folder'),
+        // Swapped after it was checked (issue 27): nothing more is taken; Settings and the status line say so.
+        onFolderChanged: () => this.#dropFolderChanged(folder),
       })
       this.#drop = { status: 'watching', folder, shared, watcher }
+      if (watcher.changed) this.#dropFolderChanged(folder)
     } catch (error) {
       log.warn('intake: the drop folder could not be watched', { error: describeThrown(error) })
       this.#drop =
@@ -373,6 +385,14 @@ export class IntakeArea implements IntakePort {
     const server = this.#server
     this.#server = { status: 'off' }
     if (server.status === 'serving') await server.server.close()
+  }
+
+  #dropFolderChanged(folder: string): void {
+    const drop = this.#drop
+    if (drop.status !== 'watching' || drop.folder !== folder) return
+    this.#drop = { status: 'refused', folder, shared: drop.shared, refusal: 'changed' }
+    void drop.watcher.close()
+    for (const listener of this.#listenListeners) listener()
   }
 
   async #closeDrop(): Promise<void> {

@@ -2,7 +2,7 @@
 // order already on the board they may fill what is still unknown, never change what is known; a change they
 // offer is kept on the order (the card says so) and logged. The POS's keyed API may still correct its own order.
 // The drop folder is a real one with real files; the POS's body goes the way the API's route sends it.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -36,8 +36,11 @@ async function servedCore() {
   const log = recordingLogger()
   const core = await testCore({ log })
   cores.push(core)
-  const folder = await mkdtemp(join(tmpdir(), 'pos-only-add-'))
-  folders.push(folder)
+  // In a folder only this user controls: one right in /tmp is refused (others can write /tmp, issue 27).
+  const root = await mkdtemp(join(tmpdir(), 'pos-only-add-'))
+  folders.push(root)
+  const folder = join(root, 'pos')
+  await mkdir(folder)
   // The data folder keeps the drop folder's done/ and failed/ (D69).
   const dataDir = await mkdtemp(join(tmpdir(), 'pos-only-add-data-'))
   folders.push(dataDir)

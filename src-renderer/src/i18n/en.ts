@@ -609,9 +609,17 @@ export const en = {
         'This folder is not watched: it is a system folder such as a drive root, the home folder, Desktop, Documents, Downloads or the temporary folder. Other programs and web pages can leave files there too. Make a separate folder for the POS.',
       shared:
         'This folder is not watched: other accounts on this computer can write to it, and every file they write would be added to the board as an order. Narrow its permissions to this account and the POS, or confirm knowingly.',
+      'shared-parent':
+        'This folder is not watched: other accounts can write the folder it is in, so they could swap it for a link to the app’s data. Let the app create the POS folder.',
       'not-a-folder': 'This folder is not watched: the path is not a folder.',
+      changed:
+        'The folder is not watched: it was changed after it was checked (a link or another folder was put in its place). No file was touched. Check the folder and save it again.',
     },
     confirmShared: 'I know other accounts can write to it; use this folder anyway',
+    createFolder: 'Create the POS folder',
+    createFolderHint: (folder: string) =>
+      `Creates ${folder}, which only this account can write, and watches it.`,
+    folderCreated: (folder: string) => `POS folder created: ${folder}`,
   },
 } satisfies Messages
   // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)

@@ -610,9 +610,17 @@ export const tr = {
         'Bu klasör izlenmiyor: sürücü kökü, ev klasörü, Masaüstü, Belgeler, İndirilenler ya da geçici klasör gibi bir sistem klasörü. Oraya başka programlar ve web sayfaları da dosya bırakabilir. POS için ayrı bir klasör oluşturun.',
       shared:
         'Bu klasör izlenmiyor: bu bilgisayardaki başka hesaplar da yazabiliyor ve yazdıkları her dosya panoya sipariş olarak eklenir. İzinleri yalnızca bu hesap ve POS yazabilecek şekilde daraltın ya da bilerek onaylayın.',
+      'shared-parent':
+        'Bu klasör izlenmiyor: bulunduğu klasöre başka hesaplar da yazabiliyor, klasörü uygulamanın verilerine giden bir kısayolla değiştirebilirler. POS klasörünü uygulamaya oluşturtun.',
       'not-a-folder': 'Bu klasör izlenmiyor: yol bir klasör değil.',
+      changed:
+        'Klasör izlenmiyor: denetlendikten sonra değiştirildi (yerine bir kısayol ya da başka bir klasör kondu). Hiçbir dosyaya dokunulmadı. Klasörü kontrol edip yeniden kaydedin.',
     } satisfies Record<DropFolderRefusal, string>,
     confirmShared: 'Başka hesapların yazabildiğini biliyorum; yine de bu klasörü kullan',
+    createFolder: 'POS klasörünü oluştur',
+    createFolderHint: (folder: string) =>
+      `Yalnızca bu hesabın yazabildiği ${folder} klasörü oluşturulur ve izlenir.`,
+    folderCreated: (folder: string) => `POS klasörü oluşturuldu: ${folder}`,
   },
 }
   // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
