@@ -374,6 +374,27 @@ describe('the nonce: spent only by a request acted on (issue 27.4)', () => {
     }
     expect(new Set(intake.added.map((entry) => entry.order.paymentKey)).size).toBe(12)
   })
+
+  it('holds no more nonces than its bound: one over it, at the edge of two windows, is answered 429', async () => {
+    const clock = new ManualClock()
+    // One a second: the bound is 120 (replayStoreBound), each nonce held 120 s.
+    const { server, intake } = await start({ clock, limits: { rateLimit: { limit: 1, windowMs: 1000 } } })
+    const post = (index: number) =>
+      keptRequest(
+        clock,
+        JSON.stringify({ payment_key: `0f8fad5b-d9cb-469f-a165-${String(index).padStart(12, '0')}` }),
+      )(server.port)
+    for (let index = 0; index < 120; index++) {
+      expect((await post(index)).status).toBe(201)
+      await clock.advance(1000)
+    }
+    // 120 s after the first: the rate lets it through, the first nonce is still held, the store is full.
+    const full = await post(120)
+    expect([full.status, codeOf(full), full.headers['retry-after']]).toEqual([429, 'rate-limited', '1'])
+    await clock.advance(1)
+    expect((await post(120)).status).toBe(201)
+    expect(intake.added).toHaveLength(121)
+  })
 })
 
 describe('whatever a POS sends (fuzz)', () => {
