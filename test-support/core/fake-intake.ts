@@ -1,4 +1,5 @@
 /** Test doubles for the intake: an IntakePort over an in-memory board, and a raw HTTP client. */
+import type { PosCash } from '../../src-main/core/couriers/pos-cash.ts'
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http'
 import type { BoardOrder } from '../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource } from '../../src-shared/intake-view.ts'
@@ -67,6 +68,29 @@ export class FakeIntake implements IntakePort {
 
   health() {
     return this.healthAnswer
+  }
+
+  /** The cash movements `POST /v1/couriers/cash` recorded, by request id. */
+  readonly cash = new Map<string, PosCash>()
+
+  courierCash(cash: PosCash) {
+    this.#maybeFail()
+    const created = !this.cash.has(cash.requestId)
+    this.cash.set(cash.requestId, cash)
+    const record = {
+      request_id: cash.requestId,
+      courier: cash.courier,
+      kind: cash.kind,
+      amount_kurus: cash.amountKurus,
+      day: '2026-11-21',
+      at: '2026-11-21T09:00:00.000Z',
+    }
+    return { record, created }
+  }
+
+  doorPayment(paymentKey: string) {
+    this.#maybeFail()
+    return Promise.resolve(this.getOrder(paymentKey))
   }
 
   dayEnd(day?: string) {

@@ -3,6 +3,7 @@
 // an order's courier, amount and branch. createCore makes it from the ledger, the board and the outbox; the
 // call table and the intake call it. The rules stay where they are: the ledger's in courier-ledger.ts, the
 // settlement in day-end.ts, the strip in couriers-out.ts.
+import { randomUUID } from 'node:crypto'
 import type {
   AccountClosing,
   CashRecord,
@@ -44,6 +45,7 @@ import type {
 import { CourierRefusal } from './courier-refusal.ts'
 import { batchesOf, couriersOut } from './couriers-out.ts'
 import { courierStatement, statementCsv } from './courier-statement.ts'
+import { posRecordId, type PosCash, type PublicCashRecord } from './pos-cash.ts'
 import { dayEndCsv } from './day-end-csv.ts'
 import { payDebts, settleDay, withoutSeq, type DayEnd } from './day-end.ts'
 
@@ -330,6 +332,48 @@ export class CourierDay {
   }
 
   /**
+   * A cash movement the POS sent (`POST /v1/couriers/cash`): the courier by name, the record under the POS's
+   * request id. The same request again answers the first record (`created: false`) and writes nothing; another
+   * body under a used id is refused (`id-reused`), and so is a courier no longer working here.
+   */
+  posCash(input: PosCash): { record: PublicCashRecord; created: boolean } {
+    const { ledger } = this.#deps
+    const id = posRecordId(input.requestId)
+    const known = ledger.live().cash.find((record) => record.id === id)
+    if (known) {
+      const courier = ledger.courierByName(input.courier)
+      const same =
+        courier?.id === known.courierId &&
+        known.kind === input.kind &&
+        known.amountKurus === input.amountKurus &&
+        known.note === input.note
+      if (!same) throw new CourierRefusal('id-reused')
+      return { record: this.#publicCash(known, input.requestId), created: false }
+    }
+    const courier = this.#working({ name: input.courier })
+    const record = ledger.recordMovement({
+      id,
+      courierId: courier.id,
+      kind: input.kind,
+      amountKurus: input.amountKurus,
+      note: input.note,
+    })
+    return { record: this.#publicCash(record, input.requestId), created: true }
+  }
+
+  /**
+   * What the customer paid at the door, as the POS says it (`POST /v1/orders/{payment_key}/door-payment`): the
+   * order must be on the board; the method one the platform lists. Setting the same method again writes nothing.
+   */
+  async doorPayment(paymentKey: string, method: string): Promise<boolean> {
+    if (!this.#deps.board.get(paymentKey)) return false
+    const key = paymentMethodKey(method)
+    if (this.#deps.ledger.tenders().get(paymentKey) === key) return true
+    await this.setDoorTender({ requestId: randomUUID(), paymentKey, method })
+    return true
+  }
+
+  /**
    * What the customer paid at the door: a method the platform lists (when the list can be had) or one Settings
    * collect at the door; null puts back the order's own method. The package must be one the app knows.
    */
@@ -598,6 +642,19 @@ export class CourierDay {
         this.#deps.log.error('couriers: could not push the day', { error: describeThrown(error) })
       }
     })
+  }
+
+  #publicCash(record: CashRecord, requestId: string): PublicCashRecord {
+    const answer: PublicCashRecord = {
+      request_id: requestId,
+      courier: this.#deps.ledger.courier(record.courierId)?.name ?? '?',
+      kind: record.kind,
+      amount_kurus: record.amountKurus,
+      day: record.day,
+      at: record.at,
+    }
+    if (record.note !== undefined) answer.note = record.note
+    return answer
   }
 
   #todaysBatches(): LedgerBatch[] {

@@ -10,6 +10,7 @@ import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../..
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
 import { describeThrown } from '../app-failure.ts'
 import type { CourierDay, PublicDayEnd } from '../couriers/courier-day.ts'
+import type { PosCash, PublicCashRecord } from '../couriers/pos-cash.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
 import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
@@ -215,6 +216,16 @@ export class IntakeArea implements IntakePort {
 
   dayEnd(day?: string): PublicDayEnd {
     return this.#deps.couriers.publicDayEnd(day)
+  }
+
+  courierCash(cash: PosCash): { record: PublicCashRecord; created: boolean } {
+    return this.#deps.couriers.posCash(cash)
+  }
+
+  async doorPayment(paymentKey: string, method: string): Promise<PublicOrderView | undefined> {
+    if (!(await this.#deps.couriers.doorPayment(paymentKey, method))) return undefined
+    const order = this.#deps.board.get(paymentKey)
+    return order ? this.#viewOf(order) : undefined
   }
 
   health(): IntakeHealth {

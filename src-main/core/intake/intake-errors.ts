@@ -114,6 +114,41 @@ export const INTAKE_ERRORS = {
     tr: 'Bu şube, uygulamanın giriş yaptığı anahtarların şubeleri arasında yok.',
     en: 'This branch is not among the branches of the keys the app is signed in with.',
   },
+  'invalid-request-id': {
+    status: 422,
+    tr: 'request_id 16–64 karakter olmalı: A–Z a–z 0–9 _ -.',
+    en: 'request_id must be 16–64 characters of A–Z a–z 0–9 _ -.',
+  },
+  'invalid-kind': {
+    status: 422,
+    tr: 'kind "float", "expense", "handed-in", "advance" veya "debt-repaid" olmalı.',
+    en: 'kind must be "float", "expense", "handed-in", "advance" or "debt-repaid".',
+  },
+  'invalid-cash-amount': {
+    status: 422,
+    tr: 'amount_kurus kuruş cinsinden bir tam sayı olmalı: 1 ile 1000000000 (10.000.000 ₺) arası.',
+    en: 'amount_kurus must be a whole number of kuruş from 1 to 1000000000 (₺10,000,000).',
+  },
+  'invalid-note': {
+    status: 422,
+    tr: 'note tek satır, en fazla 200 karakter olmalı; görünmeyen karakter içermemeli.',
+    en: 'note must be one line of at most 200 characters, without invisible characters.',
+  },
+  'request-id-reused': {
+    status: 409,
+    tr: 'Bu request_id başka bir kayıt için kullanıldı: her kayıt için yeni bir request_id gönderin.',
+    en: 'This request_id was used for another record: send a new request_id for every record.',
+  },
+  'unknown-payment-method': {
+    status: 422,
+    tr: 'Bu ödeme yöntemi platformun listesinde yok.',
+    en: 'This payment method is not on the platform’s list.',
+  },
+  'day-full': {
+    status: 507,
+    tr: 'Bugün için kurye kaydı sınırına ulaşıldı (günde 20.000): yeni kayıt yarın yazılabilir.',
+    en: 'Today’s limit of courier records is reached (20,000 a day): new records can be written tomorrow.',
+  },
   'invalid-date': {
     status: 422,
     tr: 'date YYYY-AA-GG biçiminde bugün ya da geçmiş bir gün olmalı; başka parametre yok.',
@@ -172,6 +207,10 @@ const REFUSED_BEFORE_ACTING: ReadonlySet<IntakeErrorCode> = new Set<IntakeErrorC
   'invalid-branch',
   'invalid-date',
   'unknown-field',
+  'invalid-request-id',
+  'invalid-kind',
+  'invalid-cash-amount',
+  'invalid-note',
 ])
 
 export function givesNonceBack(code: IntakeErrorCode): boolean {

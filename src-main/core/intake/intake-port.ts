@@ -4,6 +4,7 @@
  */
 import type { OrderSource, PublicOrderView } from '../../../src-shared/intake-view.ts'
 import type { PublicDayEnd } from '../couriers/courier-day.ts'
+import type { PosCash, PublicCashRecord } from '../couriers/pos-cash.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 export interface IntakePort {
@@ -27,6 +28,17 @@ export interface IntakePort {
   handOver(paymentKey: string, courier?: string): Promise<PublicOrderView>
   /** `GET /v1/day-end`: the courier settlement of a day (`YYYY-MM-DD`, today when left out; D65). */
   dayEnd(day?: string): PublicDayEnd
+  /**
+   * `POST /v1/couriers/cash` (issue 28): a courier's cash movement under the POS's request id; `created` false
+   * when the same request was recorded before (nothing written). Rejects with the courier's refusals:
+   * `unknown-courier` / `courier-retired`, `id-reused` (another body under a used id), `day-full`.
+   */
+  courierCash(cash: PosCash): { record: PublicCashRecord; created: boolean }
+  /**
+   * `POST /v1/orders/{payment_key}/door-payment`: what the customer paid at the door. The order's view, or
+   * undefined when it is not on the board; rejects `method-not-listed` for a method the platform does not list.
+   */
+  doorPayment(paymentKey: string, method: string): Promise<PublicOrderView | undefined>
   /**
    * The order is ready for the courier (D70): the waiting limit counts from now; marked again, the first time
    * stands. The view, or undefined when the order is not on the board.

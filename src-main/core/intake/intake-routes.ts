@@ -7,6 +7,8 @@
  *                                            empty, {} or { "courier": "<name>" } (D65)
  *   POST /v1/orders/{payment_key}/ready      200 with the view: ready for the courier (D70)
  *   GET  /v1/day-end?date=YYYY-MM-DD          the courier day-end settlement (today when left out; D65)
+ *   POST /v1/couriers/cash                   201 a courier's cash movement / 200 the same request again
+ *   POST /v1/orders/{payment_key}/door-payment  200 with the view: what the customer paid at the door
  * Every route but health needs a signed request (intake-signature.ts). Whatever goes wrong is thrown as an
  * IntakeRefusal.
  */
@@ -20,6 +22,7 @@ import { IntakeRefusal } from './intake-errors.ts'
 import type { IntakePort } from './intake-port.ts'
 import { assertJsonContentType, jsonObjectOf, utf8Text } from './http-guards.ts'
 import { parsePaymentKey, parsePosOrder } from './order-input.ts'
+import { parsePosCash } from '../couriers/pos-cash.ts'
 
 /** What a route answers: a status and a JSON body (never a secret: a view, the health, nothing else). */
 export interface RouteAnswer {
@@ -33,6 +36,7 @@ export type Caller = { keyed: true; nonce: string; body: Buffer } | { keyed: fal
 const ORDER_PATH = /^\/v1\/orders\/([^/]+)$/
 const HANDOVER_PATH = /^\/v1\/orders\/([^/]+)\/handover$/
 const READY_PATH = /^\/v1\/orders\/([^/]+)\/ready$/
+const DOOR_PAYMENT_PATH = /^\/v1\/orders\/([^/]+)\/door-payment$/
 
 export async function routeIntakeRequest(
   request: IncomingMessage,
@@ -60,6 +64,15 @@ export async function routeIntakeRequest(
   if (handoverMatch) {
     allowOnly(method, 'POST')
     return requestHandover(request, caller.body, intake, paymentKeyOf(handoverMatch[1] ?? ''))
+  }
+  if (pathname === '/v1/couriers/cash') {
+    allowOnly(method, 'POST')
+    return courierCash(request, caller.body, intake)
+  }
+  const doorMatch = DOOR_PAYMENT_PATH.exec(pathname)
+  if (doorMatch) {
+    allowOnly(method, 'POST')
+    return doorPayment(request, caller.body, intake, paymentKeyOf(doorMatch[1] ?? ''))
   }
   const readyMatch = READY_PATH.exec(pathname)
   if (readyMatch) {
@@ -98,6 +111,47 @@ const COURIER_REFUSALS: Partial<Record<string, IntakeRefusal['code']>> = {
   'courier-required': 'courier-required',
   'unknown-branch': 'unknown-branch',
   'amount-invalid': 'invalid-amount',
+  'id-reused': 'request-id-reused',
+  'method-not-listed': 'unknown-payment-method',
+  'day-full': 'day-full',
+}
+
+/** `POST /v1/couriers/cash` (issue 28): 201 recorded, 200 the same request again. */
+function courierCash(request: IncomingMessage, body: Buffer, intake: IntakePort): RouteAnswer {
+  assertJsonContentType(request)
+  const parsed = parsePosCash(jsonObjectOf(body))
+  if (!parsed.ok) throw new IntakeRefusal(parsed.problem)
+  try {
+    const { record, created } = intake.courierCash(parsed.value)
+    return { status: created ? 201 : 200, body: record }
+  } catch (error) {
+    throw courierRefusalOf(error) ?? error
+  }
+}
+
+/** `{ "method": "<a payment method key>" }`, nothing else. */
+const DoorPaymentBody = z.object({ method: z.string().trim().min(1).max(64) }).strict()
+
+/** `POST /v1/orders/{payment_key}/door-payment`: 200 with the order's view. */
+async function doorPayment(
+  request: IncomingMessage,
+  body: Buffer,
+  intake: IntakePort,
+  paymentKey: string,
+): Promise<RouteAnswer> {
+  assertJsonContentType(request)
+  const parsed = DoorPaymentBody.safeParse(jsonObjectOf(body))
+  if (!parsed.success) {
+    const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys')
+    throw new IntakeRefusal(unknown ? 'unknown-field' : 'invalid-payment-method')
+  }
+  try {
+    const view = await intake.doorPayment(paymentKey, parsed.data.method)
+    if (!view) throw new IntakeRefusal('order-not-found')
+    return { status: 200, body: view }
+  } catch (error) {
+    throw courierRefusalOf(error) ?? error
+  }
 }
 
 function courierRefusalOf(error: unknown): IntakeRefusal | undefined {
