@@ -149,10 +149,7 @@ function start(): void {
           .then(({ startAutoUpdate }) => {
             const updates = startAutoUpdate({
               isPackaged: app.isPackaged,
-              readTurnedOn: async () => {
-                const settings = await core.handlers.getSettings(undefined)
-                return settings.ok && settings.value.autoUpdate
-              },
+              readTurnedOn: () => Promise.resolve(core.settings.get().autoUpdate),
               log,
             })
             app.on('will-quit', () => updates.stop())

@@ -103,7 +103,7 @@ describe('copying the intake key (issue 20: not into clipboard history)', () => 
   })
 
   it('installs on the real ipcMain, reading the key from the core and writing one ClipboardItem', async () => {
-    const core = { handlers: { getIntakeInfo: () => Promise.resolve({ ok: true, value: { key: KEY } }) } }
+    const core = { intake: { info: () => ({ key: KEY }) } }
     installSecretClipboard(core as never, () => true, recordingLogger())
     const [channel, handler] = handle.mock.calls[0] as [string, Handler]
     expect(channel).toBe(SECRET_CLIPBOARD_CHANNELS.copyIntakeKey)

@@ -63,16 +63,13 @@ export function registerSecretClipboard(ipcMain: Pick<IpcMain, 'handle'>, deps: 
 
 /** main.ts's one call: the real ipcMain and clipboard, the key from the core. */
 export function installSecretClipboard(
-  core: Pick<Core, 'handlers'>,
+  core: Pick<Core, 'intake'>,
   isTrustedSender: SenderCheck,
   log: Logger,
 ): void {
   registerSecretClipboard(ipcMain, {
     isTrustedSender,
-    intakeKey: async () => {
-      const answer = await core.handlers.getIntakeInfo(undefined)
-      return answer.ok ? answer.value.key : undefined
-    },
+    intakeKey: () => Promise.resolve(core.intake.info().key),
     write: (items) => clipboard.write([new ClipboardItem(items)]),
     platform: process.platform,
     log,

@@ -8,7 +8,7 @@ import {
 } from '../../../src-shared/domain.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { ALARM_REPEAT_MS, RETRYING_TOO_LONG_MS, UNCONFIRMED_RINGS_AFTER_MS } from './attention-rules.ts'
-import { ATTENTION_HEARTBEAT_MS, AttentionTracker } from './attention-tracker.ts'
+import { AttentionTracker } from './attention-tracker.ts'
 
 const MIN = 60_000
 const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
@@ -208,7 +208,7 @@ describe('the waiting limit', () => {
     w.remove(B)
     await clock.advance(60 * MIN)
     expect(w.last().ring).toBe(0)
-    expect(clock.pendingTimers).toBe(1) // the heartbeat only
+    expect(clock.pendingTimers).toBe(0)
   })
 
   it('the limit can be turned off; a shorter one applies at once', async () => {
@@ -392,14 +392,13 @@ describe('the session and the intake port', () => {
     expect(w.last()).toMatchObject({ sessionLost: true, count: 1, sound: false })
   })
 
-  it('the intake port taken by another program counts, found within a heartbeat', async () => {
-    const clock = new ManualClock()
-    const w = world([], { clock })
+  it('the intake port taken by another program counts from the refresh after a try to listen', () => {
+    const w = world()
     w.state.portTaken = true
-    await clock.advance(ATTENTION_HEARTBEAT_MS)
+    w.tracker.refresh()
     expect(w.last()).toMatchObject({ intakePortTaken: true, count: 1 })
     w.state.portTaken = false
-    await clock.advance(ATTENTION_HEARTBEAT_MS)
+    w.tracker.refresh()
     expect(w.last()).toMatchObject({ intakePortTaken: false, count: 0 })
   })
 })

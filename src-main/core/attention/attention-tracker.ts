@@ -12,12 +12,6 @@ import type { BoardOrder, Handover, SessionStatus } from '../../../src-shared/do
 import type { Clock } from '../ports.ts'
 import { ALARM_REPEAT_MS, rememberChange, watchOf, type OrderMemory } from './attention-rules.ts'
 
-/**
- * How often the tracker looks again at what no event tells it of: the intake's port, taken by another program
- * when a shell starts serving (a settings change is an event, and is looked at at once).
- */
-export const ATTENTION_HEARTBEAT_MS = 15_000
-
 export interface AttentionTrackerDeps {
   board: { list(): readonly BoardOrder[] }
   clock: Clock
@@ -25,7 +19,10 @@ export interface AttentionTrackerDeps {
   /** "Duraklat": nothing rings while sending is paused. */
   isPaused: () => boolean
   session: () => SessionStatus
-  /** Whether another program holds the intake's port (left out by tests of other things). */
+  /**
+   * Whether another program holds the intake's port (left out by tests of other things). Read at each refresh:
+   * the core refreshes after every try to listen, which is when it can change.
+   */
   intakePortTaken?: () => boolean
   /** Told of every change of the value (never twice the same). */
   onChange: (attention: Attention) => void
@@ -59,7 +56,6 @@ export class AttentionTracker {
   #cancelNext: (() => void) | undefined
   #nextAt = Infinity
   #cancelRepeat: (() => void) | undefined
-  #cancelHeartbeat: (() => void) | undefined
   #disposed = false
 
   /** Seeds from the board as it stands: what needs staff already is `atStart`, summed up, never rung. */
@@ -72,8 +68,6 @@ export class AttentionTracker {
       this.#orders.set(order.paymentKey, tracked)
     }
     this.#value = this.#compute(true)
-    const portTaken = deps.intakePortTaken
-    if (portTaken) this.#heartbeat(portTaken)
   }
 
   current(): Attention {
@@ -124,7 +118,6 @@ export class AttentionTracker {
     this.#disposed = true
     this.#cancelNext?.()
     this.#cancelRepeat?.()
-    this.#cancelHeartbeat?.()
   }
 
   #compute(atStart: boolean): Attention {
@@ -222,15 +215,6 @@ export class AttentionTracker {
       this.#ring++
       this.#repeat()
       this.refresh()
-    })
-  }
-
-  /** The intake's port is not an event: looked at every few seconds, recomputed only when it changed. */
-  #heartbeat(portTaken: () => boolean): void {
-    this.#cancelHeartbeat = this.#deps.clock.setTimer(ATTENTION_HEARTBEAT_MS, () => {
-      if (this.#disposed) return
-      if (portTaken() !== this.#value.intakePortTaken) this.refresh()
-      this.#heartbeat(portTaken)
     })
   }
 }

@@ -44,24 +44,29 @@ function fakeCore(initial: Attention, settings: Partial<Settings> = {}) {
     checkSession: vi.fn(() => Promise.resolve()),
   }
   const values: Settings = { ...DEFAULT_SETTINGS, ...settings }
-  const handlers = {
-    getSettings: vi.fn(() => Promise.resolve({ ok: true, value: values })),
-    getAttention: () => Promise.resolve({ ok: true, value: initial }),
-  }
+  const settingsStore = { get: vi.fn(() => values) }
   const core = {
-    handlers: handlers as never,
+    settings: settingsStore,
+    attention: { current: () => initial },
     allDay,
     subscribe(next: CoreEventListener) {
       listener = next
       return () => void (listener = () => undefined)
     },
   }
-  return { core, allDay, owed, handlers, emit: (...args: Parameters<CoreEventListener>) => listener(...args) }
+  return {
+    core,
+    allDay,
+    owed,
+    settingsStore,
+    emit: (...args: Parameters<CoreEventListener>) => listener(...args),
+  }
 }
 
 let world: ReturnType<typeof start>
-function start(options: { attention?: Attention; settings?: Partial<Settings> } = {}) {
+function start(options: { attention?: Attention; settings?: Partial<Settings>; owed?: number } = {}) {
   const core = fakeCore(options.attention ?? NO_ATTENTION, options.settings)
+  core.owed.count = options.owed ?? 0
   const window = new electron.BrowserWindow({ title: 'POS Companion' })
   const mainWindow = {
     show: vi.fn(() => window.show()),
@@ -87,10 +92,8 @@ afterEach(() => {
 })
 
 describe('the tray', () => {
-  it('shows the owed count and what the core says needs staff, and follows each change', async () => {
-    world = start()
-    world.owed.count = 1
-    await settle()
+  it('shows the owed count and what the core says needs staff, and follows each change', () => {
+    world = start({ owed: 1 })
     expect(tray().tooltip).toContain('1 teslim bekliyor')
     world.owed.count = 0
     world.emit('orderChanged', { paymentKey: KEY, order: null })
@@ -170,13 +173,6 @@ describe('waking, starting with the computer, the language and quitting', () => 
     )
   })
 
-  it('speaks Turkish until the settings are read, then their language', async () => {
-    world = start({ settings: { language: 'en' } })
-    expect(world.wired.language()).toBe('tr')
-    await settle()
-    expect(world.wired.language()).toBe('en')
-  })
-
   it('keeps following while a quit waits for its answer, and stops once the app quits', async () => {
     world = start()
     await settle()
@@ -214,7 +210,7 @@ describe('following Settings as the core announces each change (issue 19.6)', ()
       args: ['--hidden'],
     })
     await vi.advanceTimersByTimeAsync(A_WHILE_MS)
-    expect(world.handlers.getSettings).toHaveBeenCalledTimes(1)
+    expect(world.settingsStore.get).toHaveBeenCalledTimes(1)
   })
 
   it('speaks the new language and follows the notifications switch at once', async () => {
@@ -227,10 +223,9 @@ describe('following Settings as the core announces each change (issue 19.6)', ()
     expect(electron.notifications).toHaveLength(0)
   })
 
-  it('keeps a change announced while the first read was on its way, not the older answer', async () => {
-    world = start({ settings: { language: 'tr' } })
-    world.emit('settingsChanged', changed({ language: 'en' }))
-    await settle()
+  it('reads the settings from the core itself at start: the tray speaks their language at once', () => {
+    world = start({ settings: { language: 'en' } })
     expect(world.wired.language()).toBe('en')
+    expect(tray().tooltip).toBe('POS Companion — No hand-overs waiting')
   })
 })

@@ -2,7 +2,7 @@
 // the tray, notifications, badge, wake and start-with-the-computer, wired to the core's events and settings.
 // What needs staff is the core's one attention value (D70): the tray, the badge and the notifications read it.
 import { app } from 'electron'
-import { NO_ATTENTION, type Attention } from '../../../src-shared/attention.ts'
+import type { Attention } from '../../../src-shared/attention.ts'
 import { AttentionAnnouncer } from '../../../src-shared/attention-notices.ts'
 import { eventChannelOf } from '../../../src-shared/channels.ts'
 import type { EventPayload } from '../../../src-shared/contract.ts'
@@ -18,7 +18,7 @@ import { createTray, type TrayCommand } from './tray-menu.ts'
 import { watchWakeAndNetwork } from './wake-and-network.ts'
 
 interface AllDayDeps {
-  core: Pick<Core, 'subscribe' | 'handlers' | 'allDay'>
+  core: Pick<Core, 'subscribe' | 'settings' | 'attention' | 'allDay'>
   /** The open window: brought forward by the tray and a notification's click, badged with the count. */
   mainWindow: Pick<MainWindow, 'show' | 'send' | 'window'>
   log: Logger
@@ -37,7 +37,7 @@ export function installAllDay(deps: AllDayDeps): AllDay {
   const platform = deps.platform ?? process.platform
   let settings: Settings | undefined
   const language = (): Language => settings?.language ?? 'tr'
-  let attention: Attention = NO_ATTENTION
+  let attention: Attention = core.attention.current()
 
   const onAction = (action: AttentionAction) => {
     mainWindow.show()
@@ -97,30 +97,16 @@ export function installAllDay(deps: AllDayDeps): AllDay {
     settings = next
     startWithComputer(next.startWithComputer)
   }
-  let seeded = false
+  settingsAre(core.settings.get())
+  // What needs staff at start: remembered by the announcer, not announced (staff see it when they open the app).
+  announcer.update(attention, language())
   const unsubscribe = core.subscribe((event, payload) => {
-    if (event === 'attentionChanged') {
-      const next = payload as EventPayload<'attentionChanged'>
-      if (seeded) attentionIs(next)
-      else attention = next
-    } else if (event === 'settingsChanged') {
-      settingsAre(payload as EventPayload<'settingsChanged'>)
-    } else if (event !== 'orderChanged') return
+    if (event === 'attentionChanged') attentionIs(payload as EventPayload<'attentionChanged'>)
+    else if (event === 'settingsChanged') settingsAre(payload as EventPayload<'settingsChanged'>)
+    else if (event !== 'orderChanged') return
     refresh()
   })
-  // What needs staff at start: remembered by the announcer, not announced (staff see it when they open the app).
-  const seed = async () => {
-    const [first, stored] = await Promise.all([
-      core.handlers.getAttention(undefined),
-      core.handlers.getSettings(undefined),
-    ])
-    // A change announced meanwhile is newer than these answers.
-    if (stored.ok && settings === undefined) settingsAre(stored.value)
-    if (first.ok && attention === NO_ATTENTION) attention = first.value
-    announcer.update(attention, language())
-    seeded = true
-  }
-  void seed().then(refresh)
+  refresh()
 
   // will-quit, not before-quit: a quit that staff call off at its question must leave all this running.
   app.on('will-quit', () => {
