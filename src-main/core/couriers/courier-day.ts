@@ -168,10 +168,8 @@ export class CourierDay {
     this.#noteOrder(order, new Date(this.#deps.clock.now()).toISOString())
     if (courierId !== undefined) ledger.assign({ paymentKey, courierId, batchId })
     const sent = outbox.handOver(paymentKey)
-    // This call's own hand-over: History may hold its first result now, and its answer later.
+    // This call's own hand-over may have a result in History already; later ones come as the board's changes.
     this.orderMoved(paymentKey, null)
-    const moved = () => this.orderMoved(paymentKey, null)
-    sent.then(moved, moved)
     return sent
   }
 
