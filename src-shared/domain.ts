@@ -313,6 +313,8 @@ export const BoardOrder = OrderDetails.extend({
   /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */
   source: OrderSourceSchema.optional(),
   refusedChange: RefusedChange.optional(),
+  /** The latest change of what was known, by the POS's keyed API or staff (issue 27.3): the card says so. */
+  corrected: RefusedChange.optional(),
   /** When the POS or staff said it is ready for the courier: the waiting limit counts from then (D70). */
   readyAt: z.iso.datetime().optional(),
   /** The courier who carries it now, from the courier ledger (D65); absent when none is named. */

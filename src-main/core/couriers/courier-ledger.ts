@@ -79,7 +79,10 @@ export interface CourierLedgerDeps {
 }
 
 /** What an order note may say, checked before it is written. */
-const NOTED_FIELDS = OrderNoted.omit({ type: true, id: true, seq: true, at: true }).strict()
+const NOTED_FIELDS = OrderNoted.omit({ type: true, id: true, seq: true, at: true, corrected: true }).strict()
+
+/** The facts a later note may correct: what the settlement reads of an order. */
+const CORRECTABLE = ['paymentMethod', 'amountKurus', 'branch', 'label'] as const
 
 /** Today's and yesterday's records, as the ledger holds them (CourierLedger.live). */
 export interface LedgerLive {
@@ -271,7 +274,17 @@ export class CourierLedger {
     const known = this.#facts.get(parsed.data.paymentKey) ?? {}
     const { paymentKey, ...fields } = parsed.data
     if (Object.entries(fields).every(([field, value]) => known[field as keyof OrderFacts] === value)) return
-    this.#write({ type: 'order-noted', id, paymentKey, ...fields })
+    // A note that changes a fact an earlier one gave is a correction, and says which (issue 27.3).
+    const corrected = CORRECTABLE.filter(
+      (field) => known[field] !== undefined && fields[field] !== undefined && fields[field] !== known[field],
+    )
+    this.#write({
+      type: 'order-noted',
+      id,
+      paymentKey,
+      ...fields,
+      ...(corrected.length > 0 ? { corrected } : {}),
+    })
   }
 
   /**

@@ -65,6 +65,11 @@ export const OrderNoted = z.object({
   label: Text(120).optional(),
   /** When it was pressed to go with its courier: a bag counts from here, whenever it was assigned. */
   leftAt: Iso.optional(),
+  /** The facts this note changes from what an earlier one said: a correction (the POS's API or staff). */
+  corrected: z
+    .array(z.enum(['paymentMethod', 'amountKurus', 'branch', 'label']))
+    .min(1)
+    .optional(),
 })
 export type OrderNoted = z.infer<typeof OrderNoted>
 

@@ -60,7 +60,7 @@ async function servedCore(dataDir: string, dropFolder: string) {
  * The POS sends a cash order of 500,00 ₺ for Ahmet through its keyed API, staff hand it over, the platform
  * confirms it, and staff take it off the board (Kaldır). The day-end owes Ahmet's 500,00 ₺.
  */
-async function pastOrder() {
+async function pastOrder(options: { takenOff?: boolean } = {}) {
   const dataDir = await mkdtemp(join(root, 'data-'))
   // A parent only this account can write, as the drop folder asks for.
   const dropFolder = join(await mkdtemp(join(root, 'pos-')), 'drop')
@@ -83,8 +83,10 @@ async function pastOrder() {
   expect(value(await core.handlers.handOverOrder({ paymentKey: ORDER, courierId: ahmet.id }))).toMatchObject({
     handover: { state: 'handed-over' },
   })
-  value(await core.handlers.removeOrder({ paymentKey: ORDER }))
-  expect(await served.onBoard()).toBeUndefined()
+  if (options.takenOff !== false) {
+    value(await core.handlers.removeOrder({ paymentKey: ORDER }))
+    expect(await served.onBoard()).toBeUndefined()
+  }
   expect(ahmetsCash(core)).toBe(50000)
   return { ...served, dataDir, dropFolder }
 }
@@ -220,12 +222,42 @@ describe('a past order keeps its facts', () => {
     expect(past.core.intake.dayEnd().unassigned_cash_to_collect_kurus).toBe(12000)
   })
 
-  it('the POS corrects its own order through the keyed API', async () => {
-    const past = await pastOrder()
-    const parsed = parsePosOrder({ payment_key: ORDER, payment_method: 'CREDIT_CARD' })
+  it('the POS corrects its own order through the keyed API, and the card and the ledger say so', async () => {
+    // Handed over and still on the board, as it stays for a while (D57).
+    const past = await pastOrder({ takenOff: false })
+    const parsed = parsePosOrder({ payment_key: ORDER, payment_method: 'CREDIT_CARD', amount_kurus: 45000 })
     if (!parsed.ok) throw new Error(parsed.code)
+    const notesBefore = await notesOnDisk(past.dataDir)
     await past.core.intake.addOrder(parsed.value, 'pos-api')
-    expect(await past.onBoard()).toMatchObject({ paymentMethod: 'CREDIT_CARD' })
+    const order = await past.onBoard()
+    expect(order).toMatchObject({ paymentMethod: 'CREDIT_CARD', amountKurus: 45000 })
+    expect(order?.corrected).toMatchObject({ source: 'pos-api', fields: ['paymentMethod', 'amountKurus'] })
+    expect(order?.refusedChange).toBeUndefined()
     expect(ahmetsCash(past.core)).toBe(0)
+    const notes = await notesOnDisk(past.dataDir)
+    expect(notes.slice(notesBefore.length)).toEqual([
+      expect.objectContaining({
+        paymentMethod: 'CREDIT_CARD',
+        amountKurus: 45000,
+        corrected: ['paymentMethod', 'amountKurus'],
+      }),
+    ])
+    // What only filled an unknown fact is no correction.
+    expect(notesBefore.every((note) => note.corrected === undefined)).toBe(true)
+  })
+
+  it('an order first given its facts is not said to be corrected', async () => {
+    const past = await pastOrder()
+    const other = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
+    await past.core.intake.addOrder({ paymentKey: other, details: { label: 'Masa 2' } }, 'pos-api')
+    await past.core.intake.addOrder(
+      { paymentKey: other, details: { label: 'Masa 2', paymentMethod: 'CASH', amountKurus: 100 } },
+      'pos-api',
+    )
+    const order = value(await past.core.handlers.listOrders(undefined)).find(
+      (entry) => entry.paymentKey === other,
+    )
+    expect(order).toMatchObject({ paymentMethod: 'CASH', amountKurus: 100 })
+    expect(order?.corrected).toBeUndefined()
   })
 })

@@ -251,8 +251,17 @@ function mergedInto(
   source: OrderSource,
   at: string,
 ): BoardOrder {
-  // The ways in that may change what is known of an order: staff at the till, and the POS through its key.
-  if (source === 'typed' || source === 'pos-api') return { ...existing, ...details }
+  // The ways in that may change what is known of an order: staff at the till, and the POS through its key. A
+  // change of a known fact is a correction, and the card says so (issue 27.3).
+  if (source === 'typed' || source === 'pos-api') {
+    const changed = DETAIL_FIELDS.filter(
+      (field) =>
+        existing[field] !== undefined && details[field] !== undefined && details[field] !== existing[field],
+    )
+    const corrected = { ...existing, ...details }
+    if (changed.length > 0) corrected.corrected = { source, fields: changed, at }
+    return corrected
+  }
   const merged: BoardOrder = { ...existing }
   const refused: (keyof OrderDetails)[] = []
   for (const field of DETAIL_FIELDS) {

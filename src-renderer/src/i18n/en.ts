@@ -575,6 +575,7 @@ export const en = {
       branch: 'branch',
     },
     refusedChange: (source, fields) => `${source} tried to change: ${fields} (kept as it was)`,
+    corrected: (source, fields) => `${source} corrected: ${fields}`,
     arrived: (code, source) => `New order ${code} added to the board (${source}).`,
     arrivedMany: (count) => `${count} new orders added to the board.`,
     title: 'POS connection',

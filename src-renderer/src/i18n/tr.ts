@@ -576,6 +576,8 @@ export const tr = {
     // A link, the command line or the folder offered to change what the order already said (D71).
     refusedChange: (source: string, fields: string) =>
       `${source} değiştirmek istedi: ${fields} (değiştirilmedi)`,
+    // The POS's keyed API or staff changed what the order said (issue 27.3).
+    corrected: (source: string, fields: string) => `${source} düzeltti: ${fields}`,
     arrived: (code: string, source: string) => `Yeni sipariş ${code} panoya eklendi (${source}).`,
     arrivedMany: (count: number) => `${count} yeni sipariş panoya eklendi.`,
     title: 'POS bağlantısı',

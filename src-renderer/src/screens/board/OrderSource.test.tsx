@@ -49,6 +49,25 @@ describe('OrderSource', () => {
     expect(line.textContent).toContain('Klasör değiştirmek istedi: ödeme, kurye (değiştirilmedi)')
   })
 
+  it('says who corrected what the order said, beside a change another way in offered (issue 27.3)', () => {
+    renderWithApi(
+      <OrderSource
+        order={{
+          ...order(A, 'drop-folder'),
+          corrected: {
+            source: 'pos-api',
+            fields: ['paymentMethod', 'amountKurus'],
+            at: '2026-11-22T09:06:00.000Z',
+          },
+          refusedChange: { source: 'link', fields: ['label'], at: '2026-11-22T09:07:00.000Z' },
+        }}
+      />,
+    )
+    const line = screen.getByTitle(/^Geldiği yer: Klasör/)
+    expect(line.textContent).toContain(' · POS düzeltti: ödeme, tutar · Bağlantı değiştirmek istedi: etiket')
+    expect(line.getAttribute('title')).toContain('. POS düzeltti: ödeme, tutar. Bağlantı değiştirmek istedi')
+  })
+
   it('treats an order kept from before the intake as typed', () => {
     renderWithApi(<OrderSource order={order(A)} />)
     expect(screen.getByTitle(/Elle \/ okuyucu/)).toBeTruthy()

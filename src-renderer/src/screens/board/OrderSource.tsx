@@ -6,26 +6,30 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { useBoardUi } from '../../state.ts'
 
 /**
- * Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card; and, when
- * another way in offered to change what the order said, which way and what (it was not changed, D71).
+ * Where an order came from (POS, link, command line, folder, typed or scanned) and when, on its card; when the
+ * POS or staff corrected what it said, who and what (issue 27.3); and, when another way in offered to change it,
+ * which way and what (it was not changed, D71).
  */
-export function OrderSource({ order }: { order: Pick<BoardOrder, 'source' | 'addedAt' | 'refusedChange'> }) {
+export function OrderSource({
+  order,
+}: {
+  order: Pick<BoardOrder, 'source' | 'addedAt' | 'refusedChange' | 'corrected'>
+}) {
   const texts = useMessages().t.intake
   const { language } = useMessages()
   // Orders kept from before the intake have no source: they were all typed or scanned.
   const source = texts.source[order.source ?? 'typed']
   const time = formatTime(order.addedAt, language)
-  const refused = order.refusedChange
-  const refusal =
-    refused &&
-    texts.refusedChange(
-      texts.source[refused.source],
-      refused.fields.map((field) => texts.detailName[field]).join(', '),
-    )
+  const change = (said: (source: string, fields: string) => string, what: BoardOrder['corrected']) =>
+    what && said(texts.source[what.source], what.fields.map((field) => texts.detailName[field]).join(', '))
+  const notes = [
+    change(texts.corrected, order.corrected),
+    change(texts.refusedChange, order.refusedChange),
+  ].filter((note) => note !== undefined)
   return (
-    <span className="order-source" title={texts.sourceLabel(source, time) + (refusal ? `. ${refusal}` : '')}>
+    <span className="order-source" title={[texts.sourceLabel(source, time), ...notes].join('. ')}>
       {source} · <time dateTime={order.addedAt}>{time}</time>
-      {refusal && ` · ${refusal}`}
+      {notes.map((note) => ` · ${note}`).join('')}
     </span>
   )
 }
