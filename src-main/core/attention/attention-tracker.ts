@@ -1,6 +1,4 @@
-// The one attention value (docs/decisions.md D70): what needs staff, computed in the core on the injected clock
-// and pushed as `attentionChanged`. The board, the counts, the tray, the badge, the title, the notifications
-// and the alarm sound all read it; none computes it again.
+// The one attention value (docs/decisions.md D70), kept up to date from the core's events and timers.
 import type {
   AlarmState,
   Attention,

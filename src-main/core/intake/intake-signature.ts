@@ -1,9 +1,6 @@
 /**
- * How the POS proves it holds the intake key without ever sending it (docs/decisions.md D68, docs/intake-api.md):
- * each request carries an HMAC-SHA256 of its method, target, time, a nonce and its body, made with the key, and
- * the app signs its answer to a signed request the same way. A program that took the port before the app sees
- * only signatures: it cannot make one for another request, cannot replay the one it saw to the app (the nonce is
- * spent and the time runs out), and cannot sign an answer, so the POS can tell it did not reach the app.
+ * How the POS proves it holds the intake key without ever sending it (why: docs/decisions.md D68; for POS
+ * vendors: docs/intake-api.md). Each request and the app's answer to it are signed with the key:
  *
  *   request:  hex HMAC(key, METHOD "\n" TARGET "\n" TIMESTAMP "\n" NONCE "\n" BODY)
  *   answer:   hex HMAC(key, "response" "\n" NONCE "\n" STATUS "\n" BODY)
