@@ -37,6 +37,8 @@ export const Attention = z.object({
   sessionLost: z.boolean(),
   /** Another program holds the POS intake's port: the POS cannot reach the app. */
   intakePortTaken: z.boolean(),
+  /** The drop folder was swapped after it was checked: nothing more is taken from it (issue 27). Absent: no. */
+  dropFolderChanged: z.boolean().optional(),
   /** Sending is paused with **Duraklat**: nothing rings meanwhile. */
   paused: z.boolean(),
   /** Orders that crossed their waiting limit while the app was closed and still wait (one summary line). */
@@ -54,6 +56,7 @@ export const NO_ATTENTION: Attention = {
   orders: [],
   sessionLost: false,
   intakePortTaken: false,
+  dropFolderChanged: false,
   paused: false,
   crossedWhileClosed: 0,
   count: 0,

@@ -26,6 +26,7 @@ export const CALL_TAKES_INPUT = {
   getDiagnostics: false,
   getIntakeInfo: false,
   rotateIntakeKey: false,
+  createPosFolder: false,
   withdrawHandover: true,
   retryHandoverNow: true,
   recordPanelCheck: true,

@@ -173,6 +173,8 @@ export const calls = {
   // POS intake (docs/decisions.md D45): Settings shows and copies the key, sees where the API listens, rotates.
   getIntakeInfo: { input: z.undefined(), output: IntakeInfo },
   rotateIntakeKey: { input: z.undefined(), output: IntakeInfo },
+  /** "POS klasörünü oluştur": the app's own drop folder in the staff user's home, then watched (issue 27). */
+  createPosFolder: { input: z.undefined(), output: IntakeInfo },
 
   // The rush board (docs/decisions.md D40–D42): the undo window's `Geri al`, `Şimdi dene`, and the panel check.
   withdrawHandover: { input: OrderRef, output: BoardOrder },

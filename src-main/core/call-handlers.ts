@@ -173,6 +173,11 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
 
     getIntakeInfo: () => ok(intake.info()),
     rotateIntakeKey: () => attempt(() => intake.rotateKey()),
+    createPosFolder: () =>
+      attempt(async () => {
+        await changeSettings(deps, { dropFolder: await intake.createPosFolder() })
+        return intake.info()
+      }),
 
     withdrawHandover: ({ paymentKey }) => now(() => shown(outbox.withdraw(paymentKey))),
     retryHandoverNow: ({ paymentKey }) => attempt(async () => shown(await outbox.sendNow(paymentKey))),

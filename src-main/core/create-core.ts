@@ -237,6 +237,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     isPaused: () => outbox.isPaused,
     session: () => session.status(),
     intakePortTaken: () => intake.info().status === 'port-in-use',
+    dropFolderChanged: () => intake.info().dropFolder.refusal === 'changed',
     onChange: (value) => emit('attentionChanged', value),
   })
   events.add((event, payload) => {

@@ -22,6 +22,8 @@ export interface AttentionTrackerDeps {
    * the core refreshes after every try to listen, which is when it can change.
    */
   intakePortTaken?: () => boolean
+  /** Whether the drop folder was swapped after it was checked, and nothing more is taken from it (issue 27). */
+  dropFolderChanged?: () => boolean
   /** Told of every change of the value (never twice the same). */
   onChange: (attention: Attention) => void
 }
@@ -164,13 +166,15 @@ export class AttentionTracker {
     this.#followRinging(ringing)
     const sessionLost = isSessionLost(this.#deps.session())
     const intakePortTaken = this.#deps.intakePortTaken?.() ?? false
+    const dropFolderChanged = this.#deps.dropFolderChanged?.() ?? false
     return {
       orders,
       sessionLost,
       intakePortTaken,
+      dropFolderChanged,
       paused,
       crossedWhileClosed,
-      count: orders.length + (sessionLost ? 1 : 0) + (intakePortTaken ? 1 : 0),
+      count: orders.length + (sessionLost ? 1 : 0) + (intakePortTaken ? 1 : 0) + (dropFolderChanged ? 1 : 0),
       sound: ringing.size > 0 && limits.alarmSound,
       ring: this.#ring,
     }
@@ -222,6 +226,7 @@ function sameAttention(a: Attention, b: Attention): boolean {
   if (
     a.sessionLost !== b.sessionLost ||
     a.intakePortTaken !== b.intakePortTaken ||
+    a.dropFolderChanged !== b.dropFolderChanged ||
     a.paused !== b.paused ||
     a.crossedWhileClosed !== b.crossedWhileClosed ||
     a.count !== b.count ||

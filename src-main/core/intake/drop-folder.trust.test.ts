@@ -18,7 +18,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
-import { checkDropFolder, createDropFolder, DropFolder, type DropOutcome } from './drop-folder.ts'
+import {
+  checkDropFolder,
+  createDropFolder,
+  createPosFolder,
+  DropFolder,
+  POS_FOLDER_NAME,
+  type DropOutcome,
+} from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -317,5 +324,33 @@ describe.runIf(posix)('who may write above the folder', () => {
       refusal: 'exists',
     })
     expect(existsSync(join(base, 'nowhere'))).toBe(false)
+  })
+
+  it('creates the POS folder in a home only this user controls, owner-only, and finds it again', async () => {
+    const home = join(base, 'home')
+    mkdirSync(home, { mode: 0o700 })
+    const created = await createPosFolder({ dataDir, home })
+    expect(created).toEqual({ ok: true, folder: join(home, POS_FOLDER_NAME) })
+    expect(lstatSync(join(home, POS_FOLDER_NAME)).mode & 0o777).toBe(0o700)
+    // Pressed again: the same folder, not a second one.
+    expect(await createPosFolder({ dataDir, home })).toEqual(created)
+    expect(readdirSync(home)).toEqual([POS_FOLDER_NAME])
+    // Watched as it is: a drop file there is taken.
+    folder = join(home, POS_FOLDER_NAME)
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await startWatching()
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    expect(added).toEqual([{ paymentKey: KEY, details: {} }])
+  })
+
+  it('never takes a folder of that name it did not make, and refuses a home others can write', async () => {
+    const home = join(base, 'home')
+    mkdirSync(join(home, POS_FOLDER_NAME), { recursive: true, mode: 0o700 })
+    expect(await createPosFolder({ dataDir, home })).toEqual({
+      ok: true,
+      folder: join(home, `${POS_FOLDER_NAME}-2`),
+    })
+    chmodSync(home, 0o777)
+    expect(await createPosFolder({ dataDir, home })).toEqual({ ok: false, refusal: 'shared-parent' })
   })
 })

@@ -481,6 +481,28 @@ export async function createDropFolder(
 /** The name of the folder "Create the POS folder" makes in the staff user's home (a parent only they control). */
 export const POS_FOLDER_NAME = 'POS-Siparisleri'
 
+/**
+ * "POS klasörünü oluştur / Create the POS folder" (issue 27): the app's own drop folder in the staff user's
+ * home, which only they (and the administrators) may write: `POS-Siparisleri`, or the one the app made there
+ * before, or `POS-Siparisleri-2`… when another folder has the name. Refused (`shared-parent`) when others can
+ * write the home folder.
+ */
+export async function createPosFolder(options: {
+  dataDir: string
+  home?: string
+}): Promise<CreatedDropFolder> {
+  const home = await realPathOf(resolve(options.home ?? homedir()))
+  if ((await othersCanSwap(home)) !== null) return { ok: false, refusal: 'shared-parent' }
+  for (let attempt = 1; attempt < 10; attempt++) {
+    const folder = join(home, attempt === 1 ? POS_FOLDER_NAME : `${POS_FOLDER_NAME}-${String(attempt)}`)
+    const found = await lstat(folder).catch(() => undefined)
+    if (found === undefined) return createDropFolder(folder, { ...options, home })
+    if (!found.isSymbolicLink() && (await createdByApp(folder, found, options.dataDir)))
+      return { ok: true, folder }
+  }
+  return { ok: false, refusal: 'exists' }
+}
+
 interface CreatedRecord {
   folder: string
   dev: number

@@ -16,7 +16,7 @@ import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
 import { isErrorWithCode } from '../storage/durable-files.ts'
-import { DropFolder, DropFolderRefused } from './drop-folder.ts'
+import { createPosFolder, DropFolder, DropFolderRefused } from './drop-folder.ts'
 import type { IntakeKeyring } from './intake-key.ts'
 import type { IntakeHealth, IntakePort } from './intake-port.ts'
 import { startIntakeServer, type IntakeServer, type IntakeServerLimits } from './intake-server.ts'
@@ -49,6 +49,8 @@ export interface IntakeServing {
   dropStableMs?: number | undefined
   /** The data folder: the drop folder's taken and refused files are kept there (D69); without it, none is watched. */
   dataDir?: string | undefined
+  /** The staff user's home, where "Create the POS folder" makes it (tests give their own). */
+  home?: string | undefined
 }
 
 /**
@@ -295,6 +297,16 @@ export class IntakeArea implements IntakePort {
         ...(drop.status === 'refused' ? { refusal: drop.refusal } : {}),
       },
     }
+  }
+
+  /** "Create the POS folder" (issue 27): the app's own drop folder in the staff user's home; its path. */
+  async createPosFolder(): Promise<string> {
+    const dataDir = this.#serving?.dataDir
+    if (dataDir === undefined) throw new Error('no data folder to keep the drop folder’s files in')
+    const home = this.#serving?.home
+    const created = await createPosFolder(home === undefined ? { dataDir } : { dataDir, home })
+    if (!created.ok) throw new Error(`the POS folder was not created: ${created.refusal}`)
+    return created.folder
   }
 
   async rotateKey(): Promise<IntakeInfo> {

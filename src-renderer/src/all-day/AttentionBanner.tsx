@@ -20,6 +20,7 @@ export function AttentionBanner({ attention }: { attention: Attention | undefine
     attention.crossedWhileClosed > 0 ? at.crossedWhileClosed(attention.crossedWhileClosed) : undefined,
     attention.sessionLost ? at.sessionLost : undefined,
     attention.intakePortTaken ? at.intakePortTaken : undefined,
+    attention.dropFolderChanged === true ? at.dropFolderChanged : undefined,
   ].filter((line): line is string => line !== undefined)
   if (ringing.length === 0 && lines.length === 0) return null
   return (

@@ -543,6 +543,8 @@ export const en = {
     sessionLost: 'The session could not be renewed: waiting hand-overs cannot be sent. Sign in again.',
     intakePortTaken:
       'Another program holds the POS port: POS orders cannot arrive (Settings → POS connection).',
+    dropFolderChanged:
+      'The POS folder was changed after it was checked: no files are taken from it (Settings → POS connection).',
     settingsTitle: 'Waiting orders',
     waitingLimit: 'Warn when an order has not been handed to the courier after',
     waitingLimitHint:
@@ -618,8 +620,8 @@ export const en = {
     },
     confirmShared: 'I know other accounts can write to it; use this folder anyway',
     createFolder: 'Create the POS folder',
-    createFolderHint: (folder: string) =>
-      `Creates ${folder}, which only this account can write, and watches it.`,
+    createFolderHint:
+      'Creates POS-Siparisleri in your home folder, which only this account can write, and watches it; set the POS to write there.',
     folderCreated: (folder: string) => `POS folder created: ${folder}`,
   },
 } satisfies Messages

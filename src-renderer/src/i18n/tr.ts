@@ -542,6 +542,8 @@ export const tr = {
     sessionLost: 'Oturum yenilenemedi: bekleyen teslimler gönderilemiyor. Yeniden giriş yapın.',
     intakePortTaken:
       'POS bağlantı noktası başka bir programda: POS siparişleri ulaşamıyor (Ayarlar → POS bağlantısı).',
+    dropFolderChanged:
+      'POS klasörü denetlendikten sonra değiştirildi: oradan dosya alınmıyor (Ayarlar → POS bağlantısı).',
     settingsTitle: 'Bekleyen siparişler',
     waitingLimit: 'Kuryeye verilmemiş sipariş ne kadar bekleyince uyarılsın?',
     waitingLimitHint:
@@ -620,8 +622,8 @@ export const tr = {
     } satisfies Record<DropFolderRefusal, string>,
     confirmShared: 'Başka hesapların yazabildiğini biliyorum; yine de bu klasörü kullan',
     createFolder: 'POS klasörünü oluştur',
-    createFolderHint: (folder: string) =>
-      `Yalnızca bu hesabın yazabildiği ${folder} klasörü oluşturulur ve izlenir.`,
+    createFolderHint:
+      'Ev klasörünüzde yalnızca bu hesabın yazabildiği POS-Siparisleri klasörü oluşturulur ve izlenir; POS’u oraya yazacak şekilde ayarlayın.',
     folderCreated: (folder: string) => `POS klasörü oluşturuldu: ${folder}`,
   },
 }

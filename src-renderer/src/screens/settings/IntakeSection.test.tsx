@@ -140,9 +140,51 @@ describe('IntakeSection', () => {
   it.each([
     ['data-folder', 'veri klasörü'],
     ['system-folder', 'İndirilenler'],
+    ['shared-parent', 'bulunduğu klasöre başka hesaplar da yazabiliyor'],
+    ['changed', 'denetlendikten sonra değiştirildi'],
   ] as const)('says why the %s is refused and offers no way round it', async (refusal, words) => {
     setup({ ...SERVING, dropFolder: { folder: '/x', status: 'refused', refusal } })
     expect((await screen.findByRole('alert')).textContent).toContain(words)
     expect(screen.queryByRole('button', { name: /yine de/ })).toBeNull()
+  })
+
+  it('creates the POS folder on a click, and shows it watched (issue 27)', async () => {
+    const created: IntakeInfo = {
+      ...SERVING,
+      dropFolder: { folder: '/home/kasa/POS-Siparisleri', status: 'watching' },
+    }
+    const createPosFolder = vi.fn(() => answer(created))
+    const { updateSettings } = setup(
+      { ...SERVING, dropFolder: { folder: '/tmp/pos', status: 'refused', refusal: 'shared-parent' } },
+      { createPosFolder },
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'POS klasörünü oluştur' }))
+    expect(await screen.findByText('POS klasörü oluşturuldu: /home/kasa/POS-Siparisleri')).toBeTruthy()
+    expect(screen.getByText('Klasör izleniyor.')).toBeTruthy()
+    expect(createPosFolder).toHaveBeenCalledTimes(1)
+    expect(updateSettings).not.toHaveBeenCalled()
+    expect(screen.queryByRole('button', { name: 'POS klasörünü oluştur' })).toBeNull()
+    expect(screen.getByLabelText<HTMLInputElement>('Sipariş klasörü (isteğe bağlı)').value).toBe(
+      '/home/kasa/POS-Siparisleri',
+    )
+  })
+
+  it('offers no folder to create while one is watched', async () => {
+    setup({ ...SERVING, dropFolder: { folder: '/srv/pos', status: 'watching' } })
+    expect(await screen.findByText('Klasör izleniyor.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'POS klasörünü oluştur' })).toBeNull()
+  })
+
+  it('shows why the POS folder could not be created', async () => {
+    const createPosFolder = vi.fn(() =>
+      Promise.resolve({
+        ok: false as const,
+        error: { code: 'internal' as const, retryable: false },
+      }),
+    )
+    setup(SERVING, { createPosFolder })
+    fireEvent.click(await screen.findByRole('button', { name: 'POS klasörünü oluştur' }))
+    await waitFor(() => expect(createPosFolder).toHaveBeenCalledTimes(1))
+    expect(await screen.findByRole('alert')).toBeTruthy()
   })
 })

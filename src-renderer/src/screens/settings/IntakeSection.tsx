@@ -31,7 +31,8 @@ async function copyKey(key: string): Promise<void> {
 /**
  * "POS bağlantısı": where the local intake API listens, its key (shown on request, copied, rotated with one
  * confirmed click), its port, whether the POS may ask for a hand-over, and the optional drop folder with why
- * it is not watched when it is refused (docs/decisions.md D45-D46, D69). Each part is saved on its own, as soon as staff confirm it.
+ * it is not watched when it is refused, or no longer watched once it was swapped (docs/decisions.md D45-D46,
+ * D69, issue 27), and "Create the POS folder". Each part is saved on its own, as soon as staff confirm it.
  */
 export function IntakeSection() {
   const texts = useMessages().t.intake
@@ -168,7 +169,15 @@ function IntakeOptions(props: {
     event.preventDefault()
     save({ dropFolder: folder.trim() === '' ? null : folder })
   }
-  const error = appErrorOf(update.error)
+  const create = useMutation({
+    mutationFn: () => unwrap(requireBridge().createPosFolder()),
+    onSuccess: (next: IntakeInfo) => {
+      queryClient.setQueryData(INTAKE_KEY, next)
+      void queryClient.invalidateQueries({ queryKey: ['settings'] })
+      if (next.dropFolder.folder !== null) setFolder(next.dropFolder.folder)
+    },
+  })
+  const error = appErrorOf(update.error) ?? appErrorOf(create.error)
   const folderState = props.info.dropFolder.status
   return (
     <>
@@ -196,6 +205,11 @@ function IntakeOptions(props: {
           {texts.saveFolder}
         </button>
       </form>
+      {create.isSuccess && props.info.dropFolder.folder !== null && (
+        <p role="status" className="hint">
+          {texts.folderCreated(props.info.dropFolder.folder)}
+        </p>
+      )}
       {folderState === 'watching' && <p className="hint">{texts.folderWatching}</p>}
       {folderState === 'failed' && <p className="error">{texts.folderFailed}</p>}
       {folderState === 'refused' && (
@@ -204,6 +218,19 @@ function IntakeOptions(props: {
           disabled={update.isPending}
           onConfirm={(confirmed) => save({ dropFolder: confirmed, dropFolderSharedConfirmed: true })}
         />
+      )}
+      {folderState !== 'watching' && (
+        <p>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={create.isPending || update.isPending}
+            onClick={() => create.mutate()}
+          >
+            {texts.createFolder}
+          </button>{' '}
+          <span className="hint">{texts.createFolderHint}</span>
+        </p>
       )}
       {error && <ErrorMessage error={error} />}
     </>

@@ -1,0 +1,107 @@
+// The drop folder as the core composes it (issue 27): swapped after it was checked, Settings (getIntakeInfo)
+// and the status line (the attention value) say so and nothing more is taken; "Create the POS folder" makes the
+// app's own folder in the staff user's home and watches it.
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Core } from '../create-core.ts'
+import { testCore } from '../../../test-support/core/core-on-mock.ts'
+import { POS_FOLDER_NAME } from './drop-folder.ts'
+
+const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+const cores: Core[] = []
+const folders: string[] = []
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) {
+    await core.intake.stop()
+    core.dispose()
+  }
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+})
+
+function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+async function servedCore() {
+  const base = await mkdtemp(join(tmpdir(), 'drop-core-'))
+  folders.push(base)
+  const dataDir = join(base, 'data')
+  const home = join(base, 'home')
+  mkdirSync(dataDir, { mode: 0o700 })
+  mkdirSync(home, { mode: 0o700 })
+  const core = await testCore({})
+  cores.push(core)
+  await core.intake.serve({ port: 0, dropStableMs: 40, dataDir, home })
+  return { core, base, dataDir, home }
+}
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let wait = 0; wait < 250; wait++) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+describe('the drop folder in the core', () => {
+  it('says on the status line and in Settings that a swapped folder is no longer watched', async () => {
+    const { core, base, dataDir } = await servedCore()
+    writeFileSync(join(dataDir, 'secret.key'), 'secret')
+    const folder = join(base, 'pos')
+    mkdirSync(folder, { mode: 0o700 })
+    value(await core.handlers.updateSettings({ dropFolder: folder }))
+    expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder.status).toBe('watching')
+    expect(value(await core.handlers.getAttention(undefined))).toMatchObject({
+      dropFolderChanged: false,
+      count: 0,
+    })
+    renameSync(folder, join(base, 'pos-old'))
+    symlinkSync(dataDir, folder)
+    // The rescan (every 5 s) or the watcher's next event finds it; a drop file makes one.
+    writeFileSync(join(dataDir, 'bait.txt'), ORDER)
+    await until(
+      async () => value(await core.handlers.getIntakeInfo(undefined)).dropFolder.status === 'refused',
+      'the swap to be noticed',
+    )
+    expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
+      folder,
+      status: 'refused',
+      refusal: 'changed',
+    })
+    expect(value(await core.handlers.getAttention(undefined))).toMatchObject({
+      dropFolderChanged: true,
+      count: 1,
+    })
+    expect(value(await core.handlers.listOrders(undefined))).toEqual([])
+    expect(readFileSync(join(dataDir, 'secret.key'), 'utf8')).toBe('secret')
+    expect(readFileSync(join(dataDir, 'bait.txt'), 'utf8')).toBe(ORDER)
+  }, 15_000)
+
+  it('creates the POS folder in the home, names it in Settings and watches it', async () => {
+    const { core, home } = await servedCore()
+    const info = value(await core.handlers.createPosFolder(undefined))
+    const folder = join(home, POS_FOLDER_NAME)
+    expect(info.dropFolder).toEqual({ folder, status: 'watching' })
+    expect(value(await core.handlers.getSettings(undefined)).dropFolder).toBe(folder)
+    expect(lstatSync(folder).mode & 0o777).toBe(0o700)
+    writeFileSync(join(folder, 'order.txt'), ORDER)
+    await until(
+      async () => value(await core.handlers.listOrders(undefined)).length === 1,
+      'the drop file to be taken',
+    )
+    expect(readdirSync(folder)).toEqual([])
+  }, 15_000)
+})
