@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import type { CallName } from '../../src-shared/contract.ts'
 import type { Courier } from '../../src-shared/couriers.ts'
+import { shortCodeOf } from '../../src-shared/order-rules.ts'
 import { DEMO_COURIER_PACKAGES, DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { scanThroughLayout } from '../support/scanner-keys.ts'
@@ -56,6 +57,47 @@ test.describe('a scanner set to US on a Turkish-Q computer', () => {
     await scanThroughLayout(page, 'K-07', 'tr-q')
     await expect(outcome).toContainText('okundu: K*07')
     await expect(page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ })).toBeVisible()
+  })
+
+  test('a badge scanned with `*` while the courier picker asks picks its courier; another order closes it', async ({
+    app,
+    mock,
+  }) => {
+    const { page } = app
+    await signIn(page, 'vendor')
+    await expectSignedIn(page)
+    await call<Courier>(page, 'addCourier', { requestId: randomUUID(), name: 'Ahmet Yılmaz', badge: 'K-07' })
+    const [first, second] = DEMO_COURIER_PACKAGES
+    if (!first || !second) throw new Error('the demo has packages')
+    await mock.control.upsertOrders([first.order, second.order])
+    for (const { order } of [first, second]) {
+      await call(page, 'addOrder', {
+        text: order.payment_key,
+        courierType: order.courier_type,
+        shippingMethod: order.shipping_method,
+        paymentMethod: order.payment_type,
+      })
+    }
+    const picker = page.getByRole('dialog', { name: /kim götürüyor\?/ })
+    const firstCode = shortCodeOf(first.order.payment_key)
+
+    // Another order scanned while the picker asks: staff moved on; the picker closes and nothing is sent.
+    await page.getByRole('button', { name: `Kuryeye Verildi: ${firstCode}` }).click()
+    await expect(picker).toBeVisible()
+    await scanThroughLayout(page, second.order.payment_key, 'tr-q')
+    await expect(picker).toBeHidden()
+    await expect(page.locator('.scan-outcome')).toContainText(
+      `${shortCodeOf(second.order.payment_key)} zaten panoda`,
+    )
+    expect((await mock.control.counters()).handedOver).toBe(0)
+
+    // The badge `K*07` from the same scanner: the order goes with that courier.
+    await page.getByRole('button', { name: `Kuryeye Verildi: ${firstCode}` }).click()
+    await expect(picker).toBeVisible()
+    await scanThroughLayout(page, 'K-07', 'tr-q')
+    await expect(picker).toBeHidden()
+    await expect(orderItem(page, first.order.payment_key)).toContainText('Ahmet Yılmaz')
+    await expect.poll(async () => (await mock.control.counters()).handedOver).toBe(1)
   })
 
   test('the scanner test in Settings names both keyboard languages', async ({ app }) => {

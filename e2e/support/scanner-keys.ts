@@ -11,22 +11,23 @@ export async function scanThroughLayout(page: Page, meant: string, computer: Lay
   const keys = keysOfText(meant, 'us')
   if (!keys) throw new Error(`a US scanner has no key for something in ${meant}`)
   const cdp = await page.context().newCDPSession(page)
+  // Every event sent before any answer is awaited: the session keeps their order, and the keys come at a
+  // scanner's pace even on a busy machine (awaiting each would space them by a round trip).
+  const sent: Promise<unknown>[] = []
+  const send = (event: Record<string, unknown>) =>
+    sent.push(cdp.send('Input.dispatchKeyEvent', event as never))
   try {
     for (const key of keys) {
       const typed = charOf(key, computer)
       if (typed === undefined) throw new Error(`no ${key.code} on ${computer}`)
       const common = { key: typed, code: key.code, modifiers: key.shift ? 8 : 0 }
-      await cdp.send('Input.dispatchKeyEvent', {
-        type: 'keyDown',
-        ...common,
-        text: typed,
-        unmodifiedText: typed,
-      })
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common })
+      send({ type: 'keyDown', ...common, text: typed, unmodifiedText: typed })
+      send({ type: 'keyUp', ...common })
     }
     const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' })
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter })
+    send({ type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' })
+    send({ type: 'keyUp', ...enter })
+    await Promise.all(sent)
   } finally {
     await cdp.detach()
   }

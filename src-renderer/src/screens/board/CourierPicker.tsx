@@ -6,6 +6,7 @@ import { useCouriers, useSettings } from '../../queries.ts'
 import { focusOrderField, useCourierUi } from '../../state.ts'
 import { courierIn, pickerCouriers } from './batch-rules.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
+import { readScan } from './read-scan.ts'
 import './couriers.css'
 
 /** The picker shows this many couriers; typing narrows the rest in. */
@@ -83,8 +84,10 @@ function PickerDialog({
     }
     if (event.key !== 'Enter') return
     event.preventDefault()
-    // A badge typed by hand (or its QR text) picks its courier; otherwise the first courier shown.
-    const named = courierIn(typed, couriers, orders)
+    // A badge typed by hand (or its QR text) picks its courier, whatever keyboard language a scanner typed it
+    // in (`K*07` for `K-07`, issue 30); otherwise the first courier shown.
+    const badges = couriers.flatMap((one) => (one.retired || !one.badge ? [] : [one.badge]))
+    const named = courierIn(readScan(typed, { badges }).text, couriers, orders)
     if (named?.kind === 'courier') pick(named.courier.id)
     else if (shown[0]) pick(shown[0].id)
   }
@@ -100,7 +103,14 @@ function PickerDialog({
 
   return (
     <div className="courier-picker-backdrop">
-      <div className="courier-picker" role="dialog" aria-modal="true" aria-labelledby={ids.title}>
+      {/* The one dialog whose scans are the board's (issue 30): a badge picks its courier, another order closes it. */}
+      <div
+        className="courier-picker"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={ids.title}
+        data-scans="order-field"
+      >
         <h2 id={ids.title} className="courier-picker-title">
           {ct.pickerTitle(code)}
         </h2>

@@ -11,7 +11,7 @@ import { keysOfText, LAYOUT_IDS, textOfKeys, type LayoutId, type ScanKey } from 
 export type ScanKind = 'badge-qr' | 'order-link' | 'order-id' | 'short-code' | 'badge'
 
 /** Which layouts a read went through: the scanner's, and the computer's where it could be told. */
-export interface LayoutPair {
+interface LayoutPair {
   scanner: LayoutId
   computer: LayoutId | undefined
 }
@@ -78,7 +78,7 @@ export function readScan(read: string, options: ReadScanOptions = {}): ScanReadi
 }
 
 /** What a scanner set to `scanner` meant by the text that arrived on a `computer` (the keys read back). */
-export function readThrough(arrived: string, scanner: LayoutId, computer: LayoutId): string | undefined {
+function readThrough(arrived: string, scanner: LayoutId, computer: LayoutId): string | undefined {
   const keys = keysOfText(arrived, computer)
   return keys && textOfKeys(keys, scanner)
 }

@@ -71,7 +71,7 @@ export function charOf(key: ScanKey, layout: LayoutId): string | undefined {
 }
 
 /** The key (and Shift) that types `char` under `layout`; undefined when no key of it does. */
-export function keyOf(char: string, layout: LayoutId): ScanKey | undefined {
+function keyOf(char: string, layout: LayoutId): ScanKey | undefined {
   if (char === ' ') return { code: 'Space', shift: false }
   const table = TABLES[layout]
   const plain = table.plain.indexOf(char)

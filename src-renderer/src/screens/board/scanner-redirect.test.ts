@@ -528,6 +528,23 @@ describe('only a scan is taken as a scan (issue 30)', () => {
     expect(scans).toEqual([])
   })
 
+  it('takes a scan out of the courier picker (a dialog marked as the board’s), but not an amount', () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div role="dialog" aria-modal="true" data-scans="order-field"><input id="picker-field"></div>',
+    )
+    const pickerField = document.getElementById('picker-field') as HTMLInputElement
+    pickerField.focus()
+    expect(typeFast(pickerField, ID)).toBe(false)
+    expect(pickerField.value).toBe('')
+    expect(scans).toEqual([ID])
+    expect(document.activeElement).toBe(field)
+    pickerField.focus()
+    expect(typeFast(pickerField, '159,90')).toBe(true)
+    expect(pickerField.value).toBe('159,90')
+    expect(scans).toEqual([ID])
+  })
+
   it('sends no key from behind an open modal dialog to the order field', () => {
     document.body.insertAdjacentHTML('beforeend', '<div role="dialog" aria-modal="true"><input id="m"></div>')
     button.focus()
@@ -568,6 +585,17 @@ describe('only a scan is taken as a scan (issue 30)', () => {
       expect(note.value).toBe('')
     }
     expect(scans).toEqual(['K7Q2M9', 'ABC-123', '0f8fad5b*d9cb*469f*a165*70867728950e'])
+  })
+
+  it('takes an id typed slowly in another keyboard language out of a field when its Enter comes', () => {
+    const mangled = '0f8fad5b*d9cb*469f*a165*70867728950e'
+    note.value = 'Masa'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of mangled) press(note, key, BURST_GAP_MS * 2)
+    press(note, 'Enter', BURST_GAP_MS * 2)
+    expect(note.value).toBe('Masa')
+    expect(scans).toEqual([mangled])
   })
 
   it("takes a burst as a scan by its keys' codes when its text alone names nothing (a US scanner on Turkish-F)", () => {

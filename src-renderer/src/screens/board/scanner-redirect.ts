@@ -162,11 +162,16 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
 /**
  * Keys staff type that no scan takes: those in a dialog (`role="dialog"`, `<dialog>`), or anywhere while a modal
  * one is open (the page behind it is not theirs to type into), and those in a field for an amount or a number.
+ * A dialog marked `data-scans="order-field"` (the courier picker, which a badge or another order answers) is the
+ * board's: its scans still go to the order field.
  */
 function isStaffOwn(target: EventTarget | null): boolean {
-  if (document.querySelector('[aria-modal="true"], dialog[open]')) return true
+  const scansGoOn = (dialog: Element | null) => dialog?.getAttribute('data-scans') === 'order-field'
+  const modal = document.querySelector('[aria-modal="true"], dialog[open]')
+  if (modal && !scansGoOn(modal)) return true
   if (!(target instanceof Element)) return false
-  if (target.closest('[role="dialog"], [role="alertdialog"], dialog')) return true
+  const dialog = target.closest('[role="dialog"], [role="alertdialog"], dialog')
+  if (dialog && !scansGoOn(dialog)) return true
   return (
     target instanceof HTMLInputElement &&
     (target.type === 'number' || target.inputMode === 'decimal' || target.inputMode === 'numeric')
@@ -182,12 +187,22 @@ function readsAsScan(keys: string, codes: readonly ScanKey[]): boolean {
   return reading.kind !== undefined || checkBadgeCode(reading.text).ok
 }
 
-/** An order id that appeared in a field's text since it got focus, and the text without it. */
+/**
+ * An order id that appeared in a field's text since it got focus, and the text without it. Also one a scanner
+ * typed in another keyboard language (issue 30: `*` for `-`): the 36 characters it made of the id, as they came.
+ */
 function strayIdIn(value: string, before: string): { id: string; rest: string } | undefined {
   const orderId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
   const match = orderId.exec(value)
-  if (!match || orderId.test(before)) return undefined
-  return { id: match[0], rest: value.replace(match[0], '') }
+  if (match) return orderId.test(before) ? undefined : { id: match[0], rest: value.replace(match[0], '') }
+  const idLength = 36
+  for (let start = 0; start + idLength <= value.length; start++) {
+    const piece = value.slice(start, start + idLength)
+    if (!before.includes(piece) && readScan(piece).kind === 'order-id') {
+      return { id: piece, rest: value.slice(0, start) + value.slice(start + idLength) }
+    }
+  }
+  return undefined
 }
 
 /** The scan goes to the order field and is submitted from there, as if scanned into it. */
