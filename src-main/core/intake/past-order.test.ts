@@ -172,6 +172,11 @@ describe('a past order keeps its facts', () => {
     const line = past.log.lines.find((entry) => entry.includes('kept what was known'))
     expect(line).toContain(source)
     expect(line).not.toContain('Masa 9')
+    // The courier it offered is logged as kept, without the names.
+    const kept = past.log.lines.filter((entry) => entry.includes('kept the courier of an order'))
+    expect(kept).toHaveLength(1)
+    expect(kept[0]).toContain(source)
+    expect(kept[0]).not.toContain('Mehmet')
   })
 
   it('after a restart too: what the files know is still known', async () => {
