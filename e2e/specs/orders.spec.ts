@@ -142,6 +142,8 @@ test.describe('the order board', () => {
 
   test('an order can be removed from the board', async ({ app }) => {
     await addOrder(app.page, ELIGIBLE)
+    // Kaldır is in the card's menu, apart from the main button (issue 30).
+    await app.page.getByRole('button', { name: 'Diğer işlemler: 000-001' }).click()
     await app.page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).click()
     await expect(orderItem(app.page, ELIGIBLE)).toHaveCount(0)
     await expect(app.page.getByText('Panoda sipariş yok')).toBeVisible()

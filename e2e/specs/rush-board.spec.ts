@@ -1,7 +1,18 @@
 // The evening rush as a cashier with a scanner meets it (docs/decisions.md D40–D44): scans are never lost,
 // orders are found by the code on their card, mistakes can be taken back, and the board fits a small screen.
+import type { Page } from '@playwright/test'
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
+import {
+  addPosCourier,
+  cardsInSight,
+  extraPosOrders,
+  intakeOf,
+  POS_COURIER,
+  POS_RUSH,
+  postPosOrders,
+  scrollFirstCardUnderPinnedTop,
+} from '../support/pos-orders.ts'
 import { expectSignedIn, handOverButton, orderInput, orderItem, scan, signIn } from '../support/staff.ts'
 
 const IDS = DEMO_ORDER_IDS
@@ -34,7 +45,7 @@ test.describe('scanning that never loses a scan', () => {
   test('a scan after pressing a row button still lands in the order field', async ({ app }) => {
     const { page } = app
     await scan(page, IDS.kadikoyCashDelivery)
-    await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).focus()
+    await page.getByRole('button', { name: 'Diğer işlemler: 000-001' }).focus()
     await scan(page, IDS.kadikoyCreditCardDelivery)
     await expect(orderItem(page, IDS.kadikoyCreditCardDelivery)).toBeVisible()
     await expect(scanOutcome(page)).toContainText(`okundu: ${IDS.kadikoyCreditCardDelivery}`)
@@ -176,22 +187,49 @@ test.describe('mistakes can be taken back', () => {
     expect((await mock.control.counters()).requests.ontheway).toBe(1)
   })
 
-  test('Kaldır can be undone for a few seconds, and sits apart from the main button', async ({ app }) => {
+  test('Kaldır is in the menu, apart from the main button, and can be undone for a few seconds', async ({
+    app,
+  }) => {
     const { page } = app
     await scan(page, IDS.kadikoyCashDelivery)
-    await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).click()
+    const menu = page.getByRole('button', { name: 'Diğer işlemler: 000-001' })
+    const main = await handOverButton(page, '000-001').boundingBox()
+    const menuBox = await menu.boundingBox()
+    expect(main && menuBox && menuBox.x - (main.x + main.width)).toBeGreaterThanOrEqual(24)
+    // The menu opens over the board (the card keeps its height); Escape closes it.
+    await menu.click()
+    const remove = page.getByRole('button', { name: '000-001 siparişini panodan kaldır' })
+    await expect(remove).toBeInViewport({ ratio: 1 })
+    await page.keyboard.press('Escape')
+    await expect(remove).toBeHidden()
+    await menu.click()
+    await remove.click()
     await expect(orderItem(page, IDS.kadikoyCashDelivery)).toHaveCount(0)
+    await expect(orderInput(page)).toBeFocused()
     await page.getByRole('button', { name: 'Geri al: 000-001 panoda kalsın' }).click()
     await expect(orderItem(page, IDS.kadikoyCashDelivery)).toBeVisible()
-    const main = await handOverButton(page, '000-001').boundingBox()
-    const remove = await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).boundingBox()
-    expect(main && remove && remove.x - (main.x + main.width)).toBeGreaterThanOrEqual(24)
+  })
+
+  test('PDF olarak kaydet in the menu gives focus back to the order field, where the next scan goes', async ({
+    app,
+  }) => {
+    const { page } = app
+    await scan(page, IDS.kadikoyCashDelivery)
+    await page.getByRole('button', { name: 'Diğer işlemler: 000-001' }).click()
+    const pdf = page.getByRole('button', { name: 'PDF olarak kaydet' })
+    await pdf.focus()
+    await pdf.click()
+    await expect(pdf).toBeHidden()
+    await expect(orderInput(page)).toBeFocused()
+    await scan(page, IDS.kadikoyCreditCardDelivery)
+    await expect(orderItem(page, IDS.kadikoyCreditCardDelivery)).toBeVisible()
   })
 
   test('Kaldır stands when the app stops inside its few seconds of Geri al', async ({ app }) => {
     const { page } = app
     await scan(page, IDS.kadikoyCashDelivery)
     await scan(page, IDS.kadikoyCreditCardDelivery)
+    await page.getByRole('button', { name: 'Diğer işlemler: 000-001' }).click()
     await page.getByRole('button', { name: '000-001 siparişini panodan kaldır' }).click()
     await expect(page.getByRole('button', { name: 'Geri al: 000-001 panoda kalsın' })).toBeVisible()
     const restarted = await app.restart()
@@ -216,26 +254,70 @@ test.describe('mistakes can be taken back', () => {
 })
 
 test.describe('a board for the rush', () => {
+  /**
+   * The POS's orders (a delivery address as the label, the amount, the courier, "Hazır"), one of them failed so
+   * that a card shows the alarm: the board as it looks in a rush, not as bare ids make it look.
+   */
+  async function posRush(page: Page) {
+    await addPosCourier(page)
+    // The POS's six and six more: a rush, so the board scrolls under its pinned top.
+    await postPosOrders(await intakeOf(page), [...POS_RUSH, ...extraPosOrders(6)])
+    await expect(page.locator('.count-waiting dd')).toHaveText('12')
+    // Already on its way at the platform: the hand-over fails, and the card rings.
+    await handOverButton(page, '000-006').click()
+    await expect(
+      orderItem(page, IDS.besiktasInDelivery).getByRole('button', { name: 'Sessize al: 000-006' }),
+    ).toBeVisible(SENT)
+  }
+
+  /**
+   * At least `count` cards in full sight, each with what the POS said (the address, the amount, the courier, the
+   * ready mark) and its main button in sight; the one whose hand-over failed with its alarm.
+   */
+  async function expectCardsInSight(page: Page, count: number) {
+    const cards = await cardsInSight(page)
+    expect(cards.length, JSON.stringify(cards)).toBeGreaterThanOrEqual(count)
+    for (const card of cards) {
+      const sent = [...POS_RUSH, ...extraPosOrders(6)].find((order) => order.label === card.label)
+      expect(sent, `${card.code} shows the label the POS sent`).toBeDefined()
+      expect(card.amount, `${card.code} shows its amount`).toBe(true)
+      if (sent?.courier) expect(card.courier).toContain(sent.courier)
+      if (sent?.ready) expect(card.ready, `${card.code} shows Hazır`).toBe(true)
+      if (card.code === '000-006') expect(card.alarm, '000-006 shows its alarm').toBe(true)
+      else if (sent?.courier_type === 'restaurant')
+        expect(card.mainButton, `${card.code}'s button`).toBe(true)
+    }
+  }
+
   for (const [width, height, cards] of [
     [1024, 768, 4],
     [800, 600, 2],
   ] as const) {
-    test(`at ${width}×${height} at least ${cards} order cards are fully visible, the order field in view`, async ({
+    test(`at ${width}×${height} at least ${cards} POS orders are fully visible, in a batch too`, async ({
       app,
     }) => {
       const { page } = app
       await page.setViewportSize({ width, height })
+      await posRush(page)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await expectCardsInSight(page, cards)
+      // The one that rings comes first, with its alarm on the card; the others show what the POS said.
+      await expect(page.locator('li.order').first()).toContainText('000-006')
+      const ringing = page.locator('li.order').first()
+      await expect(ringing.getByRole('alert')).toContainText('zaten yolda')
+      await expect(ringing.locator('.attention-ringing-note')).toBeAttached()
+      await expect(ringing.getByRole('button', { name: 'Sessize al: 000-006' })).toBeInViewport({ ratio: 1 })
+
+      // A batch pins its bar above the cards: there is still room for as many.
       await orderInput(page).focus()
-      for (const id of RUSH) await scan(page, id)
-      await expect(page.locator('li.order')).toHaveCount(RUSH.length)
-      const fullyVisible = await page.locator('li.order').evaluateAll(
-        (items) =>
-          items.filter((item) => {
-            const box = item.getBoundingClientRect()
-            return box.top >= 0 && box.bottom <= window.innerHeight
-          }).length,
-      )
-      expect(fullyVisible).toBeGreaterThanOrEqual(cards)
+      await scan(page, `pos-companion-courier:${POS_COURIER.badge}`)
+      await expect(page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ })).toBeVisible()
+      await scan(page, IDS.kadikoyCashDelivery)
+      await expect(
+        page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ }).getByRole('heading'),
+      ).toHaveText(/1 paket/)
+      await scrollFirstCardUnderPinnedTop(page)
+      await expectCardsInSight(page, cards)
       await page.mouse.wheel(0, 2000)
       await expect(orderInput(page)).toBeInViewport()
     })

@@ -239,7 +239,10 @@ test.describe('the courier slip from the order board', () => {
         })
       }
     })
-    await orderItem(page, cashOrder.paymentKey).getByRole('button', { name: 'Fiş yazdır' }).click()
+    // Fiş yazdır is in the card's menu (issue 30).
+    const card = orderItem(page, cashOrder.paymentKey)
+    await card.getByRole('button', { name: `Diğer işlemler: ${shortCodeOf(cashOrder.paymentKey)}` }).click()
+    await card.getByRole('button', { name: 'Fiş yazdır' }).click()
     const printed = () => page.evaluate(() => (window as unknown as { printed?: unknown }).printed)
     await expect.poll(printed).toMatchObject({
       keys: [cashOrder.paymentKey],

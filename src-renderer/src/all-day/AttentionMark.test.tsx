@@ -5,7 +5,8 @@ import type { Api } from '../../../src-shared/contract.ts'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { renderWithApi } from '../../../test-support/renderer/render-with-api.tsx'
 import { AttentionBanner } from './AttentionBanner.tsx'
-import { AttentionMark } from './AttentionMark.tsx'
+import { registerOrderField } from '../state.ts'
+import { AlarmNote, ReadyButton, ReadyMark, SilenceButton } from './AttentionMark.tsx'
 import { useAttention, useAttentionEvents } from './use-attention.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
@@ -57,7 +58,30 @@ function core(initial: Attention) {
   return { api, silenceAlarm, markOrderReady, push: (next: Attention) => act(() => listener?.(next)) }
 }
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  registerOrderField(null)
+})
+
+/** The card's attention parts as OrderItem places them: the mark, the note, Sessize al, and the menu's "Hazır". */
+function AttentionMark({ order }: { order: BoardOrder }) {
+  return (
+    <>
+      <ReadyMark order={order} />
+      <AlarmNote order={order} />
+      <SilenceButton order={order} />
+      <ReadyButton order={order} />
+    </>
+  )
+}
+
+/** The board's order field, where every press on a card gives focus back (the next scan goes there). */
+function orderField(): HTMLInputElement {
+  const field = document.createElement('input')
+  document.body.append(field)
+  registerOrderField(field)
+  return field
+}
 
 /** The card as the app mounts it: the app subscribes to the core's pushes once (useAllDay). */
 function LiveMark({ order }: { order: BoardOrder }) {
@@ -107,6 +131,28 @@ describe('AttentionMark (the card)', () => {
     expect(screen.queryByRole('button', { name: /Hazır/ })).toBeNull()
   })
 
+  it('"Hazır" and Sessize al on the card give focus back to the order field, where the next scan goes', async () => {
+    const { api, markOrderReady, silenceAlarm } = core(attentionOf([crossing(OTHER, 'ringing')]))
+    const field = orderField()
+    renderWithApi(
+      <>
+        <AttentionMark order={delivery()} />
+        <AttentionMark order={delivery({ paymentKey: OTHER, readyAt: '2026-11-21T12:05:00.000Z' })} />
+      </>,
+      api,
+    )
+    const ready = await screen.findByRole('button', { name: 'Hazır: 000-001' })
+    ready.focus()
+    fireEvent.click(ready)
+    await waitFor(() => expect(markOrderReady).toHaveBeenCalledTimes(1))
+    expect(document.activeElement).toBe(field)
+    const silence = await screen.findByRole('button', { name: 'Sessize al: 000-002' })
+    silence.focus()
+    fireEvent.click(silence)
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(1))
+    expect(document.activeElement).toBe(field)
+  })
+
   it('no "Hazır" for pickup, a platform courier, or an order on its way', async () => {
     const { api } = core(NO_ATTENTION)
     renderWithApi(
@@ -142,6 +188,47 @@ describe('AttentionBanner (the top of the board)', () => {
     expect(screen.getByText(/POS bağlantı noktası/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Sessize al: 000-001' }))
     await waitFor(() => expect(silenceAlarm).toHaveBeenCalledWith({ paymentKey: KEY }))
+  })
+
+  it('in a rush is one line: the count, Hepsini sessize al, and the list folded under it', async () => {
+    const keys = Array.from({ length: 8 }, (_, i) => `0d3e1f00-5a1b-4c2d-8e3f-10000000001${String(i)}`)
+    const { api, silenceAlarm } = core(NO_ATTENTION)
+    const field = orderField()
+    renderWithApi(
+      <AttentionBanner attention={attentionOf(keys.map((key) => crossing(key, 'ringing')))} />,
+      api,
+    )
+    const banner = screen.getByRole('region', { name: 'Sipariş sizi bekliyor' })
+    expect(banner.querySelector('.attention-count')?.textContent).toBe('8 sipariş kuryeye verilmeyi bekliyor')
+    // Folded: no line per order until asked.
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0)
+    const list = screen.getByRole('button', { name: 'Listeyi aç' })
+    expect(list.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(list)
+    expect(screen.getAllByRole('listitem')).toHaveLength(8)
+    expect(screen.getAllByRole('button', { name: /^Sessize al: / })).toHaveLength(8)
+    fireEvent.click(screen.getByRole('button', { name: 'Hepsini sessize al' }))
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(8))
+    expect(silenceAlarm.mock.calls).toEqual(keys.map((paymentKey) => [{ paymentKey }]))
+    expect(document.activeElement).toBe(field)
+  })
+
+  it('says "sizi bekliyor" when the ringing orders are not all waiting for a courier', () => {
+    const { api } = core(NO_ATTENTION)
+    const failed: AttentionOrder = { ...crossing(OTHER, 'ringing'), reason: 'failed' }
+    renderWithApi(<AttentionBanner attention={attentionOf([crossing(KEY, 'ringing'), failed])} />, api)
+    expect(screen.getByText('2 sipariş sizi bekliyor')).toBeTruthy()
+  })
+
+  it('a failed hand-over is said in a whole sentence, and Sessize al gives focus back to the order field', async () => {
+    const { api, silenceAlarm } = core(NO_ATTENTION)
+    const field = orderField()
+    const failed: AttentionOrder = { ...crossing(KEY, 'ringing'), reason: 'failed' }
+    renderWithApi(<AttentionBanner attention={attentionOf([failed])} />, api)
+    expect(screen.getByText('000-001: Teslim başarısız: karttaki nedene bakın')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Sessize al: 000-001' }))
+    await waitFor(() => expect(silenceAlarm).toHaveBeenCalledTimes(1))
+    expect(document.activeElement).toBe(field)
   })
 
   it('shows the paused state, and nothing at all when nothing needs staff', () => {
@@ -209,6 +296,8 @@ describe('F8 on the board (issue 22: one key, one press, one order)', () => {
   it('names the key on the buttons it presses (banner and card), and only on those', async () => {
     const { api } = core(ringingThree())
     renderWithApi(<LiveBoard />, api)
+    // Two ringing: the banner's list is folded until opened.
+    fireEvent.click(await screen.findByRole('button', { name: 'Listeyi aç' }))
     const newest = await screen.findAllByRole('button', { name: 'Sessize al: 000-002' })
     expect(newest.map((button) => button.getAttribute('aria-keyshortcuts'))).toEqual(['F8', 'F8'])
     const older = screen.getAllByRole('button', { name: 'Sessize al: 000-001' })

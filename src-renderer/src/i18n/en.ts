@@ -476,6 +476,8 @@ export const en = {
     clearHandedOver: 'Clear handed-over orders',
     clearedHandedOver: (count) => `${count} handed-over orders left the board (they stay in History).`,
     handOverOrder: (code) => `Handed to courier: ${code}`,
+    moreActions: 'More',
+    moreActionsOrder: (code) => `More: ${code}`,
     sendingOrder: (code) => `Sending: ${code} (handed to courier)`,
     retryOrder: (code) => `Try again: ${code}`,
     undoCountdown: (seconds) => `Sent in ${seconds} s`,
@@ -524,7 +526,7 @@ export const en = {
   // The alarm on the board and the card, and its settings (D70); notifications: src-shared/attention-texts.ts
   alarm: {
     reason: {
-      failed: 'Hand-over failed: take a look',
+      failed: 'Hand-over failed: see the reason on the card',
       unconfirmed: 'Not confirmed: check the platform panel',
       'retrying-too-long': 'Not sent for 2 minutes: check the network',
       'waiting-too-long': 'Waited too long: if the courier took it, press “Handed to courier”',
@@ -537,6 +539,11 @@ export const en = {
     markReady: (code: string) => `Ready: ${code}`,
     alarmTitle: 'An order needs you',
     ringing: (code: string, reason: string) => `${code}: ${reason}`,
+    ringingWaiting: (count: number) => `${String(count)} orders wait to be handed to a courier`,
+    ringingMany: (count: number) => `${String(count)} orders need you`,
+    silenceAll: 'Silence all',
+    showList: 'Show the list',
+    hideList: 'Hide the list',
     paused: 'Sending is paused: the alarm does not ring. Press “Resume” on the tray icon.',
     crossedWhileClosed: (count: number) =>
       `${String(count)} order${count === 1 ? '' : 's'} waited too long while the app was closed; marked on their cards.`,

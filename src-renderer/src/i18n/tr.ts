@@ -475,6 +475,8 @@ export const tr = {
     clearHandedOver: 'Verilenleri temizle',
     clearedHandedOver: (count: number) => `${count} verilen sipariş panodan kaldırıldı (Geçmiş’te duruyor).`,
     handOverOrder: (code: string) => `Kuryeye Verildi: ${code}`,
+    moreActions: 'Diğer',
+    moreActionsOrder: (code: string) => `Diğer işlemler: ${code}`,
     sendingOrder: (code: string) => `Gönderiliyor: ${code} (Kuryeye Verildi)`,
     retryOrder: (code: string) => `Tekrar dene: ${code}`,
     undoCountdown: (seconds: number) => `${seconds} sn içinde gönderilecek`,
@@ -523,7 +525,7 @@ export const tr = {
   // The alarm on the board and the card, and its settings (D70); notifications: src-shared/attention-texts.ts
   alarm: {
     reason: {
-      failed: 'Teslim başarısız: bakın',
+      failed: 'Teslim başarısız: karttaki nedene bakın',
       unconfirmed: 'Teyit edilemedi: panelden kontrol edin',
       'retrying-too-long': '2 dakikadır gönderilemiyor: ağı kontrol edin',
       'waiting-too-long': 'Bekleme süresi doldu: kurye aldıysa “Kuryeye Verildi”ye basın',
@@ -536,6 +538,11 @@ export const tr = {
     markReady: (code: string) => `Hazır: ${code}`,
     alarmTitle: 'Sipariş sizi bekliyor',
     ringing: (code: string, reason: string) => `${code}: ${reason}`,
+    ringingWaiting: (count: number) => `${String(count)} sipariş kuryeye verilmeyi bekliyor`,
+    ringingMany: (count: number) => `${String(count)} sipariş sizi bekliyor`,
+    silenceAll: 'Hepsini sessize al',
+    showList: 'Listeyi aç',
+    hideList: 'Listeyi kapat',
     paused: 'Gönderim duraklatıldı: alarm çalmıyor. Tepsideki simgeden “Sürdür”e basın.',
     crossedWhileClosed: (count: number) =>
       `Uygulama kapalıyken ${String(count)} siparişin bekleme süresi doldu; kartlarında işaretli.`,

@@ -7,7 +7,7 @@ import { useMessages } from '../i18n/use-messages.tsx'
 
 /**
  * The screen staff keep open: the order board takes the width; the platform's reference lists fold into a
- * strip above it, opened when needed (docs/decisions.md D43).
+ * strip above it, beside the board's filter, opened when needed (docs/decisions.md D43).
  */
 export function BoardScreen({ session }: { session: SessionStatus }) {
   const rt = useMessages().t.board
@@ -15,14 +15,17 @@ export function BoardScreen({ session }: { session: SessionStatus }) {
     <div className="app">
       <Header session={session} />
       <main className="main-board">
-        <details className="reference-strip">
-          <summary>{rt.reference}</summary>
-          <div className="reference-panels">
-            <BranchesPanel />
-            <MethodsPanel />
-          </div>
-        </details>
-        <OrderBoard />
+        <OrderBoard
+          reference={
+            <details className="reference-strip">
+              <summary>{rt.reference}</summary>
+              <div className="reference-panels">
+                <BranchesPanel />
+                <MethodsPanel />
+              </div>
+            </details>
+          }
+        />
       </main>
     </div>
   )

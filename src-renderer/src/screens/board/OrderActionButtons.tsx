@@ -1,8 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed } from '../../../../src-shared/order-rules.ts'
+import { ReadyButton } from '../../all-day/AttentionMark.tsx'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
+import { SlipButton } from '../../slip/SlipButton.tsx'
+import { focusOrderField } from '../../state.ts'
 
 /** What a card's buttons do; one object for the whole board, so a card re-renders only when its order does. */
 export interface OrderActions {
@@ -194,5 +197,74 @@ function MainButton({
     >
       {children}
     </button>
+  )
+}
+
+/**
+ * The card's secondary presses in one menu (issue 30): "Hazır", `Fiş yazdır`, `PDF olarak kaydet` and `Kaldır`.
+ * Out of the card's height, so four real orders fit at 1024×768, and apart from `Kuryeye Verildi`, so a slip of
+ * the finger never removes an order (D41). A native popover: outside a press or Escape closes it; any press in it
+ * closes it too and gives focus back to the order field, where the next scan goes.
+ */
+export function OrderMenu({
+  order,
+  code,
+  actions,
+}: {
+  order: BoardOrder
+  code: string
+  actions: OrderActions
+}) {
+  const { t } = useMessages()
+  const rt = useMessages().t.board
+  const id = useId()
+  const buttonRef = useRef<HTMLButtonElement | null>(null)
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="order-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button secondary small order-menu-button"
+        aria-label={rt.moreActionsOrder(code)}
+        aria-expanded={open}
+        popoverTarget={id}
+      >
+        {rt.moreActions}
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        className="order-menu-popup"
+        aria-label={rt.moreActionsOrder(code)}
+        role="group"
+        onBeforeToggle={(event) => {
+          const box = buttonRef.current?.getBoundingClientRect()
+          if (event.newState !== 'open' || !box) return
+          // Under its button, right edges aligned (top layer: placed by hand, not by the card).
+          event.currentTarget.style.top = `${String(Math.round(box.bottom + 4))}px`
+          event.currentTarget.style.right = `${String(Math.round(window.innerWidth - box.right))}px`
+        }}
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        onClick={(event) => {
+          if (!(event.target instanceof Element) || !event.target.closest('button')) return
+          // jsdom (the unit tests) has no popover API.
+          ;(event.currentTarget as Partial<HTMLElement>).hidePopover?.()
+          focusOrderField()
+        }}
+      >
+        <ReadyButton order={order} />
+        <SlipButton order={order} />
+        <button
+          type="button"
+          className="button secondary small"
+          aria-label={t.removeOrder(code)}
+          disabled={isOwed(order.handover)}
+          onClick={() => actions.remove(order.paymentKey)}
+        >
+          {t.remove}
+        </button>
+      </div>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { AttentionBanner } from '../../all-day/AttentionBanner.tsx'
@@ -27,9 +27,10 @@ const NO_FILTER: BoardFilter = { text: '', state: 'all' }
 
 /**
  * The rush board (docs/decisions.md D41, D43): the order field on top and always in view, the counts, the
- * filter, orders needing attention first, handed-over orders folded away in "Verilenler".
+ * filter, orders needing attention first, handed-over orders folded away in "Verilenler". The filter shares one
+ * slim row with `reference` (the folded branch and method lists), so the cards get the height (issue 30).
  */
-export function OrderBoard() {
+export function OrderBoard({ reference }: { reference?: ReactNode }) {
   const { t } = useMessages()
   const rt = useMessages().t.board
   const orders = useOrders()
@@ -90,6 +91,10 @@ export function OrderBoard() {
 
   return (
     <section className="board" aria-labelledby="board-title">
+      <div className="board-tools">
+        {reference}
+        <BoardFilterBar filter={filter} onChange={setFilter} />
+      </div>
       <div className="board-top">
         <h2 id="board-title" className="visually-hidden">
           {t.orders}
@@ -101,7 +106,6 @@ export function OrderBoard() {
       </div>
       <AttentionBanner attention={attention} />
       <CourierStrip />
-      <BoardFilterBar filter={filter} onChange={setFilter} />
       <RemovedNotes removing={[...removing.keys()]} onUndo={undoRemove} />
       {orders.isPending && <p className="muted">{t.loading}</p>}
       {error && <ErrorMessage error={error} onRetry={() => void orders.refetch()} />}

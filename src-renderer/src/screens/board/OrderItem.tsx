@@ -2,12 +2,12 @@ import { memo, useId } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../../src-shared/order-rules.ts'
-import { AttentionMark } from '../../all-day/AttentionMark.tsx'
+import { AlarmNote, ReadyMark, SilenceButton } from '../../all-day/AttentionMark.tsx'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { SlipButton } from '../../slip/SlipButton.tsx'
+import { useSlipQueue } from '../../slip/slip-queue.ts'
 import { HandoverStatus } from './HandoverStatus.tsx'
-import { OrderActionButtons, type OrderActions } from './OrderActionButtons.tsx'
+import { OrderActionButtons, OrderMenu, type OrderActions } from './OrderActionButtons.tsx'
 import { OrderCourierFacts } from './OrderCourierFacts.tsx'
 import { OrderSource } from './OrderSource.tsx'
 
@@ -33,9 +33,10 @@ export function cardIdOf(paymentKey: string): string {
 }
 
 /**
- * One order: a short code to read aloud, the full payment_key for support calls, what is known of it, and
- * its hand-over. `Kaldır` sits apart from the main button (docs/decisions.md D41). Memoised so that one
- * order's change re-renders that order only.
+ * One order, compact enough that four real POS orders fit at 1024×768 (issue 30): a short code to read aloud and
+ * the label, the money, the courier and the ready mark, the full payment_key for support calls, what needs a hand,
+ * and the main button. `Kaldır` sits in the menu, apart from the main button (docs/decisions.md D41). Memoised so
+ * that one order's change re-renders that order only.
  */
 export const OrderItem = memo(function OrderItem({
   order,
@@ -57,6 +58,8 @@ export const OrderItem = memo(function OrderItem({
   const { handover } = order
   const owed = isOwed(handover)
   // "Already sending" is news only while it is: once the hand-over settles, the answer on screen says more.
+  // The menu is closed most of the time: a slip that did not print is said on the card itself.
+  const slipFailed = useSlipQueue((state) => state.failed.has(order.paymentKey))
   const shownRefusal = refusal && (refusal.problem !== 'already-sending' || owed) ? refusal : undefined
 
   return (
@@ -70,41 +73,51 @@ export const OrderItem = memo(function OrderItem({
       tabIndex={-1}
       ref={measureRef}
     >
+      {/* What the courier and the cashier read first: the code and the POS's label (the address), on one line. */}
       <div className="order-info">
-        <span className="order-code" id={codeId}>
-          {code}
-        </span>
-        {order.label && <span className="order-label">{order.label}</span>}
-        {facts && <span className="order-facts">{facts}</span>}
-        <OrderCourierFacts order={order} collectedAtDoor={collectedAtDoor} methodNames={methodNames} />
-        <code className="payment-key">{order.paymentKey}</code>
-        <OrderSource order={order} />
+        <p className="order-head">
+          <span className="order-code" id={codeId} title={order.paymentKey}>
+            {code}
+          </span>
+          {order.label && (
+            <span className="order-label" title={order.label}>
+              {order.label}
+            </span>
+          )}
+        </p>
+        {/* Then the money, the courier and the ready mark, small and on one line where the width allows. */}
+        <p className="order-facts-line">
+          <OrderCourierFacts order={order} collectedAtDoor={collectedAtDoor} methodNames={methodNames} />
+          <ReadyMark order={order} />
+          {facts && <span className="order-facts">{facts}</span>}
+          <OrderSource order={order} />
+          <code className="payment-key">{order.paymentKey}</code>
+        </p>
+        <div className="order-notes">
+          {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
+          {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
+          <AlarmNote order={order} />
+          <HandoverStatus handover={handover} />
+          {slipFailed && (
+            <p className="press-refusal" role="status">
+              {t.slip.printFailed}
+            </p>
+          )}
+          {shownRefusal && (
+            <p className="press-refusal" role="status">
+              {describeError(shownRefusal, t).text}
+            </p>
+          )}
+        </div>
       </div>
+      {/* The one press that matters, big, on the right; Sessize al beside it while the order rings; the rest in
+          the menu, apart from it (docs/decisions.md D41). */}
       <div className="order-action">
-        {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
-        {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
-        <HandoverStatus handover={handover} />
-        <AttentionMark order={order} />
+        <SilenceButton order={order} />
         {(eligibility === 'eligible' || eligibility === 'unknown') && (
           <OrderActionButtons order={order} code={code} actions={actions} />
         )}
-        <SlipButton order={order} />
-        {shownRefusal && (
-          <p className="press-refusal" role="status">
-            {describeError(shownRefusal, t).text}
-          </p>
-        )}
-      </div>
-      <div className="order-remove">
-        <button
-          type="button"
-          className="button secondary small"
-          aria-label={t.removeOrder(code)}
-          disabled={owed}
-          onClick={() => actions.remove(order.paymentKey)}
-        >
-          {t.remove}
-        </button>
+        <OrderMenu order={order} code={code} actions={actions} />
       </div>
     </li>
   )

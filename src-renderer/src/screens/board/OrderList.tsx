@@ -4,8 +4,8 @@ import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { focusRevealed } from './reveal.ts'
 
 /** Room between two orders, in px: the same in the CSS gap and in the windowing's arithmetic. */
-const GAP = 10
-const ESTIMATED_HEIGHT = 120
+const GAP = 6
+const ESTIMATED_HEIGHT = 80
 /** Orders rendered beyond the screen's edges, so scrolling and keyboard focus find them ready. */
 const OVERSCAN = 8
 
