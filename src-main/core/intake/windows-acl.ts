@@ -77,7 +77,7 @@ const TRUSTED = new Set([
 /** The SDDL of a security descriptor (`O:…G:…D:…`), as the line icacls /save writes after the file's name. */
 export function parseSddl(sddl: string): WindowsAcl | undefined {
   const owner = /O:([A-Z]{2}|S(?:-\d+)+)/.exec(sddl)?.[1]
-  const dacl = /D:([^S(]*)((?:\([^)]*\))*)/.exec(sddl)
+  const dacl = /D:([A-Z_]*)((?:\([^)]*\))*)/.exec(sddl)
   if (!dacl) return undefined
   if (dacl[1]?.includes('NO_ACCESS_CONTROL') === true) return { owner, allowed: [], everyone: true }
   const allowed: WindowsAcl['allowed'] = []
