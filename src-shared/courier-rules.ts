@@ -78,8 +78,14 @@ export function checkBadgeCode(text: string): BadgeCodeCheck {
   return { ok: true, code }
 }
 
+/**
+ * The platform's payment method key for cash: its spec lists `CASH` ("Nakit", "cash paid on delivery"). Keys are
+ * compared, never names (the platform's words, which may change or be translated). The one home of the literal.
+ */
+export const CASH_PAYMENT_KEY = 'CASH'
+
 /** By the platform's spec, cash is paid at the door and cards in advance; Settings may name more methods. */
-export const DEFAULT_COLLECTED_AT_DOOR: readonly string[] = ['CASH']
+export const DEFAULT_COLLECTED_AT_DOOR: readonly string[] = [CASH_PAYMENT_KEY]
 
 /** A payment method as Settings and the orders are compared: trimmed, upper case. */
 export function paymentMethodKey(method: string): string {

@@ -10,7 +10,13 @@ import type { EventName } from '../../src-shared/channels.ts'
 import type { Api, CallInput } from '../../src-shared/contract.ts'
 import type { DayEndView } from '../../src-shared/couriers.ts'
 import type { BoardOrder, Handover } from '../../src-shared/domain.ts'
-import { cashLine, courierLine, dayEndView, TODAY } from '../../test-support/renderer/day-end-fixtures.ts'
+import {
+  cashLine,
+  courierLine,
+  dayEndView,
+  TODAY,
+  todayOf,
+} from '../../test-support/renderer/day-end-fixtures.ts'
 import { TEST_SETTINGS } from '../../test-support/renderer/render-with-api.tsx'
 import { MessagesProvider } from './i18n/use-messages.tsx'
 import {
@@ -63,10 +69,12 @@ function fakeCore(board: BoardOrder[]) {
     listOrders: () => ok(board),
     listCouriers: () => ok([{ id: 'c-ahmet', name: 'Ahmet', retired: false, addedAt: AT }]),
     getDayEnd: vi.fn(() => ok(view)),
-    // As the core does: the ledger's news is sent before the call's answer.
-    recordCash: vi.fn((input: CallInput<'recordCash'>) => {
+    getCourierToday: vi.fn(() => ok(todayOf(view))),
+    // As the core does: the ledger's news and today's settlement are sent before the call's answer.
+    recordCourierMovement: vi.fn((input: CallInput<'recordCourierMovement'>) => {
       view = afterReturn
       send('couriersChanged', { kind: 'cash' })
+      send('courierDayChanged', todayOf(view))
       return ok({ id: input.requestId, seq: 9, at: AT, day: TODAY, ...input })
     }),
     handOverOrder: vi.fn(({ paymentKey }: { paymentKey: string }) =>
@@ -144,17 +152,27 @@ describe('an open Gün sonu', () => {
     expect(core.api.getDayEnd).toHaveBeenCalledTimes(2)
   })
 
-  it('shows a return at once, read once: the core’s news of it and the call’s answer are one change', async () => {
+  it('shows a return at once from the core’s pushed settlement; today is read once more at most', async () => {
     const core = fakeCore([])
     render(<OpenDayEnd />, { wrapper: core.wrapper })
     fireEvent.click(await screen.findByRole('button', { name: 'Ahmet: dönüşü kaydet' }))
     fireEvent.change(await screen.findByLabelText('Teslim edilen nakit'), { target: { value: '400' } })
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
     await waitFor(() => expect(table().textContent).toContain('fazla: +0,10 ₺'))
-    expect(core.api.recordCash).toHaveBeenCalledTimes(1)
+    expect(core.api.recordCourierMovement).toHaveBeenCalledTimes(1)
     await settle()
-    // Before: the news and the answer each read it, 3 in all.
-    expect(core.api.getDayEnd).toHaveBeenCalledTimes(2)
+    // Today is the core's kept settlement: the push shows it; the write's own read is one more at most.
+    expect(core.api.getCourierToday.mock.calls.length).toBeLessThanOrEqual(2)
+  })
+
+  it('follows today’s settlement as the core pushes it, with no read of its own', async () => {
+    const core = fakeCore([])
+    render(<OpenDayEnd />, { wrapper: core.wrapper })
+    await waitFor(() => expect(table().textContent).toContain('399,90 ₺'))
+    const reads = core.api.getCourierToday.mock.calls.length
+    act(() => core.send('courierDayChanged', todayOf(afterTen)))
+    await waitFor(() => expect(table().textContent).toContain('1.399,90 ₺'))
+    expect(core.api.getCourierToday).toHaveBeenCalledTimes(reads)
   })
 })
 

@@ -23,9 +23,11 @@ import type {
   SessionStatus,
   Settings,
 } from '../../src-shared/domain.ts'
+import type { CourierBatch, CourierToday } from '../../src-shared/couriers.ts'
 import type { AppError, Result } from '../../src-shared/errors.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
 import { appErrorOf, requireBridge, unwrap } from './api.ts'
+import { openBatchOf } from './screens/board/batch-rules.ts'
 
 /**
  * Server state: everything the core knows, read through window.api and kept fresh by the core's events
@@ -51,6 +53,9 @@ export const keys = {
   couriers: ['couriers'] as const,
   couriersOut: ['couriers-out'] as const,
   dayEnd: ['day-end'] as const,
+  courierToday: ['courier-today'] as const,
+  courierPay: ['courier-pay'] as const,
+  courierStatement: ['courier-statement'] as const,
 }
 
 /**
@@ -81,6 +86,8 @@ function invalidateCourierDay(queryClient: QueryClient, withList: boolean): void
   if (withList || pending?.withList === true) void queryClient.invalidateQueries({ queryKey: keys.couriers })
   void queryClient.invalidateQueries({ queryKey: keys.couriersOut })
   void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
+  void queryClient.invalidateQueries({ queryKey: keys.courierToday })
+  void queryClient.invalidateQueries({ queryKey: keys.courierStatement })
 }
 
 /** The core said something the courier's day reads changed: read again soon, once for the whole burst. */
@@ -148,6 +155,13 @@ export function useCoreEvents(): void {
     const offCouriers = api.on('couriersChanged', ({ kind }) => {
       courierDayChanged(queryClient, kind === 'couriers' || kind === 'assignment')
     })
+    // Today's settlement as the core keeps it (issue 28): the strip, the batch bar, the return and Gün sonu
+    // show it as pushed, with no read of their own.
+    const offCourierDay = api.on('courierDayChanged', (today) => {
+      queryClient.setQueryData(keys.courierToday, today)
+      void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
+      void queryClient.invalidateQueries({ queryKey: keys.courierStatement })
+    })
     // A change saved in another window or tab, or by the core itself, reaches this window too (D64).
     const offSettings = api.on('settingsChanged', (settings) => {
       queryClient.setQueryData(keys.settings, settings)
@@ -158,6 +172,7 @@ export function useCoreEvents(): void {
       offSession()
       offOrder()
       offCouriers()
+      offCourierDay()
       offSettings()
       const pending = pendingCourierDay.get(queryClient)
       if (pending) clearTimeout(pending.timer)
@@ -292,7 +307,7 @@ export function useHandOverOrder(onRefused?: OnRefused) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (target: string | HandOverInput) =>
-      unwrap(requireBridge().handOverOrder(typeof target === 'string' ? { paymentKey: target } : target)),
+      unwrap(requireBridge().handOverOrder(inOpenBatch(queryClient, target))),
     onSuccess: (order) => {
       onRefused?.(order.paymentKey, undefined)
       putOrder(queryClient, order.paymentKey, order)
@@ -300,6 +315,17 @@ export function useHandOverOrder(onRefused?: OnRefused) {
     onError: (error, target) =>
       onRefused?.(typeof target === 'string' ? target : target.paymentKey, appErrorOf(error)),
   })
+}
+
+/**
+ * A hand-over naming a courier whose batch scan-out is open goes in that batch (its assignment carries the
+ * batch, a ledger fact), whether it was scanned or pressed on its card: the bar and the manifest list it.
+ */
+function inOpenBatch(queryClient: QueryClient, target: string | HandOverInput): HandOverInput {
+  if (typeof target === 'string') return { paymentKey: target }
+  if (target.courierId === undefined || target.batchId !== undefined) return target
+  const batch = openBatchOf(queryClient.getQueryData<CourierToday>(keys.courierToday), Date.now())
+  return batch?.courierId === target.courierId ? { ...target, batchId: batch.batchId } : target
 }
 
 /** One day of the hand-over history, one row per order, a page at a time (the newest day when none is chosen). */
@@ -350,11 +376,12 @@ export function useCouriersOut() {
 }
 
 /** The day-end settlement of `day` (today in the platform's time zone when left out), with the days to pick. */
-export function useDayEnd(day?: string) {
+export function useDayEnd(day?: string, enabled = true) {
   return useQuery({
     queryKey: [...keys.dayEnd, day ?? null],
     queryFn: () => unwrap(requireBridge().getDayEnd(day === undefined ? {} : { day })),
     placeholderData: keepPreviousData,
+    enabled,
   })
 }
 
@@ -437,6 +464,122 @@ export function useCorrectCash() {
     mutationFn: (input: WithOptionalId<CallInput<'correctCash'>>) =>
       unwrap(requireBridge().correctCash(withRequestId(input))),
     onSuccess: () => invalidateCourierDay(queryClient, false),
+  })
+}
+
+/**
+ * Today's settlement as the core keeps it (issue 28): every courier figure of today on every surface, pushed by
+ * `courierDayChanged` after each record.
+ */
+export function useCourierToday() {
+  return useQuery({ queryKey: keys.courierToday, queryFn: () => unwrap(requireBridge().getCourierToday()) })
+}
+
+/** After this window's own write: the figures it moved, at once (the core's push follows). */
+function useCourierWrite() {
+  const queryClient = useQueryClient()
+  return () => invalidateCourierDay(queryClient, false)
+}
+
+/** A float, an expense, cash handed in, an advance, a debt repaid, or (`corrects`) a correction of one. */
+export function useRecordMovement() {
+  const onSuccess = useCourierWrite()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'recordCourierMovement'>>) =>
+      unwrap(requireBridge().recordCourierMovement(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** What the customer paid at the door (null: the order's own method again). */
+export function useSetDoorTender() {
+  const onSuccess = useCourierWrite()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'setDoorTender'>>) =>
+      unwrap(requireBridge().setDoorTender(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** "Hesabı kapat". */
+export function useCloseCourierAccount() {
+  const onSuccess = useCourierWrite()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'closeCourierAccount'>>) =>
+      unwrap(requireBridge().closeCourierAccount(withRequestId(input))),
+    onSuccess,
+  })
+}
+
+/** A badge scanned outside the picker starts the courier's batch scan-out; `Bitir` ends it. */
+export function useStartCourierBatch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'startCourierBatch'>>) =>
+      unwrap(requireBridge().startCourierBatch(withRequestId(input))),
+    onSuccess: (batch) => putBatch(queryClient, batch),
+  })
+}
+
+export function useEndCourierBatch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'endCourierBatch'>>) =>
+      unwrap(requireBridge().endCourierBatch(withRequestId(input))),
+    onSuccess: (batch) => putBatch(queryClient, batch),
+  })
+}
+
+/** A batch as a call answered it, in today's settlement at once: the next scan goes in it. */
+function putBatch(queryClient: QueryClient, batch: CourierBatch): void {
+  queryClient.setQueryData<CourierToday>(
+    keys.courierToday,
+    (today) =>
+      today && {
+        ...today,
+        batches: [batch, ...today.batches.filter((one) => one.batchId !== batch.batchId)],
+      },
+  )
+  void queryClient.invalidateQueries({ queryKey: keys.courierToday })
+}
+
+/** Pay per package (Settings → Kuryeler): off by default. */
+export function useCourierPay() {
+  return useQuery({ queryKey: keys.courierPay, queryFn: () => unwrap(requireBridge().getCourierPay()) })
+}
+
+export function useSetCourierPay() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: WithOptionalId<CallInput<'setCourierPay'>>) =>
+      unwrap(requireBridge().setCourierPay(withRequestId(input))),
+    onSuccess: (pay) => {
+      queryClient.setQueryData(keys.courierPay, pay)
+      invalidateCourierDay(queryClient, false)
+    },
+  })
+}
+
+/** A courier's week: seven days from `from` (this week when left out). */
+export function useCourierStatement(courierId: string | undefined, from?: string) {
+  return useQuery({
+    queryKey: [...keys.courierStatement, courierId ?? null, from ?? null],
+    queryFn: () =>
+      unwrap(
+        requireBridge().getCourierStatement({
+          courierId: courierId ?? '',
+          ...(from === undefined ? {} : { from }),
+        }),
+      ),
+    enabled: courierId !== undefined,
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useExportCourierStatement() {
+  return useMutation({
+    mutationFn: (input: { courierId: string; from?: string }) =>
+      unwrap(requireBridge().exportCourierStatementCsv(input)),
   })
 }
 

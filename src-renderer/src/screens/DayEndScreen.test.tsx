@@ -3,7 +3,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DayEndView } from '../../../src-shared/couriers.ts'
-import { cashLine, courierLine, dayEndView, TODAY } from '../../../test-support/renderer/day-end-fixtures.ts'
+import {
+  bag,
+  cashLine,
+  courierLine,
+  dayEndView,
+  TODAY,
+  todayOf,
+} from '../../../test-support/renderer/day-end-fixtures.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../test-support/renderer/render-with-api.tsx'
 import { SlipPrinter } from '../slip/SlipPrinter.tsx'
 import { useSlipQueue } from '../slip/slip-queue.ts'
@@ -59,6 +66,8 @@ const yesterday = dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 5_000, [cashLin
 function renderScreen(views: Record<string, DayEndView> = { [TODAY]: today }, settings = TEST_SETTINGS) {
   const api = {
     getDayEnd: vi.fn(({ day }: { day?: string }) => ok(views[day ?? TODAY] as DayEndView)),
+    // Today is the core's kept settlement, the one the strip and the return read too.
+    getCourierToday: vi.fn(() => ok(todayOf(views[TODAY] as DayEndView))),
     exportDayEndCsv: vi.fn(({ day }: { day: string }) => ok(`\uFEFFGün;${day}\r\n`)),
     listCouriers: vi.fn(() => ok([])),
     listOrders: vi.fn(() => ok([])),
@@ -100,12 +109,55 @@ describe('DayEndScreen', () => {
     const rows = within(table).getAllByRole('row')
     // The couriers' total is what their rows add up to; the package no courier was named for comes after it,
     // its 120,00 ₺ in no courier's difference.
+    const zero = '0,00 ₺'
     expect(rows.map((row) => cells(row))).toEqual([
       [],
-      ['Ahmet', '3', '399,90 ₺', '400,00 ₺', 'fazla: +0,10 ₺', 'Dönüş'],
-      ['Veli (ayrıldı)', '2', '250,00 ₺', '237,50 ₺', 'açık var: -12,50 ₺', 'Dönüş'],
-      ['Kuryeler toplamı', '5', '649,90 ₺', '637,50 ₺', 'açık var: -12,40 ₺', ''],
-      ['Kuryesi belirsiz', '1', '120,00 ₺', '–', '–', ''],
+      [
+        'Ahmet',
+        '3',
+        '399,90 ₺',
+        zero,
+        zero,
+        '399,90 ₺',
+        '400,00 ₺',
+        'fazla: +0,10 ₺',
+        zero,
+        zero,
+        zero,
+        'Açık',
+        'DönüşHafta',
+      ],
+      [
+        'Veli (ayrıldı)',
+        '2',
+        '250,00 ₺',
+        zero,
+        zero,
+        '250,00 ₺',
+        '237,50 ₺',
+        'açık var: -12,50 ₺',
+        zero,
+        zero,
+        zero,
+        'Açık',
+        'DönüşHafta',
+      ],
+      [
+        'Kuryeler toplamı',
+        '5',
+        '649,90 ₺',
+        zero,
+        zero,
+        '649,90 ₺',
+        '637,50 ₺',
+        'açık var: -12,40 ₺',
+        zero,
+        zero,
+        zero,
+        'Açık',
+        '',
+      ],
+      ['Kuryesi belirsiz', '1', '120,00 ₺', '–', ''],
     ])
     expect(
       screen.getByText(
@@ -116,7 +168,21 @@ describe('DayEndScreen', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Kurye', 'Paket', 'Tahsil edilecek', 'Teslim edilen', 'Fark', 'İşlem'])
+    ).toEqual([
+      'Kurye',
+      'Paket',
+      'Kapıda nakit',
+      'Bozuk para',
+      'Masraf',
+      'Beklenen',
+      'Teslim',
+      'Fark',
+      'Kapıda kart',
+      'Borç',
+      'Avans',
+      'Hesap',
+      'İşlem',
+    ])
     expect(screen.getByText('Kapıda tahsil: CASH')).toBeTruthy()
     expect(screen.getByText('Bu günün bütün teslimleri platformdan onaylandı.')).toBeTruthy()
     // No order carries a branch: no split to show.
@@ -166,9 +232,16 @@ describe('DayEndScreen', () => {
       'Ahmet',
       '1',
       '50,00 ₺',
+      '0,00 ₺',
+      '0,00 ₺',
+      '50,00 ₺',
       '50,00 ₺',
       'kasa tam',
-      'Dönüş',
+      '0,00 ₺',
+      '0,00 ₺',
+      '0,00 ₺',
+      'Açık',
+      'DönüşHafta',
     ])
     fireEvent.click(screen.getByRole('button', { name: 'Ahmet: dönüşü kaydet' }))
     const dialog = await screen.findByRole('dialog', { name: 'Dönüş: Ahmet' })
@@ -245,9 +318,189 @@ describe('DayEndScreen', () => {
       'Veli (left)',
       '2',
       '₺250.00',
+      '₺0.00',
+      '₺0.00',
+      '₺250.00',
       '₺237.50',
       'short: -₺12.50',
-      'Return',
+      '₺0.00',
+      '₺0.00',
+      '₺0.00',
+      'Open',
+      'ReturnWeek',
     ])
+  })
+})
+
+describe('DayEndScreen: the courier’s whole cash (issue 28)', () => {
+  const cashDay = dayEndView([
+    courierLine(
+      'c-ahmet',
+      'Ahmet',
+      3,
+      39_990,
+      [
+        cashLine('f-1', 5_000, { kind: 'float' }),
+        cashLine('e-1', 3_000, { kind: 'expense', note: 'yakıt' }),
+        cashLine('h-1', 40_000),
+      ],
+      { cardAtDoorKurus: 25_000, debtCarriedKurus: 1_250, payKurus: 7_500, closed: true },
+    ),
+    courierLine('c-zeynep', 'Zeynep', 2, 30_000, [], {
+      balance: 'out',
+      out: true,
+      bags: [bag(1, { amountKurus: 10_000 }), bag(2, { amountKurus: 20_000 })],
+    }),
+    courierLine('c-burak', 'Burak', 1, 0, [], {
+      balance: 'unknown',
+      unknownCount: 1,
+      bags: [bag(3, { paymentMethod: undefined, tender: 'unknown', collect: false, carried: false })],
+    }),
+  ])
+
+  it('shows per courier float, expenses, expected, handed in, card, debt, pay and closed; out and ? said so', async () => {
+    renderScreen({ [TODAY]: cashDay })
+    const table = await screen.findByRole('table', { name: 'Kurye gün sonu' })
+    const rows = within(table).getAllByRole('row')
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Hakediş')
+    expect(cells(rows[1] as HTMLElement)).toEqual([
+      'Ahmet',
+      '3',
+      '399,90 ₺',
+      '50,00 ₺',
+      '30,00 ₺',
+      '419,90 ₺',
+      '400,00 ₺',
+      'açık var: -19,90 ₺',
+      '250,00 ₺',
+      '12,50 ₺',
+      '0,00 ₺',
+      '75,00 ₺',
+      'Hesap kapalı',
+      'DönüşHafta',
+    ])
+    // Still out with bags: "yolda", never "açık var" in red.
+    expect(cells(rows[2] as HTMLElement)[7]).toBe('yolda: 2 paket taşıyor')
+    // A bag whose cash is not known: "?", never "kasa tam" or a zero expected.
+    expect(cells(rows[3] as HTMLElement)[5]).toBe('? kontrol edin')
+    expect(cells(rows[3] as HTMLElement)[7]).toBe('? kontrol edin')
+    expect(within(table).queryByText('kasa tam')).toBeNull()
+  })
+
+  it('prints every figure on the slip: float, expenses, expected, card, debt, pay, closed, out', async () => {
+    let printed = ''
+    window.printBridge = {
+      printSlip: vi.fn(() => {
+        printed = (document.querySelector('.slip-print-root .slip')?.textContent ?? '').replace(
+          /\u00a0/g,
+          ' ',
+        )
+        return Promise.resolve({ result: 'printed' as const })
+      }),
+      saveSlipPdf: vi.fn(),
+      listPrinters: vi.fn(() => Promise.resolve([])),
+    }
+    renderScreen({ [TODAY]: cashDay })
+    fireEvent.click(await screen.findByRole('button', { name: 'Yazdır' }))
+    await waitFor(() => expect(printed).not.toBe(''))
+    for (const part of [
+      'Bozuk para: 50,00 ₺ · Masraf: 30,00 ₺',
+      'Beklenen: 419,90 ₺',
+      'Teslim: 400,00 ₺',
+      'açık var: -19,90 ₺',
+      'Kapıda kart: 250,00 ₺',
+      'Devreden borç: 12,50 ₺',
+      'Hakediş: 75,00 ₺',
+      'Hesap kapalı',
+      'yolda: 2 paket taşıyor',
+      'Beklenen: ? kontrol edin',
+    ]) {
+      expect(printed).toContain(part)
+    }
+  })
+
+  it('opens a courier’s week: the days, the sums, the debts; printed and saved as the core’s CSV', async () => {
+    const statement = {
+      courierId: 'c-ahmet',
+      name: 'Ahmet',
+      from: '2026-11-23',
+      to: '2026-11-29',
+      days: [
+        {
+          day: '2026-11-24',
+          packages: 4,
+          cashToCollectKurus: 50_000,
+          floatKurus: 5_000,
+          expensesKurus: 2_000,
+          expectedCashKurus: 53_000,
+          cashHandedInKurus: 51_750,
+          differenceKurus: -1_250,
+          cardAtDoorKurus: 0,
+          advancesKurus: 0,
+          debtRepaidKurus: 0,
+          payKurus: 10_000,
+          closed: true,
+          unknownCount: 0,
+        },
+      ],
+      totals: {
+        packages: 4,
+        cashToCollectKurus: 50_000,
+        floatKurus: 5_000,
+        expensesKurus: 2_000,
+        expectedCashKurus: 53_000,
+        cashHandedInKurus: 51_750,
+        differenceKurus: -1_250,
+        cardAtDoorKurus: 0,
+        advancesKurus: 0,
+        debtRepaidKurus: 0,
+        payKurus: 10_000,
+        unknownCount: 0,
+      },
+      debts: [{ since: '2026-11-24', closingId: 'closing-1', amountKurus: 1_250 }],
+      debtCarriedKurus: 1_250,
+      creditKurus: 0,
+    }
+    const getCourierStatement = vi.fn(() => ok(statement))
+    const exportCourierStatementCsv = vi.fn(() => ok('\uFEFFGün;Paket\r\n'))
+    renderWithApi(<DayEndScreen />, {
+      getDayEnd: () => ok(cashDay),
+      getCourierToday: () => ok(todayOf(cashDay)),
+      getCourierStatement,
+      exportCourierStatementCsv,
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Ahmet: haftalık döküm' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Haftalık döküm: Ahmet' })
+    expect(getCourierStatement).toHaveBeenCalledWith({ courierId: 'c-ahmet' })
+    const week = within(dialog).getByRole('table', { name: 'Haftalık döküm: Ahmet' })
+    expect(cells(within(week).getAllByRole('row')[1] as HTMLElement)).toEqual([
+      '24.11.2026',
+      '4',
+      '500,00 ₺',
+      '50,00 ₺',
+      '20,00 ₺',
+      '530,00 ₺',
+      '517,50 ₺',
+      '-12,50 ₺',
+      '0,00 ₺',
+      '0,00 ₺',
+      '100,00 ₺',
+      'Hesap kapalı',
+    ])
+    expect(within(dialog).getByText(/Borçlar \(eskiden yeniye\): 24\.11\.2026: 12,50 ₺/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'CSV olarak indir' }))
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    expect(exportCourierStatementCsv).toHaveBeenCalledWith({ courierId: 'c-ahmet', from: '2026-11-23' })
+    expect(downloads[0]?.name).toBe('pos-companion-kurye-hafta-20261123.csv')
+    fireEvent.click(within(dialog).getByRole('button', { name: '← Önceki hafta' }))
+    await waitFor(() =>
+      expect(getCourierStatement).toHaveBeenLastCalledWith({ courierId: 'c-ahmet', from: '2026-11-16' }),
+    )
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

@@ -10,6 +10,7 @@ import { dayEndFileName, downloadTextFile } from '../download.ts'
 import type { Messages } from '../i18n/index.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
 import {
+  useCourierToday,
   useDayEnd,
   useExportDayEnd,
   useMethodNames,
@@ -20,16 +21,19 @@ import {
 import { DayEndSlip } from '../slip/DayEndSlip.tsx'
 import { slipFileCode, useDocumentPrint } from '../slip/print-document.tsx'
 import { useUi } from '../state.ts'
-import { balanceClass, balanceText, branchText, dayText, showsBranches } from './day-end/day-end-format.ts'
+import { branchText, dayText, lineBalance, showsBranches } from './day-end/day-end-format.ts'
 import { ReturnDialog } from './day-end/ReturnDialog.tsx'
+import { StatementDialog } from './day-end/StatementDialog.tsx'
 import './day-end/courier-day.css'
 
 /**
- * "Gün sonu" (issue 21, docs/decisions.md D65): the couriers' settlement of a day, today by the platform's time
- * zone or a past day History still keeps: per courier the packages the platform confirmed, the cash to collect,
- * the cash handed in and the difference; the couriers' total; under it the packages no courier was named for,
- * whose cash is in no courier's difference (D76); what is still not confirmed; the split by branch. Printed on
- * the receipt roll, exported as CSV; a courier's return from here.
+ * "Gün sonu" (issues 21 and 28): the couriers' settlement of a day, today by the platform's time zone (as the
+ * core keeps and pushes it) or a past day History still keeps (read once): per courier the packages, the cash at
+ * the door, the float, the expenses, what is expected, what was handed in, the difference (or "yolda" for a
+ * courier still out, "?" where a bag's cash is not known), the card at the door, the debt carried, the advances,
+ * the pay (when on) and whether the account is closed; the couriers' total; under it the packages no courier was
+ * named for (D76); what is still not confirmed; the split by branch. Printed on the receipt roll, exported as CSV
+ * by the core; a courier's cash and closing, and their week, from here. Nothing is summed here.
  */
 export function DayEndScreen() {
   const { t, language } = useMessages()
@@ -37,13 +41,19 @@ export function DayEndScreen() {
   const closeDayEnd = useUi((state) => state.closeDayEnd)
   const [day, setDay] = useState<string | undefined>(undefined)
   const [returnFor, setReturnFor] = useState<string | undefined>(undefined)
+  const [statementFor, setStatementFor] = useState<string | undefined>(undefined)
   const dayEnd = useDayEnd(day)
+  const today = useCourierToday().data
   const exportCsv = useExportDayEnd()
   const settings = useSettings().data
   const signedIn = isSignedIn(useSession().data)
   const methodNames = useMethodNames(useMethods(signedIn).data)
   const slipPrint = useDocumentPrint('day-end')
-  const view = dayEnd.data
+  // Today is the kept settlement the strip and the return show too; a past day is the core's answer for it.
+  const showsToday = today !== undefined && (day === undefined || day === today.today)
+  const view: DayEndView | undefined = showsToday
+    ? { ...today, days: dayEnd.data?.days ?? [today.today] }
+    : dayEnd.data
   const error = appErrorOf(dayEnd.error)
   const exportError = appErrorOf(exportCsv.error)
 
@@ -103,7 +113,11 @@ export function DayEndScreen() {
           t={t}
           methodNames={methodNames}
           onReturn={setReturnFor}
+          onStatement={setStatementFor}
         />
+      )}
+      {statementFor !== undefined && (
+        <StatementDialog courierId={statementFor} onClose={() => setStatementFor(undefined)} />
       )}
       {returnFor !== undefined && view && (
         <ReturnDialog
@@ -150,18 +164,27 @@ function DayEndTable({
   t,
   methodNames,
   onReturn,
+  onStatement,
 }: {
   view: DayEndView
   language: Language
   t: Messages
   methodNames: ReadonlyMap<string, string>
   onReturn: (courierId: string) => void
+  onStatement: (courierId: string) => void
 }) {
   const texts = t.dayEnd
+  const columns = t.courierCash.columns
   const money = (kurus: number) => formatKurus(kurus, language)
   const { totals, unassigned, allOrders } = view
   const methods = view.collectedAtDoor.map((key) => methodNames.get(key) ?? key)
   const nothing = view.couriers.length === 0 && unassigned.packages === 0
+  const pay = totals.payKurus !== null
+  const totalBalance = lineBalance(
+    { ...totals, bags: view.couriers.flatMap((courier) => courier.bags) },
+    t,
+    language,
+  )
   return (
     <>
       <p className="muted">
@@ -170,60 +193,97 @@ function DayEndTable({
       {nothing ? (
         <p className="muted empty">{texts.empty}</p>
       ) : (
-        <table className="day-end-table" aria-label={texts.title}>
-          <thead>
-            <tr>
-              <th scope="col">{texts.courier}</th>
-              <th scope="col" className="money">
-                {texts.packages}
-              </th>
-              <th scope="col" className="money">
-                {texts.toCollect}
-              </th>
-              <th scope="col" className="money">
-                {texts.handedIn}
-              </th>
-              <th scope="col" className="money">
-                {texts.difference}
-              </th>
-              <th scope="col">{texts.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.couriers.map((courier) => (
-              <CourierRow
-                key={courier.courierId}
-                courier={courier}
-                language={language}
-                t={t}
-                onReturn={() => onReturn(courier.courierId)}
-              />
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{texts.total}</th>
-              <td className="money">{totals.packages}</td>
-              <td className="money">{money(totals.cashToCollectKurus)}</td>
-              <td className="money">{money(totals.cashHandedInKurus)}</td>
-              <td className="money">
-                <Balance differenceKurus={totals.differenceKurus} language={language} t={t} />
-              </td>
-              <td />
-            </tr>
-            {/* Below the couriers' total, which leaves it out: its cash is owed by no courier (D76). */}
-            {unassigned.packages > 0 && (
-              <tr className="day-end-unassigned">
-                <th scope="row">{texts.unassigned}</th>
-                <td className="money">{unassigned.packages}</td>
-                <td className="money">{money(unassigned.cashToCollectKurus)}</td>
-                <td className="money">–</td>
-                <td className="money">–</td>
+        <div className="day-end-scroll">
+          <table className="day-end-table day-end-cash" aria-label={texts.title}>
+            <thead>
+              <tr>
+                <th scope="col">{texts.courier}</th>
+                <th scope="col" className="money">
+                  {columns.packages}
+                </th>
+                <th scope="col" className="money">
+                  {columns.door}
+                </th>
+                <th scope="col" className="money">
+                  {columns.float}
+                </th>
+                <th scope="col" className="money">
+                  {columns.expenses}
+                </th>
+                <th scope="col" className="money">
+                  {columns.expected}
+                </th>
+                <th scope="col" className="money">
+                  {columns.handedIn}
+                </th>
+                <th scope="col" className="money">
+                  {columns.difference}
+                </th>
+                <th scope="col" className="money">
+                  {columns.card}
+                </th>
+                <th scope="col" className="money">
+                  {columns.debt}
+                </th>
+                <th scope="col" className="money">
+                  {columns.advances}
+                </th>
+                {pay && (
+                  <th scope="col" className="money">
+                    {columns.pay}
+                  </th>
+                )}
+                <th scope="col">{columns.closed}</th>
+                <th scope="col">{texts.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.couriers.map((courier) => (
+                <CourierRow
+                  key={courier.courierId}
+                  courier={courier}
+                  language={language}
+                  t={t}
+                  pay={pay}
+                  onReturn={() => onReturn(courier.courierId)}
+                  onStatement={() => onStatement(courier.courierId)}
+                />
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{texts.total}</th>
+                <td className="money">{totals.packages}</td>
+                <td className="money">{money(totals.cashToCollectKurus)}</td>
+                <td className="money">{money(totals.floatKurus)}</td>
+                <td className="money">{money(totals.expensesKurus)}</td>
+                <td className="money">{totals.unknownCount > 0 ? '?' : money(totals.expectedCashKurus)}</td>
+                <td className="money">{money(totals.cashHandedInKurus)}</td>
+                <td className="money">
+                  <span className={totalBalance.className}>{totalBalance.text}</span>
+                </td>
+                <td className="money">{money(totals.cardAtDoorKurus)}</td>
+                <td className="money">{money(totals.debtCarriedKurus)}</td>
+                <td className="money">{money(totals.advancesKurus)}</td>
+                {pay && <td className="money">{money(totals.payKurus ?? 0)}</td>}
+                <td>{totals.closed ? t.courierCash.closed : t.courierCash.open}</td>
                 <td />
               </tr>
-            )}
-          </tfoot>
-        </table>
+              {/* Below the couriers' total, which leaves it out: its cash is owed by no courier (D76). */}
+              {unassigned.packages > 0 && (
+                <tr className="day-end-unassigned">
+                  <th scope="row">{texts.unassigned}</th>
+                  <td className="money">{unassigned.packages}</td>
+                  <td className="money">{money(unassigned.cashToCollectKurus)}</td>
+                  <td className="money" colSpan={pay ? 11 : 10}>
+                    –
+                  </td>
+                  <td />
+                </tr>
+              )}
+            </tfoot>
+          </table>
+        </div>
       )}
       {unassigned.cashToCollectKurus > 0 && (
         <div className="day-end-notes">
@@ -264,15 +324,21 @@ function CourierRow({
   courier,
   language,
   t,
+  pay,
   onReturn,
+  onStatement,
 }: {
   courier: CourierDayEnd
   language: Language
   t: Messages
+  pay: boolean
   onReturn: () => void
+  onStatement: () => void
 }) {
   const texts = t.dayEnd
+  const ct = t.courierCash
   const money = (kurus: number) => formatKurus(kurus, language)
+  const balance = lineBalance(courier, t, language)
   return (
     <tr>
       <th scope="row">
@@ -281,11 +347,25 @@ function CourierRow({
       </th>
       <td className="money">{courier.packages}</td>
       <td className="money">{money(courier.cashToCollectKurus)}</td>
+      <td className="money">{money(courier.floatKurus)}</td>
+      <td className="money">{money(courier.expensesKurus)}</td>
+      <td className="money">
+        {courier.unknownCount > 0 ? (
+          <span className="balance balance-unknown">{ct.unknown}</span>
+        ) : (
+          money(courier.expectedCashKurus)
+        )}
+      </td>
       <td className="money">{money(courier.cashHandedInKurus)}</td>
       <td className="money">
-        <Balance differenceKurus={courier.differenceKurus} language={language} t={t} />
+        <span className={balance.className}>{balance.text}</span>
       </td>
-      <td>
+      <td className="money">{money(courier.cardAtDoorKurus)}</td>
+      <td className="money">{money(courier.debtCarriedKurus)}</td>
+      <td className="money">{money(courier.advancesKurus)}</td>
+      {pay && <td className="money">{courier.payKurus === null ? ct.payOff : money(courier.payKurus)}</td>}
+      <td>{courier.closed ? ct.closed : ct.open}</td>
+      <td className="day-end-row-actions">
         <button
           type="button"
           className="button secondary small"
@@ -294,24 +374,16 @@ function CourierRow({
         >
           {texts.returnButton}
         </button>
+        <button
+          type="button"
+          className="button secondary small"
+          aria-label={ct.statementFor(courier.name)}
+          onClick={onStatement}
+        >
+          {ct.statement}
+        </button>
       </td>
     </tr>
-  )
-}
-
-function Balance({
-  differenceKurus,
-  language,
-  t,
-}: {
-  differenceKurus: number
-  language: Language
-  t: Messages
-}) {
-  return (
-    <span className={`balance balance-${balanceClass(differenceKurus)}`}>
-      {balanceText(differenceKurus, t, language)}
-    </span>
   )
 }
 

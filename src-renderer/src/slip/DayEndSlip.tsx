@@ -1,8 +1,8 @@
-import type { DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
+import type { CashTally, DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
 import type { Language } from '../../../src-shared/domain.ts'
 import { formatKurus } from '../../../src-shared/money.ts'
 import { dictionaries, formatTime, type Messages } from '../i18n/index.ts'
-import { balanceText, branchText, dayText, showsBranches } from '../screens/day-end/day-end-format.ts'
+import { branchText, dayText, lineBalance, showsBranches } from '../screens/day-end/day-end-format.ts'
 import type { PaperWidth } from './CourierSlip.tsx'
 import './courier-day-slips.css'
 
@@ -16,8 +16,9 @@ export interface DayEndSlipProps {
 }
 
 /**
- * The day-end on the receipt roll (issue 21): per courier their packages, the cash to collect, the cash handed
- * in and the balance in bold; the couriers' total; the packages no courier was named for, after the total that
+ * The day-end on the receipt roll (issues 21 and 28): per courier their packages and cash at the door, the
+ * float and expenses, what is expected, the cash handed in and the balance in bold ("yolda" while still out,
+ * "?" where a bag's cash is not known), the card at the door, debt, advances, pay and whether closed; the couriers' total; the packages no courier was named for, after the total that
  * leaves them out (D76); what the platform has not confirmed; the split by branch where orders carry one; a line
  * to sign. Narrow on purpose: one fact a line.
  */
@@ -42,15 +43,24 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
             {courier.retired && ` ${d.retired}`}
           </p>
           <p>{d.slipLine(courier.packages, money(courier.cashToCollectKurus))}</p>
-          <p>{d.slipHandedIn(money(courier.cashHandedInKurus))}</p>
-          <p className="day-end-slip-balance">{balanceText(courier.differenceKurus, t, language)}</p>
+          <CashLines line={courier} t={t} money={money} />
+          <p className="day-end-slip-balance">{lineBalance(courier, t, language).text}</p>
+          {courier.debtCarriedKurus > 0 && (
+            <p>{t.courierCash.debtCarried(money(courier.debtCarriedKurus))}</p>
+          )}
+          {courier.payKurus !== null && <p>{t.courierCash.pay(money(courier.payKurus))}</p>}
+          <p>{courier.closed ? t.courierCash.closed : t.courierCash.open}</p>
         </section>
       ))}
       <section className="day-end-slip-total">
         <p className="day-end-slip-name">{d.total}</p>
         <p>{d.slipLine(totals.packages, money(totals.cashToCollectKurus))}</p>
-        <p>{d.slipHandedIn(money(totals.cashHandedInKurus))}</p>
-        <p className="day-end-slip-balance">{balanceText(totals.differenceKurus, t, language)}</p>
+        <CashLines line={totals} t={t} money={money} />
+        <p className="day-end-slip-balance">
+          {lineBalance({ ...totals, bags: dayEnd.couriers.flatMap((one) => one.bags) }, t, language).text}
+        </p>
+        {totals.debtCarriedKurus > 0 && <p>{t.courierCash.debtCarried(money(totals.debtCarriedKurus))}</p>}
+        {totals.payKurus !== null && <p>{t.courierCash.pay(money(totals.payKurus))}</p>}
       </section>
       {unassigned.packages > 0 && (
         <section className="day-end-slip-courier">
@@ -81,6 +91,34 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
       <p className="slip-time">{d.slipPrinted(formatTime(printedAt, language))}</p>
       <p className="day-end-slip-signature">{d.slipSignature}</p>
     </article>
+  )
+}
+
+/** Float, expenses, expected (or "?"), handed in, card at the door, advances: one fact a line where it counts. */
+function CashLines({ line, t, money }: { line: CashTally; t: Messages; money: (kurus: number) => string }) {
+  const c = t.courierCash.columns
+  return (
+    <>
+      {(line.floatKurus !== 0 || line.expensesKurus !== 0) && (
+        <p>
+          {c.float}: {money(line.floatKurus)} · {c.expenses}: {money(line.expensesKurus)}
+        </p>
+      )}
+      <p>
+        {c.expected}: {line.unknownCount > 0 ? t.courierCash.unknown : money(line.expectedCashKurus)}
+      </p>
+      <p>{t.dayEnd.slipHandedIn(money(line.cashHandedInKurus))}</p>
+      {line.cardAtDoorKurus > 0 && (
+        <p>
+          {c.card}: {money(line.cardAtDoorKurus)}
+        </p>
+      )}
+      {line.advancesKurus !== 0 && (
+        <p>
+          {c.advances}: {money(line.advancesKurus)}
+        </p>
+      )}
+    </>
   )
 }
 

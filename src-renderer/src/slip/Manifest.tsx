@@ -13,9 +13,10 @@ export interface ManifestProps {
 
 /**
  * The courier's manifest ("zimmet fişi", issue 21) on a receipt roll: who took the packages and when, each
- * package's short code, amount and whether it is collected at the door, the total to collect in large type, a
- * line to sign, and a QR code of the whole (`ZIMMET;…`). Printed by the app's one slip printer (SlipPrinter),
- * laid out by slip.css like the courier slip, so page-size.ts sizes its paper the same way.
+ * package's short code and label (the address), its amount and whether it is collected at the door ("TAHSİL") or
+ * already paid ("ödenmiş"); a bag the platform refused marked "GÖNDERİLEMEDİ" and in no total; what is not known
+ * "?" and "kontrol edin"; the total to collect in large type, a line to sign, and a QR code of the whole
+ * (`ZIMMET;…`). Printed by the app's one slip printer (SlipPrinter), laid out by slip.css like the courier slip.
  */
 export function Manifest({ manifest, language, paperWidth }: ManifestProps) {
   const t = dictionaries[language].couriers
@@ -31,29 +32,51 @@ export function Manifest({ manifest, language, paperWidth }: ManifestProps) {
       <p className="slip-time">
         {t.manifestTime}: {formatRecordTime(manifest.at, language)}
       </p>
-      <p className="manifest-count">{t.manifestPackages(manifest.lines.length)}</p>
+      <p className="manifest-count">{t.manifestPackages(manifest.packages)}</p>
       <ol className="manifest-lines">
-        {manifest.lines.map((line) => (
-          <li key={line.paymentKey} className={line.collect ? 'manifest-line collect' : 'manifest-line'}>
-            <span className="manifest-code">{line.code}</span>
-            <span className="manifest-amount">
-              {line.amountKurus === undefined ? t.manifestAmountUnknown : money(line.amountKurus)}
-            </span>
-            <span className="manifest-method">
-              {line.method ?? t.manifestMethodUnknown}
-              {' · '}
-              {line.collect ? <strong>{t.manifestCollect}</strong> : t.manifestPaid}
-            </span>
-          </li>
-        ))}
+        {manifest.lines.map((line) => {
+          const className = line.refused
+            ? 'manifest-line refused'
+            : line.tender === 'cash'
+              ? 'manifest-line collect'
+              : 'manifest-line'
+          const what = line.refused ? (
+            <strong>{t.manifestRefused}</strong>
+          ) : line.tender === 'cash' ? (
+            <strong>{t.manifestCollect}</strong>
+          ) : line.tender === 'unknown' ? (
+            <strong>{t.manifestCheck}</strong>
+          ) : line.tender === 'door-other' ? (
+            t.manifestDoorOther
+          ) : (
+            t.manifestPaid
+          )
+          const amount = line.amountKurus === undefined ? t.manifestAmountUnknown : money(line.amountKurus)
+          return (
+            <li key={line.paymentKey} className={className}>
+              <span className="manifest-code">{line.code}</span>
+              <span className="manifest-amount">{line.refused ? <s>{amount}</s> : amount}</span>
+              {line.label !== undefined && <span className="manifest-label">{line.label}</span>}
+              <span className="manifest-method">
+                {line.method ?? t.manifestMethodUnknown}
+                {' · '}
+                {what}
+              </span>
+            </li>
+          )
+        })}
       </ol>
       <p className="manifest-total">
         <span>{t.manifestTotal}</span>{' '}
-        <strong className="manifest-total-amount">{money(manifest.totalKurus)}</strong>
+        <strong className="manifest-total-amount">
+          {money(manifest.totalKurus)}
+          {manifest.unknownCount > 0 && ' + ?'}
+        </strong>
       </p>
-      {manifest.amountUnknown > 0 && (
-        <p className="manifest-unknown">{t.manifestTotalUnknown(manifest.amountUnknown)}</p>
+      {manifest.unknownCount > 0 && (
+        <p className="manifest-unknown">{t.manifestTotalUnknown(manifest.unknownCount)}</p>
       )}
+      {manifest.refused > 0 && <p className="manifest-unknown">{t.manifestRefusedNote(manifest.refused)}</p>}
       <p className="manifest-signature">{t.manifestSignature}</p>
       <SlipQr text={qrText} label={t.manifestQrLabel(qrText)} />
     </article>

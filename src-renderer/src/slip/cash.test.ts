@@ -1,3 +1,7 @@
+// eslint-disable-next-line no-restricted-imports -- a test reads the renderer's own source as text
+import { globSync, readFileSync } from 'node:fs'
+// eslint-disable-next-line no-restricted-imports -- as above
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { courierCollectsAtDoor } from './cash.ts'
 
@@ -31,5 +35,16 @@ describe('courierCollectsAtDoor', () => {
     expect(courierCollectsAtDoor(mealCard, ['CASH', 'MEAL_CARD'])).toBe(true)
     expect(courierCollectsAtDoor({ ...mealCard, paymentMethod: 'CASH' }, ['MEAL_CARD'])).toBe(false)
     expect(courierCollectsAtDoor({ ...mealCard, paymentMethod: 'CASH' }, [])).toBe(false)
+  })
+})
+
+describe('one rule of what is collected at the door (issue 28)', () => {
+  it('leaves no `CASH` literal in the renderer’s code: the key has one home, in courier-rules.ts', () => {
+    // Tests run from the repository's root (the renderer's environment has no file URL of its own).
+    const root = join(process.cwd(), 'src-renderer/src/')
+    const files = globSync('**/*.{ts,tsx}', { cwd: root }).filter((file) => !/\.test\.tsx?$/.test(file))
+    expect(files.length).toBeGreaterThan(50)
+    const literal = /['"]CASH['"]/
+    expect(files.filter((file) => literal.test(readFileSync(`${root}${file}`, 'utf8')))).toEqual([])
   })
 })

@@ -1,19 +1,22 @@
 // The courier's manifest ("zimmet fişi", issue 21): what one courier took in one batch scan-out, what to
-// collect at the door for each package and in all. Taken as a snapshot when staff press print, so the paper says
-// what was handed over then, whatever happens to the board afterwards. Pure: the component only draws it.
-import type { BoardOrder } from '../../../src-shared/domain.ts'
-import { sumKurus } from '../../../src-shared/money.ts'
+// collect at the door for each package and in all. Made from the core's batch (issue 28: the one settlement owns
+// every figure, so the bar, the paper and Gün sonu agree) and taken as a snapshot when staff press print, so the
+// paper says what was handed over then. Pure: the component only draws it.
+import type { CourierBatch, DoorTender } from '../../../src-shared/couriers.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
-import { courierCollectsAtDoor } from './cash.ts'
 
 interface ManifestLine {
   paymentKey: string
   code: string
+  /** The order's label: the address, a table, the customer's name, as the POS or staff wrote it. */
+  label?: string | undefined
   /** The payment method in the platform's words (its key when the name is not known). */
   method?: string | undefined
   amountKurus?: number | undefined
-  /** The courier collects this package's amount at the door (Settings' collectedAtDoor). */
-  collect: boolean
+  /** cash: the courier collects it; paid: already paid ("ödenmiş"); door-other: paid at the door, not in cash. */
+  tender: DoorTender
+  /** The platform refused it ("GÖNDERİLEMEDİ"): in no total. */
+  refused: boolean
 }
 
 export interface Manifest {
@@ -21,46 +24,53 @@ export interface Manifest {
   /** When the manifest was made (ISO). */
   at: string
   lines: ManifestLine[]
-  /** The amounts the courier collects at the door, summed in kuruş. */
+  /** The bags the courier carries: every line but the refused. */
+  packages: number
+  /** The cash the courier collects at the door, as the core summed it (refused bags left out). */
   totalKurus: number
-  /** Packages collected at the door whose amount is not known: left out of the total, and said so. */
+  /** Bags collected in cash whose amount is not known: left out of the total, and said so. */
   amountUnknown: number
+  /** Bags whose method or amount is not known: "?", "kontrol edin", never zero. */
+  unknownCount: number
+  refused: number
 }
 
 export function manifestOf(input: {
-  courier: { id: string; name: string }
-  orders: readonly BoardOrder[]
+  batch: CourierBatch
   at: string
-  collectedAtDoor: readonly string[]
   methodNames: ReadonlyMap<string, string>
 }): Manifest {
-  const lines = input.orders.map((order): ManifestLine => {
-    const method = order.paymentMethod
-    return {
-      paymentKey: order.paymentKey,
-      code: shortCodeOf(order.paymentKey),
-      method: method === undefined ? undefined : (input.methodNames.get(method) ?? method),
-      amountKurus: order.amountKurus,
-      collect: courierCollectsAtDoor(order, input.collectedAtDoor),
-    }
-  })
-  const collected = lines.filter((line) => line.collect)
+  const { batch } = input
+  const lines = batch.bags.map((bag): ManifestLine => ({
+    paymentKey: bag.paymentKey,
+    code: shortCodeOf(bag.paymentKey),
+    label: bag.label,
+    method:
+      bag.paymentMethod === undefined
+        ? undefined
+        : (input.methodNames.get(bag.paymentMethod) ?? bag.paymentMethod),
+    amountKurus: bag.amountKurus,
+    tender: bag.tender,
+    refused: bag.refused,
+  }))
   return {
-    courier: input.courier,
+    courier: { id: batch.courierId, name: batch.name },
     at: input.at,
     lines,
-    totalKurus: sumKurus(
-      collected.flatMap((line) => (line.amountKurus === undefined ? [] : [line.amountKurus])),
-    ),
-    amountUnknown: collected.filter((line) => line.amountKurus === undefined).length,
+    packages: lines.filter((line) => !line.refused).length,
+    totalKurus: batch.cashToCollectKurus,
+    amountUnknown: batch.amountUnknown,
+    unknownCount: batch.unknownCount,
+    refused: batch.refused,
   }
 }
 
 /**
  * The manifest's QR: `ZIMMET;<courier>;<packages>;<total kuruş>;<ISO time>`, for a POS or a manager's phone to
- * read the paper back. A `;` in a name (allowed) is written as `,`, so the fields stay five.
+ * read the paper back; packages are the bags carried (refused ones are not). A `;` in a name (allowed) is
+ * written as `,`, so the fields stay five.
  */
 export function manifestQrText(manifest: Manifest): string {
   const name = manifest.courier.name.replace(/;/g, ',')
-  return `ZIMMET;${name};${String(manifest.lines.length)};${String(manifest.totalKurus)};${manifest.at}`
+  return `ZIMMET;${name};${String(manifest.packages)};${String(manifest.totalKurus)};${manifest.at}`
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CourierListed } from '../../../../src-shared/couriers.ts'
+import type { CourierBatch, CourierListed } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import {
-  BATCH_KEPT_MS,
-  batchPackageIn,
-  batchPackages,
-  courierIn,
-  isBatchFresh,
-  pickerCouriers,
-  restoredBatch,
-} from './batch-rules.ts'
+import { batchPackageIn, courierIn, openBatchOf, pickerCouriers } from './batch-rules.ts'
 
 const courier = (name: string, extra: Partial<CourierListed> = {}): CourierListed => ({
   id: `id-${name}`,
@@ -161,72 +153,35 @@ describe('pickerCouriers', () => {
   })
 })
 
-describe('batchPackages', () => {
-  it('keeps the scan order, and leaves out a package taken back, gone, or handed to another courier', () => {
-    const queued = {
-      state: 'queued',
-      since: '2026-11-21T12:00:00.000Z',
-      waitingForSignIn: false,
-      sendAt: '2026-11-21T12:00:05.000Z',
-    } as const
-    const board = [
-      order(1, { handover: queued }),
-      order(2, { handover: { state: 'none' } }),
-      order(3, { handover: queued, courier: { id: 'id-Ahmet', name: 'Ahmet' } }),
-      order(4, { handover: queued, courier: { id: 'id-Ayşe', name: 'Ayşe' } }),
-    ]
-    const keys = [key(3), key(1), key(2), key(4), key(9)]
-    expect(batchPackages(keys, board, 'id-Ahmet').map((one) => one.paymentKey)).toEqual([key(3), key(1)])
-  })
-})
-
-describe('a batch read back after a reload', () => {
+describe('openBatchOf: the batch under way is the ledger’s (issue 28)', () => {
   const NOW = Date.parse('2026-11-21T12:30:00.000Z')
-  const stored = (extra: Partial<Parameters<typeof restoredBatch>[0]> = {}) => ({
-    courier: { id: ahmet.id, name: 'Ahmet' },
-    keys: [key(1), key(2)],
-    touchedAt: NOW - 60_000,
+  const batch = (batchId: string, extra: Partial<CourierBatch> = {}): CourierBatch => ({
+    batchId,
+    courierId: ahmet.id,
+    name: 'Ahmet',
+    startedAt: '2026-11-21T12:00:00.000Z',
+    lastTouchedAt: new Date(NOW - 60_000).toISOString(),
+    bags: [],
+    cashToCollectKurus: 0,
+    amountUnknown: 0,
+    unknownCount: 0,
+    refused: 0,
     ...extra,
   })
 
-  it('goes on for 15 minutes after its last scan, not a millisecond more, either way of the clock', () => {
-    expect(isBatchFresh({ touchedAt: NOW - BATCH_KEPT_MS }, NOW)).toBe(true)
-    expect(isBatchFresh({ touchedAt: NOW - BATCH_KEPT_MS - 1 }, NOW)).toBe(false)
-    // A time ahead of the clock (set back since): as far as it may be, and no further.
-    expect(isBatchFresh({ touchedAt: NOW + BATCH_KEPT_MS }, NOW)).toBe(true)
-    expect(isBatchFresh({ touchedAt: NOW + BATCH_KEPT_MS + 1 }, NOW)).toBe(false)
-    expect(BATCH_KEPT_MS).toBe(15 * 60_000)
-    expect(restoredBatch(stored({ touchedAt: NOW - BATCH_KEPT_MS - 1 }), couriers, [order(1)], NOW)).toBe(
-      undefined,
-    )
-  })
-
-  it('keeps the packages still on the board, in scan order, under the courier’s name now', () => {
-    const renamed = { ...ahmet, name: 'Ahmet Yılmaz' }
+  it('is the newest batch not ended and scanned in the last 15 minutes, either way of the clock', () => {
+    const ended = batch('b3', { endedAt: new Date(NOW - 1000).toISOString() })
+    const open = batch('b2')
+    expect(openBatchOf({ batches: [ended, open, batch('b1')] }, NOW)).toBe(open)
+    const idle = batch('b4', { lastTouchedAt: new Date(NOW - 15 * 60_000).toISOString() })
+    const ahead = batch('b5', { lastTouchedAt: new Date(NOW + 15 * 60_000).toISOString() })
+    expect(openBatchOf({ batches: [idle, ahead] }, NOW)).toBeUndefined()
     expect(
-      restoredBatch(stored({ keys: [key(3), key(9), key(1)] }), [renamed], [order(1), order(3)], NOW),
-    ).toEqual({
-      courier: { id: ahmet.id, name: 'Ahmet Yılmaz' },
-      keys: [key(3), key(1)],
-      touchedAt: NOW - 60_000,
-    })
-    // Nothing left on the board: the courier's batch goes on, empty, as after the badge.
-    expect(restoredBatch(stored(), couriers, [], NOW)?.keys).toEqual([])
-  })
-
-  it('is over when its courier left or is no longer listed', () => {
-    expect(restoredBatch(stored({ courier: { id: gone.id, name: 'Veli' } }), couriers, [order(1)], NOW)).toBe(
-      undefined,
-    )
-    expect(restoredBatch(stored(), [ismail], [order(1)], NOW)).toBe(undefined)
-    expect(restoredBatch(stored(), [], [order(1)], NOW)).toBe(undefined)
-  })
-
-  it('takes the courier as stored when there is no list to check against (an older core)', () => {
-    expect(restoredBatch(stored(), undefined, [order(1)], NOW)).toEqual({
-      courier: { id: ahmet.id, name: 'Ahmet' },
-      keys: [key(1)],
-      touchedAt: NOW - 60_000,
-    })
+      openBatchOf(
+        { batches: [batch('b6', { lastTouchedAt: new Date(NOW - 15 * 60_000 + 1).toISOString() })] },
+        NOW,
+      )?.batchId,
+    ).toBe('b6')
+    expect(openBatchOf(undefined, NOW)).toBeUndefined()
   })
 })

@@ -1,10 +1,9 @@
 // The hand-over side of the courier's day (issue 21, docs/decisions.md D65): which courier a scan names, which
 // package a batch scan-out may take, and the order of the picker. Pure, so each rule is tested on its own.
-import type { CourierListed } from '../../../../src-shared/couriers.ts'
+import { batchIsOpen, type CourierBatch, type CourierListed } from '../../../../src-shared/couriers.ts'
 import { checkBadgeCode, courierNameKey } from '../../../../src-shared/courier-rules.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { handoverEligibility, shortCodeOf } from '../../../../src-shared/order-rules.ts'
-import type { Batch } from './batch-store.ts'
 import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
 
 /** What a courier's badge QR holds; a scanner types it and Enter into the order field. */
@@ -127,57 +126,12 @@ export function pickerCouriers(couriers: readonly CourierListed[], typed: string
 }
 
 /**
- * The packages of a batch that the courier carries, in the order they were scanned: those pressed and not taken
- * back (`Geri al` puts an order back to waiting, and it leaves the batch's count and the manifest), and not
- * handed to another courier since.
+ * The batch scan-out under way: the newest of today's batches still open (not ended, scanned in the last 15
+ * minutes). A ledger fact (issue 28): a reload, a second window and a restart show the same one.
  */
-export function batchPackages(
-  keys: readonly string[],
-  orders: readonly BoardOrder[],
-  courierId: string,
-): BoardOrder[] {
-  const byKey = new Map(orders.map((order) => [order.paymentKey, order]))
-  return keys
-    .map((key) => byKey.get(key))
-    .filter(
-      (order): order is BoardOrder =>
-        order !== undefined &&
-        order.handover.state !== 'none' &&
-        (order.courier === undefined || order.courier.id === courierId),
-    )
-}
-
-/**
- * A batch no scan touched for this long is over when the page is loaded again: the courier left with their bags
- * long ago (a reload mid-batch takes seconds). A time ahead of the clock by as much (the clock was set back) is
- * not trusted either.
- */
-export const BATCH_KEPT_MS = 15 * 60_000
-
-/** Whether a batch read back after a reload is recent enough to go on with. */
-export function isBatchFresh(batch: Pick<Batch, 'touchedAt'>, now: number): boolean {
-  return Math.abs(now - batch.touchedAt) <= BATCH_KEPT_MS
-}
-
-/**
- * What goes on of a batch read back after a reload, once the couriers and the board are known: nothing when it
- * is too old or its courier no longer works here (left, or taken off the list); else the courier under their
- * name now, and only the packages still on the board (the others count nowhere: `batchPackages`). `couriers`
- * undefined: no list to check against (an older core), the courier is taken as stored.
- */
-export function restoredBatch(
-  batch: Batch,
-  couriers: readonly CourierListed[] | undefined,
-  orders: readonly BoardOrder[],
-  now: number,
-): Batch | undefined {
-  if (!isBatchFresh(batch, now)) return undefined
-  const listed = couriers?.find((courier) => courier.id === batch.courier.id)
-  if (couriers !== undefined && (!listed || listed.retired)) return undefined
-  const onBoard = new Set(orders.map((order) => order.paymentKey))
-  return {
-    ...batch,
-    courier: { id: batch.courier.id, name: listed?.name ?? batch.courier.name },
-    keys: batch.keys.filter((key) => onBoard.has(key)),
-  }
+export function openBatchOf(
+  today: { batches: readonly CourierBatch[] } | undefined,
+  nowMs: number,
+): CourierBatch | undefined {
+  return today?.batches.find((batch) => batchIsOpen(batch, nowMs))
 }

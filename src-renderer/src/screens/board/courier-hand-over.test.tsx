@@ -1,16 +1,16 @@
 // The hand-over side of the courier's day (issue 21) on the real board over a stand-in core: the courier picker
 // on a card's `Kuryeye Verildi`, the batch scan-out from a badge, its refusals, the manifest, the strip, and the
-// batch over a reload of the page.
+// batch over a reload of the page. The batch is the core's (issue 28): the stand-in keeps it as the ledger does.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HandOverInput } from '../../../../src-shared/contract.ts'
-import type { CourierListed, CourierOut } from '../../../../src-shared/couriers.ts'
+import type { CourierBatch, CourierListed, CourierOut } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
+import { bag, courierToday } from '../../../../test-support/renderer/day-end-fixtures.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { SlipPrinter } from '../../slip/SlipPrinter.tsx'
 import { useSlipQueue } from '../../slip/slip-queue.ts'
 import { useBoardUi, useCourierUi, useUi } from '../../state.ts'
-import { BATCH_STORAGE_KEY, useBatch } from './batch-store.ts'
 import { OrderBoard } from './OrderBoard.tsx'
 
 vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
@@ -53,22 +53,6 @@ function emptyStores() {
   useBoardUi.setState(useBoardUi.getInitialState(), true)
   useCourierUi.setState(useCourierUi.getInitialState(), true)
   useSlipQueue.setState(useSlipQueue.getInitialState(), true)
-  useBatch.setState(useBatch.getInitialState(), true)
-}
-
-/**
- * A new page in this window, as after Ctrl+R: its stores start empty and the batch store reads back what the last
- * page left in the window's sessionStorage, as it does when its module loads. The stores are made afresh, not the
- * modules: re-importing the renderer here would run every module's top-level code inside this one test (Stryker
- * then credits it alone with mutants of money.ts and the like, which it does not check).
- */
-async function newPage(): Promise<void> {
-  const left = sessionStorage.getItem(BATCH_STORAGE_KEY)
-  emptyStores()
-  // Emptying the batch store wrote its empty batch to the storage too: the new page finds what the last one left.
-  if (left === null) sessionStorage.removeItem(BATCH_STORAGE_KEY)
-  else sessionStorage.setItem(BATCH_STORAGE_KEY, left)
-  await useBatch.persist.rehydrate()
 }
 
 /** A stand-in core: a board the hand-overs change, the couriers, the strip, and every call recorded. */
@@ -78,10 +62,66 @@ function fakeCore(
     couriers?: CourierListed[]
     out?: CourierOut[]
     settings?: Partial<Settings>
+    batches?: { batchId: string; courierId: string; keys: string[]; touchedAt: number; endedAt?: string }[]
   } = {},
 ) {
   const orders = new Map(board.map((one) => [one.paymentKey, one]))
   const couriers = options.couriers ?? COURIERS
+  // The ledger's batches: started by a badge, each hand-over naming one goes in it, ended by Bitir.
+  const batches: {
+    batchId: string
+    courierId: string
+    keys: string[]
+    touchedAt: number
+    endedAt?: string
+  }[] = options.batches ?? []
+  const batchOf = (batch: (typeof batches)[number]): CourierBatch => {
+    const bags = batch.keys.flatMap((key) => {
+      const one = orders.get(key)
+      if (!one) return []
+      const cash = one.paymentMethod === 'CASH'
+      return [
+        bag(0, {
+          paymentKey: key,
+          paymentMethod: one.paymentMethod,
+          amountKurus: one.amountKurus,
+          tender: cash ? 'cash' : 'paid',
+          collect: cash,
+        }),
+      ]
+    })
+    const cash = bags.filter((one) => one.tender === 'cash')
+    return {
+      batchId: batch.batchId,
+      courierId: batch.courierId,
+      name: couriers.find((one) => one.id === batch.courierId)?.name ?? '?',
+      startedAt: new Date(batch.touchedAt).toISOString(),
+      lastTouchedAt: new Date(batch.touchedAt).toISOString(),
+      ...(batch.endedAt === undefined ? {} : { endedAt: batch.endedAt }),
+      bags,
+      cashToCollectKurus: cash.reduce((sum, one) => sum + (one.amountKurus ?? 0), 0),
+      amountUnknown: cash.filter((one) => one.amountKurus === undefined).length,
+      unknownCount: cash.filter((one) => one.amountKurus === undefined).length,
+      refused: 0,
+    }
+  }
+  const startCourierBatch = vi.fn(({ courierId }: { courierId: string }) => {
+    const batch = {
+      batchId: `batch-${String(batches.length + 1)}`,
+      courierId,
+      keys: [],
+      touchedAt: Date.now(),
+    }
+    batches.unshift(batch)
+    return ok(batchOf(batch))
+  })
+  const endCourierBatch = vi.fn(({ batchId }: { batchId: string }) => {
+    const batch = batches.find((one) => one.batchId === batchId)
+    if (!batch)
+      return Promise.resolve({ ok: false as const, error: { code: 'internal' as const, retryable: false } })
+    batch.endedAt = new Date().toISOString()
+    return ok(batchOf(batch))
+  })
   const handOverOrder = vi.fn((input: HandOverInput) => {
     const current = orders.get(input.paymentKey)
     if (!current)
@@ -98,6 +138,11 @@ function fakeCore(
       ...(named ? { courier: { id: named.id, name: named.name } } : {}),
     }
     orders.set(input.paymentKey, next)
+    const batch = batches.find((one) => one.batchId === input.batchId)
+    if (batch) {
+      batch.keys.push(input.paymentKey)
+      batch.touchedAt = Date.now()
+    }
     return ok(next)
   })
   const withdrawHandover = vi.fn(({ paymentKey }: { paymentKey: string }) => {
@@ -105,6 +150,8 @@ function fakeCore(
     const next: BoardOrder = { ...current, handover: { state: 'none' } }
     delete next.courier
     orders.set(paymentKey, next)
+    // Taken back: it leaves its batch, as the ledger's assignment to nobody does.
+    for (const batch of batches) batch.keys = batch.keys.filter((key) => key !== paymentKey)
     return ok(next)
   })
   const api = {
@@ -119,7 +166,9 @@ function fakeCore(
         fetchedAt: '2026-11-21T12:00:00.000Z',
       }),
     listCouriers: () => ok([...couriers]),
-    listCouriersOut: () => ok(options.out ?? []),
+    getCourierToday: () => ok(courierToday([], { out: options.out ?? [], batches: batches.map(batchOf) })),
+    startCourierBatch,
+    endCourierBatch,
     handOverOrder,
     withdrawHandover,
     addOrder: vi.fn(() =>
@@ -138,13 +187,13 @@ function fakeCore(
       settings,
     )
   const view = show()
-  /** Ctrl+R: the page goes, and a new one comes over the same core and the same sessionStorage. */
-  const reload = async () => {
+  /** Ctrl+R, or another window: a new page over the same core, its stores and its cache empty. */
+  const reload = () => {
     cleanup()
-    await newPage()
+    emptyStores()
     show()
   }
-  return { ...view, api, handOverOrder, withdrawHandover, reload }
+  return { ...view, api, handOverOrder, withdrawHandover, startCourierBatch, endCourierBatch, reload }
 }
 
 /** A scanner: the text and Enter into the order field. */
@@ -164,7 +213,6 @@ beforeEach(() => {
   // jsdom lays nothing out: a found order is "scrolled to" by nothing.
   Element.prototype.scrollIntoView = () => undefined
   emptyStores()
-  sessionStorage.clear()
 })
 afterEach(cleanup)
 
@@ -226,7 +274,7 @@ describe('the courier picker on Kuryeye Verildi', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     // One hand-over, and no batch started by that badge.
     expect(handOverOrder).toHaveBeenCalledTimes(1)
-    expect(useBatch.getState().batch).toBeUndefined()
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
   })
 
   it('closes, sending nothing, when another order is scanned instead of a badge', async () => {
@@ -295,9 +343,9 @@ describe('the batch scan-out', () => {
     scan(code(3))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
     expect(handOverOrder.mock.calls.map(([input]) => input)).toEqual([
-      { paymentKey: key(1), courierId: 'c-ahmet' },
-      { paymentKey: key(2), courierId: 'c-ahmet' },
-      { paymentKey: key(3), courierId: 'c-ahmet' },
+      { paymentKey: key(1), courierId: 'c-ahmet', batchId: 'batch-1' },
+      { paymentKey: key(2), courierId: 'c-ahmet', batchId: 'batch-1' },
+      { paymentKey: key(3), courierId: 'c-ahmet', batchId: 'batch-1' },
     ])
     // Cash only: 199,90 + 200,00 (the card order is paid).
     expect(within(bar).getByText('Tahsil edilecek: 399,90 ₺')).toBeTruthy()
@@ -325,6 +373,7 @@ describe('the batch scan-out', () => {
     const { handOverOrder } = fakeCore(board())
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     scan(key(1))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
     scan(code(1))
@@ -359,6 +408,7 @@ describe('the batch scan-out', () => {
     const { withdrawHandover } = fakeCore(board())
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     scan(key(1))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
     scan(key(3))
@@ -376,20 +426,26 @@ describe('the batch scan-out', () => {
     await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 0 paket' })
     fireEvent.click(screen.getByRole('button', { name: `Kuryeye Verildi: ${code(3)}` }))
     await waitFor(() =>
-      expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(3), courierId: 'c-zeynep' }),
+      expect(handOverOrder).toHaveBeenCalledWith({
+        paymentKey: key(3),
+        courierId: 'c-zeynep',
+        batchId: 'batch-1',
+      }),
     )
     expect(screen.queryByRole('dialog')).toBeNull()
     await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 1 paket' })
   })
 
-  it('Esc ends it (Bitir); the packages stay handed over', async () => {
-    const { withdrawHandover } = fakeCore(board())
+  it('Esc ends it (Bitir) in the ledger; the packages stay handed over', async () => {
+    const { withdrawHandover, endCourierBatch } = fakeCore(board())
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     scan(key(1))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
     fireEvent.keyDown(window, { key: 'Escape' })
-    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull())
+    expect(endCourierBatch).toHaveBeenCalledWith(expect.objectContaining({ batchId: 'batch-1' }))
     expect(withdrawHandover).not.toHaveBeenCalled()
     // A package scanned now is the usual find, not a hand-over.
     scan(code(3))
@@ -401,6 +457,7 @@ describe('the batch scan-out', () => {
     fakeCore(seven)
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     for (let n = 1; n <= 7; n++) scan(key(n))
     const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 7 paket' })
     const listed = within(within(bar).getByRole('list', { name: 'Bu kuryenin paketleri' })).getAllByRole(
@@ -428,6 +485,7 @@ describe('the batch scan-out', () => {
     fakeCore(board())
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     for (const read of [key(1), key(2), key(3)]) scan(read)
     const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
     fireEvent.click(within(bar).getByRole('button', { name: 'Zimmet fişi yazdır' }))
@@ -449,28 +507,14 @@ describe('the batch scan-out', () => {
   })
 })
 
-describe('the batch over a reload of the page', () => {
+describe('the batch over a reload of the page, or in another window (a ledger fact, issue 28)', () => {
   const board = () => [
     order(1, { amountKurus: 19_990 }),
     order(2, { paymentMethod: 'CREDIT_CARD', amountKurus: 25_000 }),
     order(3, { amountKurus: 20_000 }),
   ]
-  const toAhmet: Partial<BoardOrder> = {
-    handover: { state: 'handed-over', at: '2026-11-21T12:00:00.000Z' },
-    courier: { id: 'c-ahmet', name: 'Ahmet' },
-  }
-  /** What the store keeps in sessionStorage, written by hand. */
-  const stored = (batch: unknown, version = 1) => JSON.stringify({ state: { batch }, version })
-  const ahmetsBatch = (extra: Record<string, unknown> = {}) => ({
-    courier: { id: 'c-ahmet', name: 'Ahmet' },
-    keys: [key(1)],
-    touchedAt: Date.now() - 60_000,
-    ...extra,
-  })
-  const keptBatch = () =>
-    (JSON.parse(sessionStorage.getItem(BATCH_STORAGE_KEY) ?? '{}') as { state?: unknown }).state
 
-  it('comes back with its courier and its packages; scanning and the manifest go on', async () => {
+  it('comes back with its courier and its packages; scanning, the manifest and Bitir go on', async () => {
     let printed: (string | null)[] = []
     const print = vi.spyOn(window, 'print').mockImplementation(() => {
       printed = [...document.querySelectorAll('.slip-print-root .manifest-line')].map(
@@ -480,22 +524,23 @@ describe('the batch over a reload of the page', () => {
     const view = fakeCore(board())
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 0 paket' })
     scan(key(1))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
     scan(key(2))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
 
-    await view.reload()
+    view.reload()
     const bar = await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
     expect(within(bar).getByText('Tahsil edilecek: 199,90 ₺')).toBeTruthy()
     await boardReady(1)
-    // The next bag goes with the same courier, as before the reload.
+    // The next bag goes with the same courier, in the same batch, as before the reload.
     scan(code(3))
     await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 3 paket' })
     expect(view.handOverOrder.mock.calls.map(([input]) => input)).toEqual([
-      { paymentKey: key(1), courierId: 'c-ahmet' },
-      { paymentKey: key(2), courierId: 'c-ahmet' },
-      { paymentKey: key(3), courierId: 'c-ahmet' },
+      { paymentKey: key(1), courierId: 'c-ahmet', batchId: 'batch-1' },
+      { paymentKey: key(2), courierId: 'c-ahmet', batchId: 'batch-1' },
+      { paymentKey: key(3), courierId: 'c-ahmet', batchId: 'batch-1' },
     ])
     fireEvent.click(screen.getByRole('button', { name: 'Zimmet fişi yazdır' }))
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1))
@@ -506,68 +551,50 @@ describe('the batch over a reload of the page', () => {
     ])
     print.mockRestore()
 
-    // Bitir is kept too: the next reload shows no bar.
+    // Bitir is the ledger's too: the next page shows no bar.
     fireEvent.keyDown(window, { key: 'Escape' })
-    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
-    await view.reload()
+    await waitFor(() => expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull())
+    view.reload()
     await boardReady(1)
     expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
   })
 
-  it('comes back under the courier’s name now, without a package no longer on the board', async () => {
-    sessionStorage.setItem(
-      BATCH_STORAGE_KEY,
-      stored(ahmetsBatch({ keys: [key(9), key(1)], touchedAt: Date.now() - 14 * 60_000 })),
-    )
-    await newPage()
-    fakeCore([order(1, toAhmet), order(2)], {
-      couriers: [courier('c-ahmet', 'Ahmet Yılmaz', { badge: 'AHMET' })],
+  it('shows no batch no scan touched for 15 minutes, and a badge starts a new one', async () => {
+    const view = fakeCore(board(), {
+      batches: [
+        { batchId: 'old', courierId: 'c-ahmet', keys: [key(1)], touchedAt: Date.now() - 15 * 60_000 - 1 },
+      ],
     })
-    await screen.findByRole('region', { name: 'Ahmet Yılmaz’a veriliyor · 1 paket' })
-    await waitFor(() =>
-      expect(keptBatch()).toMatchObject({
-        batch: { courier: { id: 'c-ahmet', name: 'Ahmet Yılmaz' }, keys: [key(1)] },
-      }),
-    )
+    await boardReady(2)
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+    scan('pos-companion-courier:Z7')
+    await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 0 paket' })
+    scan(key(2))
+    await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 1 paket' })
+    expect(view.handOverOrder).toHaveBeenCalledWith({
+      paymentKey: key(2),
+      courierId: 'c-zeynep',
+      batchId: 'batch-2',
+    })
   })
 
-  it.each([
-    ['16 minutes old', () => stored(ahmetsBatch({ touchedAt: Date.now() - 16 * 60_000 }))],
-    ['cut short', () => stored(ahmetsBatch()).slice(0, 40)],
-    ['of another shape', () => stored({ courier: 'Ahmet', keys: 'all' })],
-    ['naming what is no order id', () => stored(ahmetsBatch({ keys: ['<img src=x onerror=alert(1)>'] }))],
-    ['written by another version of the app', () => stored(ahmetsBatch(), 0)],
-    ['of a courier who left', () => stored(ahmetsBatch({ courier: { id: 'c-veli', name: 'Veli' } }))],
-    ['of a courier no longer listed', () => stored(ahmetsBatch({ courier: { id: 'c-gone', name: 'Gone' } }))],
-  ])(
-    'a stored batch %s is dropped; the board works, and a badge starts a new batch that is kept',
-    async (_why, storedText) => {
-      sessionStorage.setItem(BATCH_STORAGE_KEY, storedText())
-      await newPage()
-      fakeCore([order(1, toAhmet), order(2)])
-      await boardReady(2)
-      await waitFor(() => expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull())
-      scan('pos-companion-courier:Z7')
-      await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 0 paket' })
-      scan(key(2))
-      await screen.findByRole('region', { name: 'Zeynep’e veriliyor · 1 paket' })
-      expect(keptBatch()).toMatchObject({
-        batch: { courier: { id: 'c-zeynep', name: 'Zeynep' }, keys: [key(2)] },
-      })
-    },
-  )
-
-  it('goes on in memory when the window’s storage refuses to keep it', async () => {
-    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('full', 'QuotaExceededError')
-    })
-    const { handOverOrder } = fakeCore(board())
+  it('says why when the core refuses to start a batch, and starts none', async () => {
+    const view = fakeCore(board())
+    view.startCourierBatch.mockImplementationOnce(
+      () =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'invalid-input' as const, problem: 'courier-retired' as const, retryable: false },
+        }) as never,
+    )
     await boardReady(1)
     scan('pos-companion-courier:AHMET')
-    scan(key(1))
-    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 1 paket' })
-    expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1), courierId: 'c-ahmet' })
-    refuse.mockRestore()
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy()
+    expect(screen.queryByRole('region', { name: /veriliyor/ })).toBeNull()
+    // A package scanned now is the usual find, not a hand-over.
+    scan(code(3))
+    expect(await screen.findByText(/000-003 bulundu/)).toBeTruthy()
+    expect(view.handOverOrder).not.toHaveBeenCalled()
   })
 })
 
@@ -581,6 +608,8 @@ describe('the board’s courier strip', () => {
           packages: 3,
           cashToCollectKurus: 39_990,
           amountUnknown: 0,
+          unknownCount: 0,
+          floatKurus: 0,
           paymentKeys: [key(1), key(2), key(3)],
         },
         {
@@ -588,7 +617,9 @@ describe('the board’s courier strip', () => {
           name: 'Zeynep',
           packages: 1,
           cashToCollectKurus: 0,
-          amountUnknown: 1,
+          amountUnknown: 0,
+          unknownCount: 1,
+          floatKurus: 0,
           paymentKeys: [key(4)],
         },
         {
@@ -597,6 +628,8 @@ describe('the board’s courier strip', () => {
           packages: 0,
           cashToCollectKurus: 0,
           amountUnknown: 0,
+          unknownCount: 0,
+          floatKurus: 0,
           paymentKeys: [],
         },
       ],

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { CourierListed } from '../../../../src-shared/couriers.ts'
+import type { CourierListed, CourierToday } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
 import { keys, useCouriers } from '../../queries.ts'
 import { useCourierUi } from '../../state.ts'
-import { useBatch } from './batch-store.ts'
+import { openBatchOf } from './batch-rules.ts'
 import type { OrderActions } from './OrderActionButtons.tsx'
 
 /**
@@ -26,10 +26,10 @@ export function useCourierActions(actions: OrderActions): OrderActions {
           actions.handOver(paymentKey, courierId)
           return
         }
-        const { batch, addToBatch } = useBatch.getState()
+        // The batch under way (the ledger's): the hand-over names its courier, and goes in it (queries.ts).
+        const batch = openBatchOf(queryClient.getQueryData<CourierToday>(keys.courierToday), Date.now())
         if (batch) {
-          addToBatch(paymentKey)
-          actions.handOver(paymentKey, batch.courier.id)
+          actions.handOver(paymentKey, batch.courierId)
           return
         }
         const orders = queryClient.getQueryData<BoardOrder[]>(keys.orders)

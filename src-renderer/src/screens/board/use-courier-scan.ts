@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { CourierListed } from '../../../../src-shared/couriers.ts'
+import type { CourierListed, CourierToday } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { appErrorOf } from '../../api.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { keys, useCouriers, useHandOverOrder } from '../../queries.ts'
+import { keys, useCouriers, useHandOverOrder, useStartCourierBatch } from '../../queries.ts'
 import { useCourierUi } from '../../state.ts'
-import { batchPackageIn, courierIn, isBadgeQr, type CourierRead } from './batch-rules.ts'
-import { useBatch } from './batch-store.ts'
+import { batchPackageIn, courierIn, isBadgeQr, openBatchOf, type CourierRead } from './batch-rules.ts'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 
 /**
@@ -29,23 +28,27 @@ export function useCourierScan(
   // Not answered (an older core): no couriers, and every read goes the usual way.
   const couriers = useCouriers().data
   const handOver = useHandOverOrder()
+  const startBatch = useStartCourierBatch()
   const queryClient = useQueryClient()
+  // The batch under way is the ledger's (issue 28), read at the scan from today's settlement.
+  const openBatch = () => openBatchOf(queryClient.getQueryData<CourierToday>(keys.courierToday), Date.now())
 
-  function send(read: string, paymentKey: string, courier: { id: string; name: string }, inBatch: boolean) {
+  function send(
+    read: string,
+    paymentKey: string,
+    courier: { id: string; name: string },
+    batch?: { batchId: string; count: number },
+  ) {
     const code = shortCodeOf(paymentKey)
-    if (inBatch) useBatch.getState().addToBatch(paymentKey)
     handOver.mutate(
-      { paymentKey, courierId: courier.id },
+      { paymentKey, courierId: courier.id, ...(batch ? { batchId: batch.batchId } : {}) },
       {
         onSuccess: () => {
-          const { batch } = useBatch.getState()
-          const count = batch?.courier.id === courier.id ? batch.keys.indexOf(paymentKey) + 1 : 0
           tell({
             read,
-            text:
-              inBatch && count > 0
-                ? ct.scanBatchAdded(code, courier.name, count)
-                : ct.scanPicked(code, courier.name),
+            text: batch
+              ? ct.scanBatchAdded(code, courier.name, batch.count)
+              : ct.scanPicked(code, courier.name),
             failed: false,
           })
         },
@@ -66,10 +69,18 @@ export function useCourierScan(
     const courier = { id: named.courier.id, name: named.courier.name }
     if (ui.picking !== undefined) {
       ui.pickCourierFor(undefined)
-      send(read, ui.picking, courier, false)
+      send(read, ui.picking, courier)
     } else {
-      useBatch.getState().startBatch(courier)
-      tell({ read, text: ct.scanCourier(courier.name), failed: false })
+      startBatch.mutate(
+        { courierId: courier.id },
+        {
+          onSuccess: () => tell({ read, text: ct.scanCourier(courier.name), failed: false }),
+          onError: (error) => {
+            const appError = appErrorOf(error) ?? { code: 'internal', retryable: false }
+            tell({ read, text: describeError(appError, t).text, failed: true })
+          },
+        },
+      )
     }
   }
 
@@ -91,7 +102,7 @@ export function useCourierScan(
     }
     // Another order scanned while the picker asks: staff moved on, and the question with them (nothing sent).
     if (ui.picking !== undefined) ui.pickCourierFor(undefined)
-    const { batch } = useBatch.getState()
+    const batch = openBatch()
     if (!batch) return false
     const found = batchPackageIn(read, orders ?? [])
     if (found === undefined) return false
@@ -100,7 +111,13 @@ export function useCourierScan(
       return true
     }
     // Not revealed: that would move focus to the card's `Geri al`, and the next scan must find the order field.
-    send(read, found.order.paymentKey, batch.courier, true)
+    const count = batch.bags.filter((bag) => !bag.refused && bag.paymentKey !== found.order.paymentKey).length
+    send(
+      read,
+      found.order.paymentKey,
+      { id: batch.courierId, name: batch.name },
+      { batchId: batch.batchId, count: count + 1 },
+    )
     return true
   }
 }

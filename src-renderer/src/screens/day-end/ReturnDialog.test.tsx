@@ -6,10 +6,13 @@ import type { CallInput } from '../../../../src-shared/contract.ts'
 import type { CashRecord, CourierListed, DayEndView } from '../../../../src-shared/couriers.ts'
 import type { AppError } from '../../../../src-shared/errors.ts'
 import {
+  bag,
   cashLine,
   courierLine,
+  courierToday,
   dayEndView,
   TODAY,
+  todayOf,
 } from '../../../../test-support/renderer/day-end-fixtures.ts'
 import { renderWithApi } from '../../../../test-support/renderer/render-with-api.tsx'
 import { registerOrderField, useCourierUi } from '../../state.ts'
@@ -25,14 +28,12 @@ const ahmet: CourierListed = {
   retired: false,
   addedAt: '2026-11-20T08:00:00.000Z',
 }
-const written = (
-  input: { amountKurus: number; courierId?: string | undefined },
-  id = 'cash-new',
-): CashRecord => ({
-  id,
+const written = (input: CallInput<'recordCourierMovement'>): CashRecord => ({
+  id: input.corrects === undefined ? 'cash-new' : 'cash-fix',
   seq: 9,
   at: '2026-11-25T15:00:00.000Z',
-  courierId: input.courierId ?? 'c-ahmet',
+  courierId: input.courierId,
+  kind: input.kind,
   amountKurus: input.amountKurus,
   day: TODAY,
 })
@@ -41,10 +42,16 @@ const written = (
 function renderDialog(first: DayEndView, options: { day?: string } = {}) {
   let view = first
   const api = {
+    getCourierToday: vi.fn(() =>
+      ok(view.day === TODAY ? todayOf(view) : todayOf(dayEndView([], { day: TODAY }))),
+    ),
     getDayEnd: vi.fn(() => ok(view)),
     listCouriers: vi.fn(() => ok([ahmet])),
-    recordCash: vi.fn((input: CallInput<'recordCash'>) => ok(written(input))),
-    correctCash: vi.fn((input: CallInput<'correctCash'>) => ok(written(input, 'cash-fix'))),
+    recordCourierMovement: vi.fn((input: CallInput<'recordCourierMovement'>) => ok(written(input))),
+    setDoorTender: vi.fn((input: CallInput<'setDoorTender'>) =>
+      ok({ paymentKey: input.paymentKey, method: input.method, at: '2026-11-25T15:00:00.000Z' }),
+    ),
+    closeCourierAccount: vi.fn(),
   }
   const onClose = vi.fn()
   const rendered = renderWithApi(
@@ -99,7 +106,7 @@ describe('ReturnDialog: the difference as staff type', () => {
     expect(document.getElementById(live())?.textContent).toBe(line)
     expect(amountField().getAttribute('aria-invalid')).toBe('true')
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
-    expect(api.recordCash).not.toHaveBeenCalled()
+    expect(api.recordCourierMovement).not.toHaveBeenCalled()
     expect(document.activeElement).toBe(amountField())
   })
 
@@ -115,7 +122,7 @@ describe('ReturnDialog: the difference as staff type', () => {
     type(text)
     fireEvent.submit(amountField())
     expect(document.getElementById(live())?.textContent).toBe(line)
-    expect(api.recordCash).not.toHaveBeenCalled()
+    expect(api.recordCourierMovement).not.toHaveBeenCalled()
   })
 
   it('an empty amount is refused on save', async () => {
@@ -123,7 +130,7 @@ describe('ReturnDialog: the difference as staff type', () => {
     await screen.findByText('Beklenen: 399,90 ₺')
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
     expect(document.getElementById(live())?.textContent).toBe('Tutarı yazın.')
-    expect(api.recordCash).not.toHaveBeenCalled()
+    expect(api.recordCourierMovement).not.toHaveBeenCalled()
   })
 
   it('counts what was handed in before: the expected amount is what is still owed', async () => {
@@ -144,27 +151,28 @@ describe('ReturnDialog: saving', () => {
       target: { value: '  bozuk para eksik ' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
-    await waitFor(() => expect(api.recordCash).toHaveBeenCalledTimes(1))
-    expect(api.recordCash.mock.calls[0]?.[0]).toEqual({
+    await waitFor(() => expect(api.recordCourierMovement).toHaveBeenCalledTimes(1))
+    expect(api.recordCourierMovement.mock.calls[0]?.[0]).toEqual({
       courierId: 'c-ahmet',
+      kind: 'handed-in',
       amountKurus: 38_740,
       note: 'bozuk para eksik',
       requestId: expect.stringMatching(UUID) as string,
     })
-    expect((await screen.findByRole('status')).textContent).toBe('387,40 ₺ kaydedildi. açık var: -12,50 ₺')
+    expect((await screen.findByRole('status')).textContent).toBe('Teslim: 387,40 ₺ kaydedildi.')
     expect(amountField().value).toBe('')
   })
 
   it('a save retried after a lost answer sends the same request id (the core then writes once)', async () => {
     const { api } = renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
-    api.recordCash.mockImplementationOnce(() => refused({ code: 'internal', retryable: true }))
+    api.recordCourierMovement.mockImplementationOnce(() => refused({ code: 'internal', retryable: true }))
     await screen.findByText('Beklenen: 399,90 ₺')
     type('399,90')
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
     expect(await screen.findByText(/Beklenmeyen bir hata/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
     await screen.findByRole('status')
-    const [first, second] = api.recordCash.mock.calls.map(([input]) => input.requestId)
+    const [first, second] = api.recordCourierMovement.mock.calls.map(([input]) => input.requestId)
     expect(second).toBe(first)
   })
 
@@ -174,7 +182,9 @@ describe('ReturnDialog: saving', () => {
     expect(await screen.findByText('Gün: 24.11.2026')).toBeTruthy()
     type('100')
     fireEvent.click(screen.getByRole('button', { name: 'Dönüşü kaydet' }))
-    await waitFor(() => expect(api.recordCash.mock.calls[0]?.[0]).toMatchObject({ day: '2026-11-24' }))
+    await waitFor(() =>
+      expect(api.recordCourierMovement.mock.calls[0]?.[0]).toMatchObject({ day: '2026-11-24' }),
+    )
   })
 
   it('Escape closes it', async () => {
@@ -196,12 +206,14 @@ describe('ReturnDialog: the day’s records and a correction', () => {
     fireEvent.change(field, { target: { value: '1.234' } })
     fireEvent.click(within(records).getByRole('button', { name: 'Düzeltmeyi kaydet' }))
     expect((await within(records).findByRole('alert')).textContent).toMatch(/belirsiz/)
-    expect(api.correctCash).not.toHaveBeenCalled()
+    expect(api.recordCourierMovement).not.toHaveBeenCalled()
 
     fireEvent.change(field, { target: { value: '399,90' } })
     fireEvent.click(within(records).getByRole('button', { name: 'Düzeltmeyi kaydet' }))
-    await waitFor(() => expect(api.correctCash).toHaveBeenCalledTimes(1))
-    expect(api.correctCash.mock.calls[0]?.[0]).toEqual({
+    await waitFor(() => expect(api.recordCourierMovement).toHaveBeenCalledTimes(1))
+    expect(api.recordCourierMovement.mock.calls[0]?.[0]).toEqual({
+      courierId: 'c-ahmet',
+      kind: 'handed-in',
       corrects: 'cash-1',
       amountKurus: 39_990,
       requestId: expect.stringMatching(UUID) as string,
@@ -241,7 +253,7 @@ describe('ReturnDialog: the day’s records and a correction', () => {
 describe('CourierReturnHost', () => {
   it('opens for the courier the board’s strip names (returnFor) and clears it on close', async () => {
     renderWithApi(<CourierReturnHost />, {
-      getDayEnd: () => ok(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)])),
+      getCourierToday: () => ok(courierToday([courierLine('c-ahmet', 'Ahmet', 3, 39_990)])),
       listCouriers: () => ok([ahmet]),
     })
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -255,7 +267,7 @@ describe('CourierReturnHost', () => {
   it('says nothing is expected before the day-end has come: it shows it loading, and saving waits', async () => {
     let answer: (value: unknown) => void = () => undefined
     renderWithApi(<CourierReturnHost />, {
-      getDayEnd: () => new Promise((resolve) => (answer = resolve)),
+      getCourierToday: () => new Promise((resolve) => (answer = resolve)),
       listCouriers: () => ok([ahmet]),
     } as never)
     act(() => useCourierUi.getState().openReturn('c-ahmet'))
@@ -264,7 +276,7 @@ describe('CourierReturnHost', () => {
     expect(screen.queryByText(/Beklenen/)).toBeNull()
     expect(document.getElementById(live())?.textContent).toBe('')
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Dönüşü kaydet' }).disabled).toBe(true)
-    act(() => answer({ ok: true, value: dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 10_000)]) }))
+    act(() => answer({ ok: true, value: courierToday([courierLine('c-ahmet', 'Ahmet', 1, 10_000)]) }))
     expect(await screen.findByText('Beklenen: 100,00 ₺')).toBeTruthy()
     expect(document.getElementById(live())?.textContent).toBe('kasa tam')
   })
@@ -276,7 +288,7 @@ describe('CourierReturnHost', () => {
     registerOrderField(orderField)
     try {
       renderWithApi(<CourierReturnHost />, {
-        getDayEnd: () => ok(dayEndView([courierLine('c-ahmet', 'Ahmet', 1, 10_000)])),
+        getCourierToday: () => ok(courierToday([courierLine('c-ahmet', 'Ahmet', 1, 10_000)])),
         listCouriers: () => ok([ahmet]),
       })
       stripButton.focus()
@@ -299,11 +311,263 @@ describe('CourierReturnHost', () => {
 
   it('names a courier with nothing on the day yet from the courier list, and expects nothing', async () => {
     renderWithApi(<CourierReturnHost />, {
-      getDayEnd: () => ok(dayEndView([])),
+      getCourierToday: () => ok(courierToday([])),
       listCouriers: () => ok([ahmet]),
     })
     act(() => useCourierUi.getState().openReturn('c-ahmet'))
     expect(await screen.findByRole('dialog', { name: 'Dönüş: Ahmet' })).toBeTruthy()
-    expect(screen.getByText('Beklenen: 0,00 ₺')).toBeTruthy()
+    // No line of the core's for them: nothing is shown as expected, and nothing is worked out here.
+    expect(screen.queryByText(/Beklenen/)).toBeNull()
+  })
+})
+
+describe('ReturnDialog: the courier’s whole cash (issue 28)', () => {
+  const signedIn = {
+    getSession: () =>
+      ok({
+        state: 'signed-in' as const,
+        platformAddress: 'https://platform.example.com',
+        credentialsStored: true,
+        secretStorage: 'os-keychain' as const,
+      }),
+    getMethods: () =>
+      ok({
+        paymentMethods: [
+          { key: 'CASH', name: 'Nakit' },
+          { key: 'CREDIT_CARD', name: 'Kredi Kartı' },
+        ],
+        shippingMethods: [],
+        fetchedAt: '2026-11-25T12:00:00.000Z',
+      }),
+  }
+
+  it('shows the whole formula: float + cash at the door − expenses, handed in, what is still owed', async () => {
+    renderDialog(
+      dayEndView([
+        courierLine('c-ahmet', 'Ahmet', 3, 39_990, [
+          cashLine('f-1', 5_000, { kind: 'float' }),
+          cashLine('e-1', 3_000, { kind: 'expense', note: 'yakıt' }),
+          cashLine('h-1', 20_000),
+        ]),
+      ]),
+    )
+    expect(
+      await screen.findByText(
+        'Bozuk para 50,00 ₺ + kapıda nakit 399,90 ₺ − masraf 30,00 ₺ = toplam beklenen 419,90 ₺',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText('Beklenen: 219,90 ₺')).toBeTruthy()
+    const records = screen.getByRole('region', { name: 'Bu günün teslim kayıtları' })
+    expect(within(records).getByText(/Bozuk para 50,00 ₺/)).toBeTruthy()
+    expect(within(records).getByText(/Masraf 30,00 ₺ · yakıt/)).toBeTruthy()
+  })
+
+  it('records a float and an expense with its note (required), each with its kind', async () => {
+    const { api } = renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
+    await screen.findByText('Beklenen: 399,90 ₺')
+    fireEvent.click(screen.getByRole('radio', { name: 'Bozuk para' }))
+    const floatField = screen.getByLabelText('Bozuk para tutarı')
+    fireEvent.change(floatField, { target: { value: '50' } })
+    // A float adds to what is expected: typed, the difference moves the other way.
+    const floatLive = floatField.getAttribute('aria-describedby')?.split(' ')[1] ?? ''
+    expect(document.getElementById(floatLive)?.textContent).toBe('açık var: -449,90 ₺')
+    fireEvent.click(screen.getByRole('button', { name: 'Bozuk para kaydet' }))
+    await waitFor(() =>
+      expect(api.recordCourierMovement).toHaveBeenLastCalledWith(
+        expect.objectContaining({ courierId: 'c-ahmet', kind: 'float', amountKurus: 5_000 }),
+      ),
+    )
+    fireEvent.click(screen.getByRole('radio', { name: 'Masraf' }))
+    fireEvent.change(screen.getByLabelText('Masraf tutarı'), { target: { value: '30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Masraf kaydet' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Masrafın ne için olduğunu yazın (ör. yakıt, otopark).',
+    )
+    expect(api.recordCourierMovement).toHaveBeenCalledTimes(1)
+    fireEvent.change(screen.getByLabelText('Ne için (ör. yakıt, otopark)'), { target: { value: 'otopark' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Masraf kaydet' }))
+    await waitFor(() =>
+      expect(api.recordCourierMovement).toHaveBeenLastCalledWith(
+        expect.objectContaining({ kind: 'expense', amountKurus: 3_000, note: 'otopark' }),
+      ),
+    )
+    expect((await screen.findByRole('status')).textContent).toBe('Masraf: 30,00 ₺ kaydedildi.')
+  })
+
+  it('shows a courier still carrying bags as out, never as “açık var”', async () => {
+    renderDialog(
+      dayEndView([
+        courierLine('c-ahmet', 'Ahmet', 2, 30_000, [], {
+          balance: 'out',
+          out: true,
+          bags: [bag(1, { amountKurus: 10_000 }), bag(2, { amountKurus: 20_000 })],
+        }),
+      ]),
+    )
+    expect(await screen.findByText('yolda: 2 paket taşıyor')).toBeTruthy()
+    expect(screen.queryByText(/açık var/)).toBeNull()
+  })
+
+  it('says “? kontrol edin” where a bag’s cash is not known, never “kasa tam” or a zero expected', async () => {
+    renderDialog(
+      dayEndView([
+        courierLine('c-ahmet', 'Ahmet', 1, 0, [], {
+          balance: 'unknown',
+          unknownCount: 1,
+          bags: [bag(1, { paymentMethod: undefined, tender: 'unknown', collect: false, carried: false })],
+        }),
+      ]),
+    )
+    expect(
+      await screen.findByText('Beklenen: ? — bazı paketlerin tutarı ya da ödemesi bilinmiyor, kontrol edin.'),
+    ).toBeTruthy()
+    expect(screen.getAllByText('? kontrol edin').length).toBeGreaterThan(0)
+    expect(screen.queryByText('kasa tam')).toBeNull()
+    expect(screen.queryByText('Beklenen: 0,00 ₺')).toBeNull()
+  })
+
+  it('changes a bag’s tender at the door in one press; a refused bag is marked and offers none', async () => {
+    let view = dayEndView([
+      courierLine('c-ahmet', 'Ahmet', 2, 19_990, [], {
+        bags: [
+          bag(1, { amountKurus: 19_990, label: 'Atatürk Cd. 5/3', carried: false }),
+          bag(2, { amountKurus: 5_000, refused: true, state: 'refused', carried: false }),
+        ],
+      }),
+    ])
+    const setDoorTender = vi.fn((input: CallInput<'setDoorTender'>) =>
+      ok({ paymentKey: input.paymentKey, method: input.method, at: '2026-11-25T15:00:00.000Z' }),
+    )
+    renderWithApi(<ReturnDialog courierId="c-ahmet" onClose={() => undefined} />, {
+      ...signedIn,
+      getCourierToday: () => ok(todayOf(view)),
+      listCouriers: () => ok([ahmet]),
+      setDoorTender,
+    })
+    const bags = await screen.findByRole('region', { name: 'Paketler ve kapıda ödeme' })
+    expect(within(bags).getByText('Atatürk Cd. 5/3')).toBeTruthy()
+    expect(within(bags).getByText('GÖNDERİLEMEDİ')).toBeTruthy()
+    const card = await within(bags).findByRole('button', { name: '000-001: kapıda Kredi Kartı ile ödendi' })
+    expect(within(bags).queryByRole('button', { name: /000-002/ })).toBeNull()
+    // What the core settles after the press: the card apart, the bag paid at the door another way.
+    view = dayEndView([
+      courierLine('c-ahmet', 'Ahmet', 1, 0, [], {
+        cardAtDoorKurus: 19_990,
+        bags: [
+          bag(1, { amountKurus: 19_990, doorMethod: 'CREDIT_CARD', tender: 'door-other', collect: false }),
+        ],
+      }),
+    ])
+    fireEvent.click(card)
+    await waitFor(() =>
+      expect(setDoorTender).toHaveBeenCalledWith(
+        expect.objectContaining({ paymentKey: bag(1).paymentKey, method: 'CREDIT_CARD' }),
+      ),
+    )
+    // Back to the order's own method is the same one press: null, as the core asks.
+    expect(await screen.findByText(/Kapıda kartla: 199,90 ₺/)).toBeTruthy()
+    fireEvent.click(await within(bags).findByRole('button', { name: '000-001: kapıda Nakit ile ödendi' }))
+    await waitFor(() =>
+      expect(setDoorTender).toHaveBeenLastCalledWith(expect.objectContaining({ method: null })),
+    )
+  })
+})
+
+describe('ReturnDialog: Hesabı kapat (issue 28)', () => {
+  function closing(line: Parameters<typeof courierLine>[5], cash = [cashLine('h-1', 30_000)]) {
+    const close = vi.fn((input: CallInput<'closeCourierAccount'>) =>
+      ok({
+        id: 'closing-1',
+        at: '2026-11-25T22:00:00.000Z',
+        courierId: input.courierId,
+        day: TODAY,
+        paymentKeys: [],
+        movementIds: [],
+        expectedCashKurus: 0,
+        cashHandedInKurus: 0,
+        differenceKurus: 0,
+        booked: 'even' as const,
+        debtsAfter: [],
+        creditAfterKurus: 0,
+        carried: [],
+      }),
+    )
+    renderWithApi(<ReturnDialog courierId="c-ahmet" onClose={() => undefined} />, {
+      getCourierToday: () => ok(courierToday([courierLine('c-ahmet', 'Ahmet', 3, 31_250, cash, line)])),
+      listCouriers: () => ok([ahmet]),
+      closeCourierAccount: close,
+    })
+    return close
+  }
+
+  it('says a shortfall becomes a dated debt, and closes on one more press', async () => {
+    const close = closing({})
+    fireEvent.click(await screen.findByRole('button', { name: 'Hesabı kapat' }))
+    const asked = screen.getByRole('group', { name: 'Ahmet: hesabı kapat' })
+    expect(
+      within(asked).getByText(/Açık 12,50 ₺: .* tarihli borç olarak kuryenin hesabına yazılır/),
+    ).toBeTruthy()
+    fireEvent.click(within(asked).getByRole('button', { name: 'Kapat' }))
+    await waitFor(() => expect(close).toHaveBeenCalledTimes(1))
+    expect(close.mock.calls[0]?.[0]).toEqual({
+      courierId: 'c-ahmet',
+      requestId: expect.stringMatching(UUID) as string,
+    })
+    expect((await screen.findByRole('status')).textContent).toBe('Ahmet: hesap kapatıldı.')
+  })
+
+  it('asks how to book an overage: a tip or a credit', async () => {
+    const close = closing({}, [cashLine('h-1', 32_000)])
+    fireEvent.click(await screen.findByRole('button', { name: 'Hesabı kapat' }))
+    expect(screen.getByText('Fazla 7,50 ₺: nasıl yazılsın?')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Kapat' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Alacak (sonraki hesaba)' }))
+    await waitFor(() => expect(close).toHaveBeenCalledWith(expect.objectContaining({ overage: 'credit' })))
+  })
+
+  it('lists the bags a courier still carries before closing, and says staff saw them', async () => {
+    const close = closing({
+      balance: 'out',
+      out: true,
+      bags: [bag(1, { amountKurus: 10_000, label: 'Kadıköy' }), bag(2, { carried: false })],
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Hesabı kapat' }))
+    expect(
+      screen.getByText('Kurye hâlâ 1 paket taşıyor. Kapatırsanız bunlar bu hesapta sayılır:'),
+    ).toBeTruthy()
+    expect(screen.getByText('000-001 · Kadıköy · 100,00 ₺')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Yine de kapat' }))
+    await waitFor(() =>
+      expect(close).toHaveBeenCalledWith(expect.objectContaining({ carryingConfirmed: true })),
+    )
+  })
+
+  it('offers no closing for a closed account; shows its closings and the debts still owed', async () => {
+    closing({
+      closed: true,
+      closings: [
+        {
+          id: 'closing-0',
+          at: '2026-11-25T21:00:00.000Z',
+          courierId: 'c-ahmet',
+          day: TODAY,
+          paymentKeys: [],
+          movementIds: [],
+          expectedCashKurus: 31_250,
+          cashHandedInKurus: 30_000,
+          differenceKurus: -1_250,
+          booked: 'debt',
+          debtsAfter: [],
+          creditAfterKurus: 0,
+          carried: [],
+        },
+      ],
+      debts: [{ since: '2026-11-24', closingId: 'closing-x', amountKurus: 2_000 }],
+      debtCarriedKurus: 2_000,
+    })
+    expect(await screen.findByText(/fark -12,50 ₺ · borç/)).toBeTruthy()
+    expect(screen.getByText('24.11.2026: 20,00 ₺')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Hesabı kapat' })).toBeNull()
+    expect(screen.getByText(/Devreden borç: 20,00 ₺/)).toBeTruthy()
   })
 })

@@ -12,6 +12,30 @@ export function balanceText(differenceKurus: number, t: Messages, language: Lang
   return differenceKurus < 0 ? texts.short(amount) : texts.over(amount)
 }
 
+/**
+ * A courier's or the total's balance as the core settled it (issue 28): still carrying bags is "out", never
+ * "açık var"; a bag whose cash cannot be known is "? kontrol edin", never "kasa tam"; else the difference.
+ */
+export function lineBalance(
+  line: {
+    balance: string
+    differenceKurus: number
+    bags?: readonly { carried: boolean; refused: boolean }[]
+  },
+  t: Messages,
+  language: Language,
+): { text: string; className: string } {
+  if (line.balance === 'out') {
+    const carried = (line.bags ?? []).filter((bag) => bag.carried && !bag.refused).length
+    return { text: t.courierCash.out(carried), className: 'balance balance-out' }
+  }
+  if (line.balance === 'unknown') return { text: t.courierCash.unknown, className: 'balance balance-unknown' }
+  return {
+    text: balanceText(line.differenceKurus, t, language),
+    className: `balance balance-${balanceClass(line.differenceKurus)}`,
+  }
+}
+
 /** The class a balance is drawn with: even, short (a shortfall), over. */
 export function balanceClass(differenceKurus: number): 'even' | 'short' | 'over' {
   return differenceKurus === 0 ? 'even' : differenceKurus < 0 ? 'short' : 'over'

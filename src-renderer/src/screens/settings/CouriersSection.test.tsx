@@ -336,3 +336,68 @@ describe('CouriersSection: what the courier collects at the door', () => {
     await waitFor(() => expect(api.updateSettings).toHaveBeenCalledWith({ courierRequired: true }))
   })
 })
+
+describe('CouriersSection: pay per package (issue 28)', () => {
+  function renderPay(initial: { allRateKurus: number | null; byCourier: Record<string, number | null> }) {
+    let pay = initial
+    const setCourierPay = vi.fn((input: CallInput<'setCourierPay'>) => {
+      pay =
+        input.courierId === null
+          ? { ...pay, allRateKurus: input.rateKurus }
+          : { ...pay, byCourier: { ...pay.byCourier, [input.courierId]: input.rateKurus } }
+      return ok(pay)
+    })
+    renderWithApi(<CouriersSection signedIn={false} />, {
+      listCouriers: () => ok([ahmet, veli, old]),
+      getCourierPay: () => ok(pay),
+      setCourierPay,
+    })
+    return setCourierPay
+  }
+
+  it('is off by default; a rate for all turns it on, and each working courier can have their own', async () => {
+    const setCourierPay = renderPay({ allRateKurus: null, byCourier: {} })
+    const all = await screen.findByLabelText<HTMLInputElement>('Bütün kuryeler için paket başı (boş: kapalı)')
+    expect(all.value).toBe('')
+    expect(screen.queryByLabelText(/Ahmet: paket başı/)).toBeNull()
+    fireEvent.change(all, { target: { value: '1.234' } })
+    fireEvent.submit(all.closest('form') as HTMLFormElement)
+    expect((await screen.findByRole('alert')).textContent).toMatch(/belirsiz/)
+    expect(setCourierPay).not.toHaveBeenCalled()
+    fireEvent.change(all, { target: { value: '25' } })
+    fireEvent.submit(all.closest('form') as HTMLFormElement)
+    await waitFor(() =>
+      expect(setCourierPay).toHaveBeenCalledWith({
+        courierId: null,
+        rateKurus: 2_500,
+        requestId: expect.stringMatching(UUID) as string,
+      }),
+    )
+    const ahmets = await screen.findByLabelText<HTMLInputElement>('Ahmet: paket başı (boş: genel ücret)')
+    // Only working couriers: Eski Kurye left.
+    expect(screen.queryByLabelText(/Eski Kurye: paket başı/)).toBeNull()
+    fireEvent.change(ahmets, { target: { value: '30,50' } })
+    fireEvent.submit(ahmets.closest('form') as HTMLFormElement)
+    await waitFor(() =>
+      expect(setCourierPay).toHaveBeenLastCalledWith(
+        expect.objectContaining({ courierId: 'c-ahmet', rateKurus: 3_050 }),
+      ),
+    )
+  })
+
+  it('shows the rates kept; emptied, a rate is turned off (null)', async () => {
+    const setCourierPay = renderPay({ allRateKurus: 2_500, byCourier: { 'c-veli': 3_000 } })
+    const all = await screen.findByLabelText<HTMLInputElement>('Bütün kuryeler için paket başı (boş: kapalı)')
+    expect(all.value).toBe('25,00 ₺')
+    expect(screen.getByLabelText<HTMLInputElement>('Veli: paket başı (boş: genel ücret)').value).toBe(
+      '30,00 ₺',
+    )
+    fireEvent.change(all, { target: { value: '' } })
+    fireEvent.submit(all.closest('form') as HTMLFormElement)
+    await waitFor(() =>
+      expect(setCourierPay).toHaveBeenCalledWith(
+        expect.objectContaining({ courierId: null, rateKurus: null }),
+      ),
+    )
+  })
+})

@@ -9,7 +9,13 @@ import {
   type SubmitEvent,
 } from 'react'
 import type { CourierListed } from '../../../../src-shared/couriers.ts'
-import { checkBadgeCode, checkCourierName, paymentMethodKey } from '../../../../src-shared/courier-rules.ts'
+import {
+  checkBadgeCode,
+  checkCourierName,
+  DEFAULT_COLLECTED_AT_DOOR,
+  paymentMethodKey,
+} from '../../../../src-shared/courier-rules.ts'
+import { formatKurus } from '../../../../src-shared/money.ts'
 import type { CourierProblem } from '../../../../src-shared/errors.ts'
 import { appErrorOf } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
@@ -19,16 +25,19 @@ import type { Messages } from '../../i18n/index.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import {
   useAddCourier,
+  useCourierPay,
   useCouriers,
   useMethods,
   useRenameCourier,
   useRetireCourier,
   useSetCourierBadge,
+  useSetCourierPay,
   useSettings,
   useUpdateSettings,
 } from '../../queries.ts'
 import { BadgeCard } from '../../slip/BadgeCard.tsx'
 import { slipFileCode, useDocumentPrint } from '../../slip/print-document.tsx'
+import { readAmount } from '../day-end/day-end-format.ts'
 import { useRequestId } from '../day-end/use-request-id.ts'
 import '../day-end/courier-day.css'
 
@@ -86,6 +95,7 @@ export function CouriersSection({ signedIn }: { signedIn: boolean }) {
       )}
       {settings && <CollectedAtDoor signedIn={signedIn} collected={settings.collectedAtDoor} />}
       {settings && <CourierRequired required={settings.courierRequired} />}
+      <CourierPaySettings couriers={working} />
     </section>
   )
 }
@@ -485,8 +495,10 @@ function CollectedAtDoor({ signedIn, collected }: { signedIn: boolean; collected
   const error = appErrorOf(update.error)
   const chosen = new Set(collected.map(paymentMethodKey))
   const listed = new Map(methods.map((method) => [paymentMethodKey(method.key), method.name]))
-  const keys = [...new Set(['CASH', ...listed.keys(), ...chosen])]
-  const nameOf = (key: string) => listed.get(key) ?? (key === 'CASH' ? 'CASH' : texts.collectedNotListed(key))
+  // The default (cash) is always offered, by its key when the platform's list is not known.
+  const keys = [...new Set([...DEFAULT_COLLECTED_AT_DOOR, ...listed.keys(), ...chosen])]
+  const nameOf = (key: string) =>
+    listed.get(key) ?? (DEFAULT_COLLECTED_AT_DOOR.includes(key) ? key : texts.collectedNotListed(key))
 
   const toggle = (key: string, on: boolean) => {
     const next = keys.filter((one) => (one === key ? on : chosen.has(one)))
@@ -526,5 +538,118 @@ function CourierRequired({ required }: { required: boolean }) {
       />
       {error && <ErrorMessage error={error} />}
     </>
+  )
+}
+
+/**
+ * Pay per package (issue 28), off by default: a rate for every courier, and per courier over it; each kept as
+ * it was on each day by the core. Typed money is read the one way (`1.234` refused); empty turns it off (for
+ * all) or back to the rate for all (for one courier).
+ */
+function CourierPaySettings({ couriers }: { couriers: readonly CourierListed[] }) {
+  const id = useId()
+  const { t } = useMessages()
+  const ct = t.courierCash
+  const pay = useCourierPay()
+  if (!pay.data) return null
+  return (
+    <fieldset className="courier-collected courier-pay" aria-describedby={`${id}-hint`}>
+      <legend>{ct.payTitle}</legend>
+      <p id={`${id}-hint`} className="hint">
+        {ct.payHint}
+      </p>
+      <PayRate label={ct.payAll} courierId={null} rateKurus={pay.data.allRateKurus} />
+      {pay.data.allRateKurus !== null &&
+        couriers.map((courier) => (
+          <PayRate
+            key={courier.id}
+            label={ct.payCourier(courier.name)}
+            courierId={courier.id}
+            rateKurus={pay.data.byCourier[courier.id] ?? null}
+          />
+        ))}
+    </fieldset>
+  )
+}
+
+function PayRate({
+  label,
+  courierId,
+  rateKurus,
+}: {
+  label: string
+  courierId: string | null
+  rateKurus: number | null
+}) {
+  const id = useId()
+  const { t, language } = useMessages()
+  const ct = t.courierCash
+  const setPay = useSetCourierPay()
+  const requestId = useRequestId()
+  const shownRate = rateKurus === null ? '' : formatKurus(rateKurus, language)
+  const [text, setText] = useState(shownRate)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [saved, setSaved] = useState(false)
+  const error = appErrorOf(setPay.error)
+
+  function submit(event: SubmitEvent) {
+    event.preventDefault()
+    let rate: number | null = null
+    if (text.trim() !== '') {
+      const read = readAmount(text, t)
+      if (!read.ok) {
+        setProblem(read.message)
+        return
+      }
+      rate = read.kurus
+    }
+    setProblem(undefined)
+    const input = { courierId, rateKurus: rate }
+    setPay.mutate(
+      { ...input, requestId: requestId.idFor(JSON.stringify(input)) },
+      {
+        onSuccess: () => {
+          requestId.done()
+          setSaved(true)
+        },
+      },
+    )
+  }
+
+  return (
+    <div className="courier-editor">
+      <form className="courier-pay-rate" onSubmit={submit} noValidate>
+        <div className="courier-field">
+          <label htmlFor={id}>{label}</label>
+          <input
+            id={id}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => {
+              setText(event.target.value)
+              setProblem(undefined)
+              setSaved(false)
+            }}
+          />
+          {problem && (
+            <p id={`${id}-problem`} className="field-problem" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button secondary" disabled={setPay.isPending}>
+          {ct.paySave}
+        </button>
+        {saved && (
+          <p className="success" role="status">
+            {ct.paySaved}
+          </p>
+        )}
+        {error && <ErrorMessage error={error} />}
+      </form>
+    </div>
   )
 }
