@@ -14,6 +14,11 @@ export interface BenchContext {
   /** A scratch folder of this run, removed at the end. */
   workDir: string
   progress(message: string): void
+  /**
+   * Figures known before the benchmark ends: kept even if a later step fails or runs out of time (memory's idle
+   * figure before its 10,000 hand-overs).
+   */
+  measured(rows: readonly Row[]): void
 }
 
 export interface Benchmark {

@@ -88,7 +88,15 @@ try {
     givenRenderer === undefined ? buildApp(workDir) : buildBeside(resolve(givenRenderer))
   const mock = await startMockPlatform({ dataDir: join(workDir, 'mock-platform'), port: 0 })
   const browser = await launchChromium()
-  const context: BenchContext = { mock, browser, rendererDir, webMain, workDir, progress }
+  const context: BenchContext = {
+    mock,
+    browser,
+    rendererDir,
+    webMain,
+    workDir,
+    progress,
+    measured: (early) => rows.push(...early),
+  }
   const machine = describeMachine(browser)
   try {
     for (const benchmark of chosen) {
