@@ -365,7 +365,7 @@ describe('one settlement, kept and pushed', () => {
     expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(500)
   })
 
-  it('reads a past day’s History once and keeps it; a record computes it again from memory', async () => {
+  it('reads a past day’s History once and keeps it; a record computes it again from memory', () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
     w.dayHistory.mockClear()

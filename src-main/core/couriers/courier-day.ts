@@ -33,7 +33,7 @@ import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
 import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
-import { dayBefore, dayOf } from '../time/platform-day.ts'
+import { dayBefore, dayOf, onEachDayTurn } from '../time/platform-day.ts'
 import type { BranchList } from './branch-list.ts'
 import type {
   CourierLedger,
@@ -129,7 +129,17 @@ export class CourierDay {
 
   constructor(deps: CourierDayDeps) {
     this.#deps = deps
-    this.#unsubscribe = deps.ledger.onChange((change) => this.#changed(change))
+    const unsubscribe = deps.ledger.onChange((change) => this.#changed(change))
+    // A new day is a new settlement: every surface hears of it at the turn, not at the next record.
+    const cancelDayTurn = onEachDayTurn(
+      deps.clock,
+      () => deps.settings.get().platformTimeZone,
+      () => this.#schedulePush(),
+    )
+    this.#unsubscribe = () => {
+      unsubscribe()
+      cancelDayTurn()
+    }
   }
 
   /** The order as the board's cards show it: with the courier who carries it now. */

@@ -5,7 +5,15 @@
 // to; then every order of the day with its branch split, as the screen's notes and branch table read it.
 // Amounts are plain numbers with the language's decimal mark (`399,90` / `399.90`), no ₺ and no grouping, so
 // Excel sums them.
-import type { BranchLine, CashLine, DayEnd, PackageLine, PackageTally } from '../../../src-shared/couriers.ts'
+import type {
+  Bag,
+  BranchLine,
+  CashLine,
+  CashTally,
+  DayEnd,
+  PackageLine,
+  PackageTally,
+} from '../../../src-shared/couriers.ts'
 import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
 import { mainTexts } from '../../texts.ts'
 import { csvFile, dateFormatter, type CsvValue } from '../orders/history-csv.ts'
@@ -62,19 +70,65 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
         7: '1',
         8: line.collect && line.amountKurus !== undefined ? money(line.amountKurus) : undefined,
         12: line.collect && line.amountKurus === undefined ? '1' : undefined,
-        14: [line.label, line.collect ? labels.collect : undefined].filter(Boolean).join(' · ') || undefined,
+        14:
+          [
+            line.label,
+            line.collect ? labels.collect : undefined,
+            line.tender === 'door-other' ? `${labels.cardAtDoor} (${line.doorMethod ?? ''})` : undefined,
+          ]
+            .filter(Boolean)
+            .join(' · ') || undefined,
+        18:
+          line.tender === 'door-other' && line.amountKurus !== undefined
+            ? money(line.amountKurus)
+            : undefined,
       }),
     )
+  /** A bag the platform refused ("GÖNDERİLEMEDİ"): listed, counted in no column. */
+  const refusedRows = (who: string, bags: readonly Bag[]): Row[] =>
+    bags
+      .filter((bag) => bag.refused)
+      .map((bag) =>
+        row({
+          1: who,
+          2: labels.refused,
+          3: bag.branch,
+          4: shortCodeOf(bag.paymentKey),
+          5: time(bag.at),
+          6: bag.paymentMethod,
+          14: bag.label,
+        }),
+      )
+  /** A movement's amount in its own column: what it adds there (a correction after closing, the change). */
+  const MOVEMENT_COLUMN = { 'handed-in': 9, float: 15, expense: 16, advance: 19, 'debt-repaid': 20 } as const
   const cashRows = (who: string, lines: readonly CashLine[]): Row[] =>
     lines.map((line) =>
       row({
         1: who,
-        2: line.counts ? labels.cash : labels.corrected,
+        2: !line.counts
+          ? labels.corrected
+          : line.kind === 'handed-in'
+            ? labels.cash
+            : labels.movement[line.kind],
         5: time(line.at),
-        9: money(line.amountKurus),
+        [MOVEMENT_COLUMN[line.kind]]: money(line.counts ? line.countedKurus : line.amountKurus),
         14: line.note,
       }),
     )
+  /** The whole cash of a courier or of the total: float, expenses, expected, card, advances, debts, pay. */
+  const cashColumns = (
+    tally: CashTally & { debtCarriedKurus: number; payKurus: number | null; closed: boolean },
+  ): Partial<Record<number, CsvValue>> => ({
+    15: money(tally.floatKurus),
+    16: money(tally.expensesKurus),
+    17: money(tally.expectedCashKurus),
+    18: money(tally.cardAtDoorKurus),
+    19: money(tally.advancesKurus),
+    20: money(tally.debtRepaidKurus),
+    21: money(tally.debtCarriedKurus),
+    22: tally.payKurus === null ? undefined : money(tally.payKurus),
+    23: tally.closed ? labels.yes : labels.no,
+  })
 
   const rows: Row[] = [[...labels.columns]]
   for (const courier of dayEnd.couriers) {
@@ -89,9 +143,11 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
         11: labels.balance[courier.balance],
         12: String(courier.amountUnknown),
         13: notConfirmed(courier),
+        ...cashColumns(courier),
       }),
       ...branchRows(courier.name, courier.branches),
       ...packageRows(courier.name, courier.packageLines),
+      ...refusedRows(courier.name, courier.bags),
       ...cashRows(courier.name, courier.cash),
     )
   }
@@ -121,6 +177,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
       11: labels.balance[totals.balance],
       12: String(totals.amountUnknown),
       13: notConfirmed(totals),
+      ...cashColumns(totals),
     }),
     row({
       1: labels.allOrders,
