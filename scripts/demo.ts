@@ -22,6 +22,12 @@ import type { Api } from '../src-shared/contract.ts'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
 
 const dataDir = resolve('.data/demo')
+/** Ahmet's float, his fuel, and the change he hands back (beside his cash, DEMO_CASH_HANDED_IN). */
+const DEMO_MOVEMENTS = [
+  { kind: 'float', amountKurus: 10_000 },
+  { kind: 'expense', amountKurus: 2_500, note: 'yakıt' },
+  { kind: 'handed-in', amountKurus: 7_500, note: 'bozuk paranın kalanı' },
+] as const
 const credentials = DEMO_CREDENTIALS.vendor
 
 console.log('demo: building the app (electron-vite build)…')
@@ -57,7 +63,7 @@ if ('path' in electronBinary) {
     'demo: signed in with the vendor-wide demo keys; the board holds the demo orders, three couriers have',
   )
   console.log(
-    'demo: been out this morning (Gün sonu shows their settlement; badges K-01…K-03). Ctrl+C stops.',
+    'demo: been out this morning (Gün sonu shows their settlement, Ahmet with change money and fuel; badges K-01…K-03). Ctrl+C stops.',
   )
   printDemoKeys('after signing out and forgetting the keys, sign in again with one of these')
   let stopping = false
@@ -154,6 +160,18 @@ async function playTheCouriersMorning(api: Api): Promise<void> {
     }
   } finally {
     ok(await api.updateSettings({ undoWindowSeconds }), 'a setting')
+  }
+  // The whole formula at once (issue 28): Ahmet took 100,00 ₺ of change money this morning and paid 25,00 ₺
+  // of fuel from the bag; handing the rest of the change back with his cash leaves his account even:
+  // expected = float + cash at the door − expenses, difference = handed in − expected.
+  const ahmet = couriers[0]?.id
+  if (ahmet !== undefined) {
+    for (const movement of DEMO_MOVEMENTS) {
+      ok(
+        await api.recordCourierMovement({ requestId: randomUUID(), courierId: ahmet, ...movement }),
+        'recording a movement',
+      )
+    }
   }
   for (const cash of DEMO_CASH_HANDED_IN) {
     const courierId = couriers[cash.courier]?.id

@@ -77,8 +77,8 @@ export function focusOrderField(): void {
 /**
  * The courier's day at the till (issue 21, docs/decisions.md D65). `picking`: the order whose `Kuryeye Verildi`
  * waits for its courier; `returnFor`: the courier whose return staff asked to record (a press on the board's
- * courier strip), which the return dialog reads and clears with `closeReturn`. The batch scan-out under way has
- * its own store, kept over a reload (`screens/board/batch-store.ts`, D75).
+ * courier strip), which the return dialog reads and clears with `closeReturn`. The batch scan-out under way is
+ * the core's, a ledger fact (D81): no store here.
  */
 export interface CourierUiState {
   picking: string | undefined
