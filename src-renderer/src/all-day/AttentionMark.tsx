@@ -29,24 +29,29 @@ export function ReadyMark({ order }: { order: Pick<BoardOrder, 'readyAt'> }) {
   return <span className="ready-mark">{at.readyAt(formatClockTime(order.readyAt, language))}</span>
 }
 
-/** Why the order needs a hand, and whether its alarm was silenced; nothing when the core does not name it. */
+/**
+ * Why the order needs a hand, short (the big button beside it is the answer; the full words are its title and the
+ * banner's), and whether its alarm was silenced; nothing when the core does not name it. It opens the card's facts
+ * line, so an alarm does not make the card taller.
+ */
 export function AlarmNote({ order }: { order: BoardOrder }) {
   const at = useMessages().t.alarm
   const { entry } = useAttentionOf(order.paymentKey)
   if (!entry) return null
   // A failed card already says why in its own alert, in the platform's words: the reason would say it twice.
   const reason =
-    entry.reason === 'failed' && order.handover.state === 'failed' ? undefined : at.reason[entry.reason]
+    entry.reason === 'failed' && order.handover.state === 'failed' ? undefined : at.cardReason[entry.reason]
   return (
-    <p
+    <span
       className={`attention-note attention-${entry.alarm}-note`}
+      title={at.reason[entry.reason]}
       // A status, not an alert: a failed card already has its own alert, and the alarm itself is heard.
       role="status"
     >
       {reason}
       {reason !== undefined && entry.alarm === 'silenced' && ' · '}
       {entry.alarm === 'silenced' && <span className="muted">{at.silenced}</span>}
-    </p>
+    </span>
   )
 }
 

@@ -639,6 +639,12 @@ export const en = {
       'retrying-too-long': 'Not sent for 2 minutes: check the network',
       'waiting-too-long': 'Waited too long: if the courier took it, press “Handed to courier”',
     },
+    cardReason: {
+      failed: 'Hand-over failed',
+      unconfirmed: 'Not confirmed: check the panel',
+      'retrying-too-long': 'Not sent for 2 minutes',
+      'waiting-too-long': 'Waiting limit passed',
+    },
     silence: 'Silence',
     silenceOrder: (code: string) => `Silence: ${code}`,
     silenced: 'Silenced',

@@ -638,6 +638,13 @@ export const tr = {
       'waiting-too-long': 'Bekleme süresi doldu: kurye aldıysa “Kuryeye Verildi”ye basın',
     } satisfies Record<AttentionReason, string>,
     silence: 'Sessize al',
+    /** On the card, beside the big button that is the answer: short, so the card keeps its height (issue 30). */
+    cardReason: {
+      failed: 'Teslim başarısız',
+      unconfirmed: 'Teyit edilemedi: panelden kontrol edin',
+      'retrying-too-long': '2 dakikadır gönderilemiyor',
+      'waiting-too-long': 'Bekleme süresi doldu',
+    } satisfies Record<AttentionReason, string>,
     silenceOrder: (code: string) => `Sessize al: ${code}`,
     silenced: 'Sessize alındı',
     ready: 'Hazır',

@@ -85,8 +85,9 @@ export const OrderItem = memo(function OrderItem({
             </span>
           )}
         </p>
-        {/* Then the money, the courier and the ready mark, small and on one line where the width allows. */}
+        {/* Then why it rings, the money, the courier and the ready mark, small and on one line where it fits. */}
         <p className="order-facts-line">
+          <AlarmNote order={order} />
           <OrderCourierFacts order={order} collectedAtDoor={collectedAtDoor} methodNames={methodNames} />
           <ReadyMark order={order} />
           {facts && <span className="order-facts">{facts}</span>}
@@ -96,7 +97,6 @@ export const OrderItem = memo(function OrderItem({
         <div className="order-notes">
           {eligibility === 'pickup' && <p className="muted">{t.notEligiblePickup}</p>}
           {eligibility === 'platform-courier' && <p className="muted">{t.notEligiblePlatformCourier}</p>}
-          <AlarmNote order={order} />
           <HandoverStatus handover={handover} />
           {slipFailed && (
             <p className="press-refusal" role="status">
