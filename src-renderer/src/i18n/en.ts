@@ -392,6 +392,10 @@ export const en = {
     payCourier: (name: string) => `${name}: per package (empty: the rate for all)`,
     paySave: 'Save',
     paySaved: 'Saved.',
+    openCash: 'Courier’s cash',
+    openCashChoose: 'Choose a courier',
+    openCashNothingYet: '(nothing today yet)',
+    openCashButton: 'Open their cash',
   },
   // "Gün sonu": the courier settlement of a day (issue 21)
   dayEnd: {

@@ -396,6 +396,10 @@ export const tr = {
     payCourier: (name: string) => `${name}: paket başı (boş: genel ücret)`,
     paySave: 'Kaydet',
     paySaved: 'Kaydedildi.',
+    openCash: 'Kurye kasası',
+    openCashChoose: 'Kurye seçin',
+    openCashNothingYet: '(bugün kaydı yok)',
+    openCashButton: 'Kasasını aç',
   },
   // "Gün sonu": the courier settlement of a day (issue 21)
   dayEnd: {

@@ -504,3 +504,32 @@ describe('DayEndScreen: the courier’s whole cash (issue 28)', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
+
+describe('DayEndScreen: any working courier’s cash, before their first record (issue 28)', () => {
+  it('opens the cash of a courier with nothing on the day yet, for their float', async () => {
+    renderWithApi(<DayEndScreen />, {
+      getDayEnd: () => ok(today),
+      getCourierToday: () => ok(todayOf(today)),
+      listCouriers: () =>
+        ok([
+          { id: 'c-ahmet', name: 'Ahmet', retired: false, addedAt: '2026-11-20T08:00:00.000Z' },
+          { id: 'c-zeynep', name: 'Zeynep', retired: false, addedAt: '2026-11-20T08:00:00.000Z' },
+          { id: 'c-veli', name: 'Veli', retired: true, addedAt: '2026-11-20T08:00:00.000Z' },
+        ]),
+    })
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Kurye kasası')
+    await waitFor(() =>
+      expect([...picker.options].map((option) => option.textContent)).toEqual([
+        'Kurye seçin',
+        'Ahmet',
+        'Zeynep (bugün kaydı yok)',
+      ]),
+    )
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Kasasını aç' })
+    expect(open.disabled).toBe(true)
+    fireEvent.change(picker, { target: { value: 'c-zeynep' } })
+    fireEvent.click(open)
+    const dialog = await screen.findByRole('dialog', { name: 'Dönüş: Zeynep' })
+    expect(within(dialog).getByRole('radio', { name: 'Bozuk para' })).toBeTruthy()
+  })
+})

@@ -10,6 +10,7 @@ import { dayEndFileName, downloadTextFile } from '../download.ts'
 import type { Messages } from '../i18n/index.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
 import {
+  useCouriers,
   useCourierToday,
   useDayEnd,
   useExportDayEnd,
@@ -84,6 +85,7 @@ export function DayEndScreen() {
           >
             {texts.print}
           </button>
+          <OpenCash couriers={view.couriers} onOpen={setReturnFor} />
           <button
             type="button"
             className="button secondary"
@@ -127,6 +129,48 @@ export function DayEndScreen() {
         />
       )}
     </main>
+  )
+}
+
+/**
+ * Any working courier's cash, even before their first bag or record of the day: the float ("bozuk para") is
+ * given at the start of the shift, and a debt repaid may come on a day with nothing else.
+ */
+function OpenCash({
+  couriers,
+  onOpen,
+}: {
+  couriers: readonly { courierId: string }[]
+  onOpen: (courierId: string) => void
+}) {
+  const id = useId()
+  const { t } = useMessages()
+  const ct = t.courierCash
+  const working = (useCouriers().data ?? []).filter((courier) => !courier.retired)
+  const [chosen, setChosen] = useState('')
+  if (working.length === 0) return null
+  const listed = new Set(couriers.map((courier) => courier.courierId))
+  return (
+    <div className="day-end-open-cash">
+      <label htmlFor={id}>{ct.openCash}</label>
+      <select id={id} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        <option value="">{ct.openCashChoose}</option>
+        {working.map((courier) => (
+          <option key={courier.id} value={courier.id}>
+            {courier.name}
+            {listed.has(courier.id) ? '' : ` ${ct.openCashNothingYet}`}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={chosen === ''}
+        onClick={() => onOpen(chosen)}
+      >
+        {ct.openCashButton}
+      </button>
+    </div>
   )
 }
 
