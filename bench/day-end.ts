@@ -84,7 +84,7 @@ function measure(dataDir: string, now: number, work: (day: CourierDay) => unknow
   return samples
 }
 
-function courierDayOn(dataDir: string, clock: Clock): { day: CourierDay; close: () => void } {
+export function courierDayOn(dataDir: string, clock: Clock): { day: CourierDay; close: () => void } {
   const journal = new FileJournal(join(dataDir, 'courier-ledger.jsonl'))
   const outboxJournal = new FileJournal(join(dataDir, 'journal.jsonl'))
   const archive = new FileHistoryArchive(join(dataDir, 'courier-days'))
@@ -124,7 +124,7 @@ function courierDayOn(dataDir: string, clock: Clock): { day: CourierDay; close: 
 }
 
 /** The day's History file and the ledger's journal, as the app leaves them at closing time. */
-async function writeBusyDay(dataDir: string): Promise<void> {
+export async function writeBusyDay(dataDir: string): Promise<void> {
   const clock = new ManualClock(OPENING - 60 * 60 * 1000)
   const journal = new MemoryJournal()
   const ledger = new CourierLedger({

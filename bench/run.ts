@@ -3,7 +3,7 @@
  * fail on time), also written to bench/results/latest.json.
  *
  *   npm run bench                        all of them
- *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend attention batch)
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend courier attention batch)
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -19,6 +19,7 @@ import { bundleSize } from './bundle-size.ts'
 import { clickToVisible } from './click-to-visible.ts'
 import { coldStart } from './cold-start.ts'
 import { coreOverhead } from './core-overhead.ts'
+import { courierCash } from './courier-cash.ts'
 import { dayEnd } from './day-end.ts'
 import { intakeToVisible } from './intake-to-visible.ts'
 import { loginEconomy } from './login-economy.ts'
@@ -49,6 +50,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   intakeToVisible,
   scanToVisible,
   dayEnd,
+  courierCash,
   attention5000,
   batchScanOut,
 ]

@@ -360,9 +360,8 @@ function bySeq<T extends { seq: number }>(items: readonly T[]): T[] {
 
 /** What became of each order that had a result on the day (and of those owed now). */
 function outcomesOf(input: DayEndInput): Map<string, Outcome> {
-  const ofDay = bySeq(input.history).filter(
-    (entry) => dayOf(Date.parse(entry.at), input.timeZone) === input.day,
-  )
+  const dayOfAt = dayReader(input.timeZone)
+  const ofDay = bySeq(input.history).filter((entry) => dayOfAt(entry.at) === input.day)
   const outcomes = new Map<string, Outcome>()
   for (const entry of ofDay) {
     const known = outcomes.get(entry.paymentKey)
@@ -569,6 +568,22 @@ function movementsOfDay(
       if (settledBy !== undefined) line.settledBy = settledBy
       return { courierId: record.courierId, line }
     })
+}
+
+/**
+ * `dayOf` for many instants at once (a busy day's 2,000 results): every zone's offset is a whole number of
+ * quarter hours, so a midnight falls on a quarter hour and every instant of one quarter hour has one day. One
+ * Intl lookup per quarter hour instead of one per result.
+ */
+function dayReader(timeZone: string): (at: string) => string {
+  const QUARTER_HOUR = 15 * 60_000
+  const days = new Map<number, string>()
+  return (at) => {
+    const quarter = Math.floor(Date.parse(at) / QUARTER_HOUR)
+    let day = days.get(quarter)
+    if (day === undefined) days.set(quarter, (day = dayOf(quarter * QUARTER_HOUR, timeZone)))
+    return day
+  }
 }
 
 /** Adds kuruş, refusing to let a sum leave the range where it stays exact. */
