@@ -1,9 +1,20 @@
 // The drop folder end to end (D45, D69), on a real folder: staff name it in Settings, the POS writes one file per
 // order and it appears on the board. Whatever else can write the folder (issue 20) gets nothing: a symbolic link,
 // a hard link and a FIFO are moved out unread, the FIFO does not block the folder, Settings still answers, and
-// Settings refuses the app's own data folder and asks before a folder other accounts can write.
+// Settings refuses the app's own data folder and asks before a folder other accounts can write. A folder swapped
+// for a link after it was checked is no longer watched, and the status line says so (issue 27).
 import { execFileSync } from 'node:child_process'
-import { chmod, linkSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmod,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
@@ -65,9 +76,14 @@ test.describe('the drop folder', () => {
 
         // Kept in the app's own data folder, with why.
         const kept = join(app.dataDir, 'drop-folder')
-        const [only] = readdirSync(kept)
-        expect(readdirSync(join(kept, only ?? '', 'done'))).toEqual(['order.json'])
-        expect(readdirSync(join(kept, only ?? '', 'failed')).sort()).toEqual([
+        const [only] = readdirSync(kept).filter((name) => name !== 'created.json')
+        // The app's own copies, named by when it kept them (issue 27).
+        const keptNames = (sub: string) =>
+          readdirSync(join(kept, only ?? '', sub))
+            .map((name) => name.replace(/^\d{8}T\d{9}Z-[0-9a-f]{8}-/, ''))
+            .sort()
+        expect(keptNames('done')).toEqual(['order.json'])
+        expect(keptNames('failed')).toEqual([
           'hard.txt',
           'hard.txt.reason.txt',
           'link.txt',
@@ -98,6 +114,38 @@ test.describe('the drop folder', () => {
       writeFileSync(join(folder, 'order.txt'), ORDER)
       await page.getByRole('button', { name: 'Geri' }).click()
       await expect(orderItem(page, ORDER)).toBeVisible()
+    })
+  })
+
+  test('stops at once when the folder is swapped for a link to the data folder, and says so (issue 27)', async ({
+    app,
+  }) => {
+    const { page } = app
+    await withTempFolder('e2e-swap-', async (parent) => {
+      const folder = join(parent, 'pos')
+      mkdirSync(folder, { mode: 0o700 })
+      await page.getByRole('button', { name: 'Ayarlar' }).click()
+      await saveDropFolder(page, folder)
+      await expect(page.getByText('Klasör izleniyor.')).toBeVisible()
+      await page.getByRole('button', { name: 'Geri' }).click()
+      const before = readdirSync(app.dataDir).sort()
+      const settings = readFileSync(join(app.dataDir, 'settings.json'), 'utf8')
+
+      // Whoever can write the parent swaps the folder for a link to the app's data folder.
+      renameSync(folder, join(parent, 'pos-old'))
+      symlinkSync(app.dataDir, folder)
+      writeFileSync(join(parent, 'pos-old', 'order.txt'), ORDER)
+
+      await expect(page.getByText(/POS klasörü denetlendikten sonra değiştirildi/)).toBeVisible({
+        timeout: 15_000,
+      })
+      await page.getByRole('button', { name: 'Ayarlar' }).click()
+      await expect(page.getByRole('alert')).toContainText('denetlendikten sonra değiştirildi')
+      expect(readdirSync(app.dataDir).sort()).toEqual(before)
+      expect(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).toBe(settings)
+      await page.getByRole('button', { name: 'Geri' }).click()
+      await expect(orderItem(page, ORDER)).toHaveCount(0)
+      rmSync(folder)
     })
   })
 })

@@ -16,7 +16,8 @@ import { join } from 'node:path'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
 import { isErrorWithCode } from '../storage/durable-files.ts'
-import { INTAKE_ERRORS, type IntakeErrorCode } from './intake-errors.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
+import type { IntakeErrorCode } from './intake-errors.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { parsePosOrder, type IntakeOrder } from './order-input.ts'
 
@@ -176,6 +177,10 @@ export type Taken =
  */
 export async function takeDropFile(path: string, stillTheFolder: () => Promise<void>): Promise<Taken> {
   await stillTheFolder()
+  // Without O_NOFOLLOW (Windows) a link or junction is refused on its lstat; one made after this look is
+  // caught below, as the name then no longer names what was opened.
+  if (NO_FOLLOW === 0 && (await lstat(path).catch(() => undefined))?.isSymbolicLink() === true)
+    return seenNotAFile(path, stillTheFolder)
   let handle: FileHandle
   try {
     handle = await open(path, READ_FLAGS)
@@ -321,7 +326,10 @@ export async function keepFailed(
   const { tr, en } =
     reason in FILE_REFUSALS
       ? FILE_REFUSALS[reason as keyof typeof FILE_REFUSALS]
-      : INTAKE_ERRORS[reason as IntakeErrorCode]
+      : {
+          tr: texts.tr.intakeApi[reason as IntakeErrorCode],
+          en: texts.en.intakeApi[reason as IntakeErrorCode],
+        }
   // The name as JSON: a POSIX name may hold a line break or a control character.
   const text = `${reason}\r\n${tr}\r\n${en}\r\n${JSON.stringify(name)}\r\n`
   await writeFile(`${destination}${REASON_SUFFIX}`, text, { flag: 'wx', mode: 0o600 })

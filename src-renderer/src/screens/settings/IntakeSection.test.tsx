@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SettingsUpdate } from '../../../../src-shared/contract.ts'
+import { NO_ATTENTION } from '../../../../src-shared/attention.ts'
 import type { IntakeInfo } from '../../../../src-shared/intake-info.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { IntakeSection } from './IntakeSection.tsx'
@@ -167,6 +168,20 @@ describe('IntakeSection', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Sipariş klasörü (isteğe bağlı)').value).toBe(
       '/home/kasa/POS-Siparisleri',
     )
+  })
+
+  it('reads why at once when the core says the folder was swapped (issue 27)', async () => {
+    const infos: IntakeInfo[] = [
+      { ...SERVING, dropFolder: { folder: '/srv/pos', status: 'watching' } },
+      { ...SERVING, dropFolder: { folder: '/srv/pos', status: 'refused', refusal: 'changed' } },
+    ]
+    const getIntakeInfo = vi.fn(() => answer(infos[Math.min(getIntakeInfo.mock.calls.length - 1, 1)]))
+    const getAttention = vi.fn(() => answer(NO_ATTENTION))
+    const { queryClient } = renderWithApi(<IntakeSection />, { getIntakeInfo, getAttention } as never)
+    expect(await screen.findByText('Klasör izleniyor.')).toBeTruthy()
+    queryClient.setQueryData(['attention'], { ...NO_ATTENTION, dropFolderChanged: true, count: 1 })
+    expect((await screen.findByRole('alert')).textContent).toContain('denetlendikten sonra değiştirildi')
+    expect(screen.queryByText('Klasör izleniyor.')).toBeNull()
   })
 
   it('offers no folder to create while one is watched', async () => {

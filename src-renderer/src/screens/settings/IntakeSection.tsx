@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain.ts'
 import type { IntakeInfo } from '../../../../src-shared/intake-info.ts'
 import type { SecretClipboard } from '../../../../src-shared/secret-clipboard.ts'
+import { useAttention } from '../../all-day/use-attention.ts'
 import { appErrorOf, requireBridge, unwrap } from '../../api.ts'
 import { ErrorMessage } from '../../components/ErrorMessage.tsx'
 import { CheckboxField, TextField } from '../../components/FormFields.tsx'
@@ -39,6 +40,12 @@ export function IntakeSection() {
   const id = useId()
   const info = useQuery({ queryKey: INTAKE_KEY, queryFn: () => unwrap(requireBridge().getIntakeInfo()) })
   const settings = useSettings()
+  // A drop folder swapped after it was checked is pushed as attention (issue 27): Settings reads why at once.
+  const queryClient = useQueryClient()
+  const folderChanged = useAttention().data?.dropFolderChanged === true
+  useEffect(() => {
+    if (folderChanged) void queryClient.invalidateQueries({ queryKey: INTAKE_KEY })
+  }, [folderChanged, queryClient])
   if (!info.data || !settings.data) return null
   return (
     <section className="settings-card intake" aria-labelledby={`${id}-title`}>
