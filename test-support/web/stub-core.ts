@@ -37,6 +37,9 @@ export function stubCore() {
     dispose: () => undefined,
     // The web server's tests never reach the intake: the shell's wiring does.
     intake: undefined as never,
+    // Nor the shell's own reads of the settings and what needs staff.
+    settings: undefined as never,
+    attention: undefined as never,
     allDay: {
       countOwed: () => 0,
       pauseSending: () => undefined,
