@@ -354,3 +354,27 @@ describe.runIf(posix)('who may write above the folder', () => {
     expect(await createPosFolder({ dataDir, home })).toEqual({ ok: false, refusal: 'shared-parent' })
   })
 })
+
+describe.runIf(process.platform === 'linux')('what the drop folder opens (finding 5)', () => {
+  const openFiles = () => readdirSync('/proc/self/fd').length
+
+  it('closes everything it opened, at close and once the folder changed, start after start', async () => {
+    const take = async (start: number) => {
+      await startWatching()
+      writeFileSync(join(folder, `order-${String(start)}.txt`), KEY)
+      await until(() => outcomes.length > start, 'the file to be taken')
+      await (dropFolder as DropFolder).close()
+    }
+    // The first start opens what the process keeps for good (libuv's one inotify descriptor).
+    await take(0)
+    const before = openFiles()
+    for (let start = 1; start < 6; start++) await take(start)
+    expect(openFiles()).toBe(before)
+    await startWatching()
+    renameSync(folder, join(base, 'pos-old'))
+    symlinkSync(dataDir, folder)
+    await until(() => changed > 0, 'the change to be noticed')
+    await sleep(100)
+    expect(openFiles()).toBe(before)
+  })
+})
