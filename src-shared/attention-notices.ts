@@ -1,13 +1,13 @@
-import type { Attention } from './attention.ts'
-import { ATTENTION_SYSTEM_TEXTS, ATTENTION_TEXTS, type AttentionKind } from './attention-texts.ts'
+import type { Attention, AttentionReason } from './attention.ts'
 import type { Language } from './domain.ts'
 import { shortCodeOf } from './order-rules.ts'
+import { texts } from './texts/index.ts'
 
 /** One notification to show: about an order (a click brings it forward), the session, or the intake's port. */
 export interface AttentionNotice {
   /** One per crossing (`<payment_key>:<reason>:<since>`), or `session`, `intake-port`. */
   id: string
-  kind: AttentionKind | 'session' | 'intake-port'
+  kind: AttentionReason | 'session' | 'intake-port'
   /** The order a click brings forward; absent for the session and the port. */
   paymentKey?: string
   title: string
@@ -37,7 +37,7 @@ export class AttentionAnnouncer {
       if (attention.paused && this.#seeded) continue
       this.#announced.add(id)
       if (!this.#seeded || order.atStart) continue
-      const text = ATTENTION_TEXTS[language][order.reason]
+      const text = texts[language].notices.orders[order.reason]
       notices.push({
         id,
         kind: order.reason,
@@ -49,12 +49,12 @@ export class AttentionAnnouncer {
     // Forgotten once over, so the set holds only what needs staff now.
     for (const id of this.#announced) if (!present.has(id)) this.#announced.delete(id)
     if (attention.sessionLost && !this.#sessionLost && this.#seeded)
-      notices.push({ id: 'session', kind: 'session', ...ATTENTION_SYSTEM_TEXTS[language].session })
+      notices.push({ id: 'session', kind: 'session', ...texts[language].notices.session })
     if (attention.intakePortTaken && !this.#portTaken && this.#seeded)
       notices.push({
         id: 'intake-port',
         kind: 'intake-port',
-        ...ATTENTION_SYSTEM_TEXTS[language]['intake-port'],
+        ...texts[language].notices['intake-port'],
       })
     this.#sessionLost = attention.sessionLost
     this.#portTaken = attention.intakePortTaken

@@ -1,11 +1,11 @@
 // When an order needs staff, and when it rings (docs/decisions.md D70): pure, so each rule is tested on its own
 // with times given by hand. The tracker (attention-tracker.ts) remembers what these rules need of the past.
 import type { AttentionReason, AttentionSettings } from '../../../src-shared/attention.ts'
-import { RETRYING_TOO_LONG_MS } from '../../../src-shared/attention-texts.ts'
 import type { BoardOrder, Handover } from '../../../src-shared/domain.ts'
 import { handoverEligibility, RESTAURANT_COURIER } from '../../../src-shared/order-rules.ts'
 
-export { RETRYING_TOO_LONG_MS }
+/** Retrying by itself for longer than this, an order needs someone (the notification says "2 minutes"). */
+export const RETRYING_TOO_LONG_MS = 2 * 60_000
 
 /** An unconfirmed hand-over probably went through: it rings only if nobody checked the panel for this long. */
 export const UNCONFIRMED_RINGS_AFTER_MS = 3 * 60_000

@@ -28,7 +28,7 @@ import {
   removeTaken,
   takeDropFile,
 } from './drop-file.ts'
-import { INTAKE_ERRORS } from './intake-errors.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const folder = mkdtempSync(join(tmpdir(), 'drop-file-'))
@@ -406,7 +406,7 @@ describe('keeping what was taken', () => {
     const json = await keepFailed(root, 'bad\nname.json', Buffer.from('{'), 'malformed-json', KEPT_AT)
     expect(readFileSync(json, 'utf8')).toBe('{')
     expect(readFileSync(`${json}.reason.txt`, 'utf8')).toBe(
-      `malformed-json\r\n${INTAKE_ERRORS['malformed-json'].tr}\r\n${INTAKE_ERRORS['malformed-json'].en}\r\n"bad\\nname.json"\r\n`,
+      `malformed-json\r\n${texts.tr.intakeApi['malformed-json']}\r\n${texts.en.intakeApi['malformed-json']}\r\n"bad\\nname.json"\r\n`,
     )
   })
 })

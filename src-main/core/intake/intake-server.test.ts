@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { invalidInput } from '../app-failure.ts'
-import { INTAKE_ERRORS } from './intake-errors.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { generateIntakeKey, IntakeKeyring } from './intake-key.ts'
 import { startIntakeServer, type IntakeServer } from './intake-server.ts'
 import { FakeIntake, send, type RawAnswer } from '../../../test-support/core/fake-intake.ts'
@@ -164,8 +164,8 @@ describe('POST /v1/orders', () => {
     expect(answer.json).toEqual({
       error: {
         code: 'no-order-id',
-        message_tr: INTAKE_ERRORS['no-order-id'].tr,
-        message_en: INTAKE_ERRORS['no-order-id'].en,
+        message_tr: texts.tr.intakeApi['no-order-id'],
+        message_en: texts.en.intakeApi['no-order-id'],
       },
     })
     expect(answer.text).not.toContain('secret-looking-text')
