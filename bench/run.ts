@@ -105,7 +105,13 @@ try {
       progress(benchmark.title)
       try {
         // Each benchmark meets the mock as it starts: its seed, its own clock, no tokens, zero counters.
-        await mock.control.reset()
+        // Once more if the first try fails: a kept-alive connection the mock closed meanwhile fails the request
+        // ("fetch failed", seen once between two benchmarks), and a reset is the same when repeated.
+        await within(
+          'resetting the mock platform',
+          30,
+          mock.control.reset().catch(() => mock.control.reset()),
+        )
         const budget = benchmark.budgetSeconds ?? DEFAULT_BUDGET_SECONDS
         rows.push(
           ...(await within(
