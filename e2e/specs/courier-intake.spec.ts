@@ -130,6 +130,16 @@ test.describe('the courier fields of the POS intake, and GET /v1/day-end', () =>
     const today = await get(intake, '/v1/day-end')
     expect([today.status, today.fromApp]).toEqual([200, true])
     const settlement = today.json as { date: string }
+    // Issue 28's fields, each courier's: no float, expense, card at the door, advance or debt; pay off; open.
+    const NO_MOVEMENTS = {
+      float_kurus: 0,
+      expenses_kurus: 0,
+      card_at_door_kurus: 0,
+      advances_kurus: 0,
+      debt_carried_kurus: 0,
+      pay_kurus: null,
+      closed: false,
+    }
     expect(settlement).toEqual({
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
       couriers: [
@@ -139,6 +149,8 @@ test.describe('the courier fields of the POS intake, and GET /v1/day-end', () =>
           cash_to_collect_kurus: 39990,
           cash_handed_in_kurus: 39000,
           difference_kurus: -990,
+          ...NO_MOVEMENTS,
+          expected_cash_kurus: 39990,
         },
         {
           courier: 'Mehmet Demir',
@@ -146,6 +158,8 @@ test.describe('the courier fields of the POS intake, and GET /v1/day-end', () =>
           cash_to_collect_kurus: 0,
           cash_handed_in_kurus: 0,
           difference_kurus: 0,
+          ...NO_MOVEMENTS,
+          expected_cash_kurus: 0,
         },
       ],
       unassigned_packages: 0,

@@ -358,7 +358,7 @@ export const en = {
     debts: 'Debts (oldest first)',
     debtLine: (day: string, amount: string) => `${day}: ${amount}`,
     statement: 'Week',
-    statementFor: (name: string) => `${name}: weekly statement`,
+    statementFor: (name: string) => `Week: ${name} (weekly statement)`,
     statementTitle: (name: string) => `Weekly statement: ${name}`,
     statementWeek: (from: string, to: string) => `${from} – ${to}`,
     statementPrev: '← Previous week',

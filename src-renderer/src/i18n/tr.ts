@@ -362,7 +362,7 @@ export const tr = {
     debts: 'Borçlar (eskiden yeniye)',
     debtLine: (day: string, amount: string) => `${day}: ${amount}`,
     statement: 'Hafta',
-    statementFor: (name: string) => `${name}: haftalık döküm`,
+    statementFor: (name: string) => `Hafta: ${name} (haftalık döküm)`,
     statementTitle: (name: string) => `Haftalık döküm: ${name}`,
     statementWeek: (from: string, to: string) => `${from} – ${to}`,
     statementPrev: '← Önceki hafta',

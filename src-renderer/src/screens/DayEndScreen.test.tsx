@@ -473,7 +473,7 @@ describe('DayEndScreen: the courier’s whole cash (issue 28)', () => {
       getCourierStatement,
       exportCourierStatementCsv,
     })
-    fireEvent.click(await screen.findByRole('button', { name: 'Ahmet: haftalık döküm' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Hafta: Ahmet (haftalık döküm)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Haftalık döküm: Ahmet' })
     expect(getCourierStatement).toHaveBeenCalledWith({ courierId: 'c-ahmet' })
     const week = within(dialog).getByRole('table', { name: 'Haftalık döküm: Ahmet' })

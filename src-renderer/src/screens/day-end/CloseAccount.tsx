@@ -91,6 +91,7 @@ export function CloseAccount({ courier, day }: { courier: CourierDayEnd; day: st
           {difference < 0 && <p>{ct.closeShort(money(-difference), dayText(today, language))}</p>}
           {difference === 0 && <p>{ct.closeEven}</p>}
           {difference > 0 && <p>{ct.closeOver(money(difference))}</p>}
+          {courier.payKurus !== null && <p>{ct.pay(money(courier.payKurus))}</p>}
           {error && <ErrorMessage error={error} />}
           <div className="return-buttons">
             {difference > 0 ? (
