@@ -114,11 +114,14 @@ test.describe('find by what staff see', () => {
       const button = handOverButton(page, '000-009')
       await expect(button).toBeFocused()
       await expect(orderItem(page, IDS.karsiyakaCreditCardDelivery)).toHaveClass(/highlighted/)
-      await expect(scanOutcome(page)).toContainText('000-009 bulundu')
+      await expect(scanOutcome(page)).toContainText('000-009 bulundu: Enter ile kuryeye verin.')
       await mock.control.resetCounters()
       await page.keyboard.press('Enter')
       const item = orderItem(page, IDS.karsiyakaCreditCardDelivery)
       await expect(item).toContainText(/sn içinde gönderilecek/)
+      // Pressed: the advice under the field no longer holds (Enter now goes to the empty order field).
+      await expect(scanOutcome(page)).toContainText('000-009 bulundu.')
+      await expect(scanOutcome(page)).not.toContainText('Enter')
       // Focus is back where the next scan goes, while the countdown runs.
       await expect(orderInput(page)).toBeFocused()
       await expect(item).toContainText('Restoran Kuryeye Verildi', SENT)

@@ -287,8 +287,8 @@ export const en = {
       'not-a-number': 'This is not an amount: for example 399.90.',
       negative: 'An amount cannot be below zero: a shortfall shows in the difference.',
       'too-many-decimals': 'At most two decimals.',
-      ambiguous:
-        '“1.234” is ambiguous: write “1,234.00” for one thousand two hundred thirty-four, or “1.23”.',
+      ambiguous: (typed, whole, fraction) =>
+        `“${typed}” is ambiguous: write “${whole},${fraction}.00” for ${whole},${fraction}, or “${whole}.${fraction.slice(0, 2)}”.`,
       'too-large': 'The amount is at most ₺10,000,000.',
     },
   },
@@ -567,6 +567,7 @@ export const en = {
       unconfirmed: (code) => `${code} found: not confirmed. Check the platform panel.`,
     },
     scanNotFound: (code) => `No order with code ${code} on the board.`,
+    scanFoundEarlier: (code) => `${code} found.`,
     scanSeveral: (code, count) => `${count} orders have code ${code}: choose one.`,
     scanFailed: 'not added',
     chooseOrder: (code, label) => (label ? `${code} · ${label}` : code),

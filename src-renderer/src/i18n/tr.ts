@@ -293,7 +293,9 @@ export const tr = {
       'not-a-number': 'Bu bir tutar değil: örnek 399,90.',
       negative: 'Tutar eksi olamaz: açık, farkta görünür.',
       'too-many-decimals': 'Kuruş en çok iki basamak olabilir.',
-      ambiguous: '“1.234” belirsiz: 1.234 lira için “1.234,00”, 1 lira 23 kuruş için “1,23” yazın.',
+      /** What was typed (“1.234”, “2,500”), read as its two parts around the one separator (issue 30). */
+      ambiguous: (typed: string, whole: string, fraction: string) =>
+        `“${typed}” belirsiz: ${whole}.${fraction} lira için “${whole}.${fraction},00”, ${whole} lira ${fraction.slice(0, 2)} kuruş için “${whole},${fraction.slice(0, 2)}” yazın.`,
       'too-large': 'Tutar en çok 10.000.000 ₺ olabilir.',
     },
   },
@@ -565,6 +567,7 @@ export const tr = {
       unconfirmed: (code: string) => `${code} bulundu: doğrulanamadı. Platform panelinde bakın.`,
     } satisfies Record<FoundAs, (code: string) => string>,
     scanNotFound: (code: string) => `${code} kodlu sipariş panoda yok.`,
+    scanFoundEarlier: (code: string) => `${code} bulundu.`,
     scanSeveral: (code: string, count: number) => `${code} koduyla ${count} sipariş var: birini seçin.`,
     scanFailed: 'eklenemedi',
     chooseOrder: (code: string, label: string | undefined) => (label ? `${code} · ${label}` : code),

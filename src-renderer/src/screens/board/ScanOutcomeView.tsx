@@ -1,6 +1,7 @@
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
+import type { FoundAs } from './board-rules.ts'
 
 /** What the last Enter read and what came of it: always both, so a scan is never silently lost. */
 export interface ScanOutcome {
@@ -14,6 +15,8 @@ export interface ScanOutcome {
   failed: boolean
   /** Several orders share the code: staff choose one. */
   choices?: BoardOrder[] | undefined
+  /** The order found, and where its hand-over stood: the text's advice ("Enter ile…") holds only while it does. */
+  found?: { paymentKey: string; as: FoundAs } | undefined
 }
 
 /** The last read and its outcome under the order field, and the orders to choose from when several match. */

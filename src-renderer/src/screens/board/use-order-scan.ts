@@ -8,7 +8,7 @@ import { useMessages } from '../../i18n/use-messages.tsx'
 import { useAddOrder, useAssignCourier, useCouriers } from '../../queries.ts'
 import { useBoardUi } from '../../state.ts'
 import { appReach } from '../../web-bridge.ts'
-import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn } from './board-rules.ts'
+import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn, type FoundAs } from './board-rules.ts'
 import { checkDetails, clearedWhereUnchanged, type DetailsDraft } from './OrderDetailsFields.tsx'
 import type { ScanOutcome } from './ScanOutcomeView.tsx'
 import { readScan, type ScanReading } from './read-scan.ts'
@@ -74,8 +74,9 @@ export function useOrderScan(
     return reading.text
   }
 
-  function show(order: BoardOrder, read: string, text: (code: string) => string) {
-    tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false })
+  function show(order: BoardOrder, read: string, text: (code: string) => string, found?: FoundAs) {
+    const seen = found === undefined ? {} : { found: { paymentKey: order.paymentKey, as: found } }
+    tell({ read, text: text(shortCodeOf(order.paymentKey)), failed: false, ...seen })
     revealOrder(order.paymentKey)
   }
 
@@ -94,7 +95,7 @@ export function useOrderScan(
     if (code !== undefined) {
       const matches = ordersWithCode(orders ?? [], code)
       const [only] = matches
-      if (matches.length === 1 && only) show(only, read, rt.scanFound[foundAs(only)])
+      if (matches.length === 1 && only) show(only, read, rt.scanFound[foundAs(only)], foundAs(only))
       else if (matches.length === 0) tell({ read, text: rt.scanNotFound(code), failed: true })
       else tell({ read, text: rt.scanSeveral(code, matches.length), failed: false, choices: matches })
       return
@@ -148,7 +149,22 @@ export function useOrderScan(
     revealOrder(order.paymentKey)
   }
 
-  return { outcome, scan, choose }
+  return { outcome: currentOutcome(outcome, orders, rt), scan, choose }
+}
+
+/**
+ * A found order's advice ("Enter ile kuryeye verin", "Enter geri alır") holds only while its hand-over stands where
+ * it stood (issue 30): once it moved on (pressed, sent, handed over), the line says only that it was found.
+ */
+function currentOutcome(
+  outcome: ScanOutcome | undefined,
+  orders: readonly BoardOrder[] | undefined,
+  rt: Messages['board'],
+): ScanOutcome | undefined {
+  const found = outcome?.found
+  const order = found && orders?.find((one) => one.paymentKey === found.paymentKey)
+  if (!outcome || !found || !order || foundAs(order) === found.as) return outcome
+  return { ...outcome, text: rt.scanFoundEarlier(shortCodeOf(order.paymentKey)) }
 }
 
 /** The keys typed anywhere on the page while the board is shown: a scan's, to read it whatever its layout. */

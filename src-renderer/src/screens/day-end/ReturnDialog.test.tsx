@@ -113,7 +113,8 @@ describe('ReturnDialog: the difference as staff type', () => {
   it.each([
     ['abc', 'Bu bir tutar değil: örnek 399,90.'],
     ['-5', 'Tutar eksi olamaz: açık, farkta görünür.'],
-    ['12,345', '“1.234” belirsiz: 1.234 lira için “1.234,00”, 1 lira 23 kuruş için “1,23” yazın.'],
+    // What was typed is quoted, not an example (issue 30).
+    ['12,345', '“12,345” belirsiz: 12.345 lira için “12.345,00”, 12 lira 34 kuruş için “12,34” yazın.'],
     ['1,2,3', 'Bu bir tutar değil: örnek 399,90.'],
     ['99999999', 'Tutar en çok 10.000.000 ₺ olabilir.'],
   ])('refuses %j: %s', async (text, line) => {

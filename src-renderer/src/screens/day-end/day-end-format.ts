@@ -56,7 +56,13 @@ export function readAmount(
 ): { ok: true; kurus: number } | { ok: false; problem: MoneyProblem; message: string } {
   const parsed = parseKurus(text)
   if (parsed.ok) return parsed
-  return { ok: false, problem: parsed.problem, message: t.courierReturn.money[parsed.problem] }
+  const money = t.courierReturn.money
+  if (parsed.problem === 'ambiguous') {
+    // One separator and three digits after it (parseKurus): the line quotes what was typed, not an example.
+    const [whole = '', fraction = ''] = text.replace(/[^0-9.,]/g, '').split(/[.,]/)
+    return { ok: false, problem: parsed.problem, message: money.ambiguous(text.trim(), whole, fraction) }
+  }
+  return { ok: false, problem: parsed.problem, message: money[parsed.problem] }
 }
 
 /** A branch line's name: its name when the session lists it, its id otherwise, "Şubesiz" for none. */

@@ -176,6 +176,23 @@ describe('CouriersSection: adding a courier', () => {
     fireEvent.click(addButton())
     expect(await screen.findByText('Bu adda çalışan bir kurye zaten var.')).toBeTruthy()
   })
+
+  it('a new press clears the last refusal: a new mistake is said alone, not beside a stale one', async () => {
+    const api = renderSection()
+    api.addCourier.mockImplementationOnce(() =>
+      refused({ code: 'invalid-input', problem: 'name-taken', retryable: false }),
+    )
+    fireEvent.change(nameField(), { target: { value: 'ahmet' } })
+    fireEvent.click(addButton())
+    await screen.findByText('Bu adda çalışan bir kurye zaten var.')
+    fireEvent.change(nameField(), { target: { value: '   ' } })
+    fireEvent.click(addButton())
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      'Kurye adı boş olamaz.',
+    ])
+    expect(screen.queryByText('Bu adda çalışan bir kurye zaten var.')).toBeNull()
+    expect(api.addCourier).toHaveBeenCalledTimes(1)
+  })
 })
 
 describe('CouriersSection: the list', () => {

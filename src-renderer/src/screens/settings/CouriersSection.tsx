@@ -175,6 +175,8 @@ function AddCourierForm({ onAdded }: { onAdded: (note: string) => void }) {
 
   function submit(event: SubmitEvent) {
     event.preventDefault()
+    // The last refusal was of what was sent then: a new press says only what holds now (issue 30).
+    add.reset()
     const checkedName = checkName(name)
     const checkedBadge = checkOptionalBadge(badge)
     setProblems({
@@ -353,6 +355,8 @@ function CourierEditor({
 
   function saveName(event: SubmitEvent) {
     event.preventDefault()
+    rename.reset()
+    setBadgeCall.reset()
     const checked = checkName(name)
     if (!checked.ok) {
       setProblems({ name: problemText(checked.problem, t) })
@@ -387,6 +391,8 @@ function CourierEditor({
 
   function submitBadge(event: SubmitEvent) {
     event.preventDefault()
+    rename.reset()
+    setBadgeCall.reset()
     const checked = checkBadgeCode(badge)
     if (!checked.ok) {
       setProblems({ badge: problemText(checked.problem, t) })
