@@ -507,11 +507,12 @@ export class CourierDay {
   today(): CourierToday {
     const today = this.#today()
     const { dayEnd } = this.#settle(today)
+    const yesterday = this.#settle(dayBefore(today, 1)).dayEnd
     const couriers = new Map(this.#deps.ledger.couriers().map((courier) => [courier.id, courier]))
     return {
       ...dayEnd,
       today,
-      out: couriersOut(dayEnd, couriers),
+      out: couriersOut([yesterday, dayEnd], couriers),
       batches: batchesOf(dayEnd, this.#todaysBatches(), couriers).reverse(),
     }
   }
@@ -586,6 +587,8 @@ export class CourierDay {
     const today = this.#today()
     this.#history.delete(today)
     this.#kept.delete(today)
+    // Yesterday's carried bags follow today's results too.
+    this.#kept.delete(dayBefore(today, 1))
     this.#schedulePush()
   }
 
@@ -613,6 +616,8 @@ export class CourierDay {
     const { platformTimeZone: timeZone, collectedAtDoor } = settings.get()
     const { entries, days } = this.#historyOf(day)
     const today = day === this.#today()
+    // Bags still carried: today's, and yesterday's of a courier out past midnight.
+    const live = today || day === dayBefore(this.#today(), 1)
     const dayEnd = settleDay({
       day,
       timeZone,
@@ -620,8 +625,9 @@ export class CourierDay {
       ...ledger.day(day),
       collectedAtDoor,
       branches: branches.known(),
-      // Only today has hand-overs still on their way, and bags still carried.
-      ...(today ? { owedNow: outbox.owedNow(), live: true } : {}),
+      // Only today has hand-overs still on their way.
+      ...(today ? { owedNow: outbox.owedNow() } : {}),
+      live,
     })
     const settled = { dayEnd, days }
     keep(this.#kept, day, settled)

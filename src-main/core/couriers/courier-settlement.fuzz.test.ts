@@ -248,12 +248,21 @@ describe('the one settlement, fuzzed', () => {
         // The pushed settlement is the one Gün sonu reads; the strip carries exactly the bags carried.
         const last = pushed.at(-1)
         if (last) expect(last).toEqual(today)
+        // Yesterday's carried bags too: a courier out past midnight is still out.
+        const yesterday = today.today === '2026-11-24' ? undefined : day.dayEnd('2026-11-24')
         for (const line of today.out) {
-          const courier = today.couriers.find((held) => held.courierId === line.courierId)
-          expect(line.paymentKeys).toEqual(
-            courier?.bags.filter((bag) => bag.carried).map((bag) => bag.paymentKey),
-          )
+          const carried = [...(yesterday?.couriers ?? []), ...today.couriers]
+            .filter((held) => held.courierId === line.courierId)
+            .flatMap((held) => held.bags.filter((bag) => bag.carried).map((bag) => bag.paymentKey))
+          expect(line.paymentKeys).toEqual(carried)
         }
+        // And every courier carrying a bag, either day, is on the strip.
+        const carrying = new Set(
+          [...(yesterday?.couriers ?? []), ...today.couriers]
+            .filter((held) => held.bags.some((bag) => bag.carried))
+            .map((held) => held.courierId),
+        )
+        expect(new Set(today.out.map((line) => line.courierId))).toEqual(carrying)
       }),
       FUZZ_RUNS,
     )

@@ -1,30 +1,46 @@
 // The board's courier strip ("Ahmet · 3 paket · 399,90 ₺ nakit") and the batch bar, read off today's one
 // settlement (issue 28): no second rule for who carries what. A bag is carried when it left with its courier
-// (its press) after their last cash handed in, is not refused and no closing settled it (day-end.ts).
-import type { Bag, CourierBatch, CourierOut, DayEnd } from '../../../src-shared/couriers.ts'
+// (its press) after their last cash handed in, is not refused and no closing settled it (day-end.ts); a bag that
+// left before midnight is carried past it, so the strip reads yesterday's settlement too.
+import type { Bag, CashLine, CourierBatch, CourierOut, DayEnd } from '../../../src-shared/couriers.ts'
 import type { LedgerBatch } from './courier-ledger.ts'
 import type { LedgerCourier } from './day-end.ts'
 
-/** One line per working courier carrying bags, by name. */
-export function couriersOut(dayEnd: DayEnd, couriers: ReadonlyMap<string, LedgerCourier>): CourierOut[] {
+/**
+ * One line per working courier carrying bags, by name, over the settlements given (yesterday's and today's: a
+ * courier who left before midnight is still out after it).
+ */
+export function couriersOut(
+  dayEnds: readonly DayEnd[],
+  couriers: ReadonlyMap<string, LedgerCourier>,
+): CourierOut[] {
+  const byCourier = new Map<string, { bags: Bag[]; cash: CashLine[] }>()
+  for (const dayEnd of dayEnds) {
+    for (const line of dayEnd.couriers) {
+      const held = byCourier.get(line.courierId) ?? { bags: [], cash: [] }
+      held.bags.push(...line.bags)
+      held.cash.push(...line.cash)
+      byCourier.set(line.courierId, held)
+    }
+  }
   const lines: CourierOut[] = []
-  for (const line of dayEnd.couriers) {
-    const courier = couriers.get(line.courierId)
+  for (const [courierId, { bags, cash }] of byCourier) {
+    const courier = couriers.get(courierId)
     if (!courier || courier.retired) continue
-    const carried = line.bags.filter((bag) => bag.carried)
+    const carried = bags.filter((bag) => bag.carried)
     if (carried.length === 0) continue
     const { cashToCollectKurus, amountUnknown, unknownCount } = sums(carried)
-    const lastHandIn = line.cash
-      .filter((cash) => cash.kind === 'handed-in' && cash.counts)
+    const lastHandIn = cash
+      .filter((line) => line.kind === 'handed-in' && line.counts)
       .reduce<string | undefined>(
-        (last, cash) => (last === undefined || cash.at > last ? cash.at : last),
+        (last, line) => (last === undefined || line.at > last ? line.at : last),
         undefined,
       )
-    const floatKurus = line.cash
-      .filter((cash) => cash.kind === 'float' && (lastHandIn === undefined || cash.at > lastHandIn))
-      .reduce((sum, cash) => sum + cash.countedKurus, 0)
+    const floatKurus = cash
+      .filter((line) => line.kind === 'float' && (lastHandIn === undefined || line.at > lastHandIn))
+      .reduce((sum, line) => sum + line.countedKurus, 0)
     lines.push({
-      courierId: line.courierId,
+      courierId,
       name: courier.name,
       packages: carried.length,
       cashToCollectKurus,
