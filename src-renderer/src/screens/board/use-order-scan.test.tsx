@@ -12,7 +12,7 @@ import { beep } from './sounds.ts'
 
 vi.mock('./sounds.ts', () => ({ beep: vi.fn() }))
 // Whether web mode's page reaches its app (issue 30): up unless a test says the app is lost.
-const reach = vi.hoisted(() => ({ now: 'up' as 'up' | 'lost' }))
+const reach = vi.hoisted(() => ({ now: 'up' }))
 vi.mock('../../web-bridge.ts', () => ({
   appReach: () => reach.now,
   subscribeAppReach: () => () => undefined,
