@@ -35,13 +35,7 @@ import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
 import { dayBefore, dayOf, onEachDayTurn } from '../time/platform-day.ts'
 import type { BranchList } from './branch-list.ts'
-import type {
-  CourierLedger,
-  LedgerAssignment,
-  LedgerBatch,
-  LedgerChange,
-  OrderFacts,
-} from './courier-ledger.ts'
+import type { CourierLedger, LedgerBatch, LedgerChange, OrderFacts } from './courier-ledger.ts'
 import { CourierRefusal } from './courier-refusal.ts'
 import { batchesOf, couriersOut } from './couriers-out.ts'
 import { courierStatement, statementCsv } from './courier-statement.ts'
@@ -85,6 +79,14 @@ export interface KnownOrder {
   courierId: string | undefined
 }
 
+/** The facts an order brings to the settlement (not when it left), as a way in would give them. */
+function settledFacts(facts: OrderFacts): OrderFacts {
+  const { paymentMethod, amountKurus, branch, label } = facts
+  return Object.fromEntries(
+    Object.entries({ paymentMethod, amountKurus, branch, label }).filter(([, known]) => known !== undefined),
+  )
+}
+
 /** `GET /v1/day-end`'s answer (docs/intake-api.md): snake_case, kuruş, stable for integrators. */
 export interface PublicDayEnd {
   date: string
@@ -126,6 +128,8 @@ export class CourierDay {
   /** Each day's History, read from disk once, until an order's hand-over moves it. */
   #history = new Map<string, { entries: HistoryEntry[]; days: string[] }>()
   #pushScheduled = false
+  /** CourierDay.knownOrder's past: what the ledger's files and History knew when `today` began. */
+  #known: { today: string; orders: Map<string, KnownOrder> } | undefined
 
   constructor(deps: CourierDayDeps) {
     this.#deps = deps
@@ -224,31 +228,48 @@ export class CourierDay {
   }
 
   /**
-   * What the app already knows of an order that is not on the board (issue 27.3): the facts and the courier
-   * the ledger noted, and the label History kept, read from disk over the days whose settlement a record
-   * written now can still change (today and the two days before, D65). Undefined when none of them knows it.
+   * What the app already knows of an order (issue 27.3): the facts and the courier the ledger noted, and the label
+   * History kept, over the days whose settlement a record written now can still change (today and the two days
+   * before, D65). Today's and yesterday's ledger from memory; the days before, and History, read once a day
+   * (a drop file must not cost a read of the week). Undefined when none of them knows it.
    */
   knownOrder(paymentKey: string): KnownOrder | undefined {
-    const { ledger, outbox } = this.#deps
+    const { ledger } = this.#deps
+    const past = this.#knownBefore().get(paymentKey)
+    const noted = ledger.notedOf(paymentKey)
+    const assigned = ledger.assignmentOf(paymentKey)
+    if (past === undefined && noted === undefined && assigned === undefined) return undefined
+    return {
+      details: { ...past?.details, ...settledFacts(noted ?? {}) },
+      courierId: assigned === undefined ? past?.courierId : (assigned ?? undefined),
+    }
+  }
+
+  /** What the ledger's day files and History said of each order when today began: kept for the day. */
+  #knownBefore(): Map<string, KnownOrder> {
     const today = this.#today()
-    const days = [today, dayBefore(today, 1), dayBefore(today, 2)]
-    // The day files of a week before the oldest of those days up to today, and the journal.
-    const { orders, assignments } = ledger.day(dayBefore(today, 2))
-    const facts = orders.get(paymentKey)
-    const assigned = assignments.filter((entry) => entry.paymentKey === paymentKey)
-    const latest = assigned.reduce<LedgerAssignment | undefined>(
-      (last, entry) => (last === undefined || entry.seq > last.seq ? entry : last),
-      undefined,
-    )
-    const history = days.flatMap((day) =>
-      outbox.dayHistory(day).entries.filter((entry) => entry.paymentKey === paymentKey),
-    )
-    if (facts === undefined && latest === undefined && history.length === 0) return undefined
-    const label = history.findLast((entry) => entry.label !== undefined)?.label
-    const details = Object.fromEntries(
-      Object.entries({ label, ...facts }).filter(([, known]) => known !== undefined),
-    ) as OrderFacts
-    return { details, courierId: latest?.courierId ?? undefined }
+    if (this.#known?.today === today) return this.#known.orders
+    const orders = new Map<string, KnownOrder>()
+    const entry = (paymentKey: string): KnownOrder => {
+      const known = orders.get(paymentKey) ?? { details: {}, courierId: undefined }
+      orders.set(paymentKey, known)
+      return known
+    }
+    // The day files of a week before the day before yesterday up to today, and the journal.
+    const ledgerDays = this.#deps.ledger.day(dayBefore(today, 2))
+    for (const [paymentKey, facts] of ledgerDays.orders) entry(paymentKey).details = settledFacts(facts)
+    for (const { paymentKey, courierId } of [...ledgerDays.assignments].sort((a, b) => a.seq - b.seq)) {
+      entry(paymentKey).courierId = courierId ?? undefined
+    }
+    for (const day of [dayBefore(today, 2), dayBefore(today, 1), today]) {
+      for (const { paymentKey, label } of this.#historyOf(day).entries) {
+        const known = entry(paymentKey)
+        if (label !== undefined && known.details.label === undefined)
+          known.details = { ...known.details, label }
+      }
+    }
+    this.#known = { today, orders }
+    return orders
   }
 
   listCouriers(): CourierListed[] {

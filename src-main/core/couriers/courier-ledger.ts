@@ -177,6 +177,12 @@ export class CourierLedger {
     }
   }
 
+  /** What the journal's order notes (today's and yesterday's) say of a package, merged; undefined when none. */
+  notedOf(paymentKey: string): OrderFacts | undefined {
+    const facts = this.#facts.get(paymentKey)
+    return facts && { ...facts }
+  }
+
   /** Who carries this package now: a courier's id, null when cleared, undefined when never named (or long ago). */
   assignmentOf(paymentKey: string): string | null | undefined {
     return this.#current.get(paymentKey)?.courierId
