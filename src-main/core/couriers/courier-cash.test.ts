@@ -378,6 +378,23 @@ describe('one settlement, kept and pushed', () => {
     expect(w.dayHistory).toHaveBeenCalledTimes(1)
   })
 
+  it('reads today’s History again only for a change that may have added a result to it', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id, undefined, null)
+    w.day.today()
+    w.dayHistory.mockClear()
+    // Queued again, sending: the outbox writes no result for these; the settlement is computed from memory.
+    const since = new Date(w.clock.now()).toISOString()
+    w.day.orderMoved(key(1), w.board.setHandover(key(1), { state: 'queued', since, waitingForSignIn: false }))
+    w.day.orderMoved(key(1), w.board.setHandover(key(1), { state: 'sending', since }))
+    w.day.today()
+    expect(w.dayHistory).not.toHaveBeenCalled()
+    w.answer(key(1), 'handed-over')
+    expect(w.courierLine(ahmet.id)?.packages).toBe(1)
+    expect(w.dayHistory).toHaveBeenCalledTimes(1)
+  })
+
   it(`refuses records past ${String(LEDGER_RECORDS_PER_DAY)} a day, and writes again the next day`, async () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })

@@ -128,6 +128,8 @@ export class CourierDay {
   /** Each day's History, read from disk once, until an order's hand-over moves it. */
   #history = new Map<string, { entries: HistoryEntry[]; days: string[] }>()
   #pushScheduled = false
+  /** Each pressed order's last hand-over state that History writes a result for (resultStateOf). */
+  #resultStates = new Map<string, string>()
   /** CourierDay.knownOrder's past: what the ledger's files and History knew when `today` began. */
   #known: { today: string; orders: Map<string, KnownOrder> } | undefined
 
@@ -606,7 +608,13 @@ export class CourierDay {
     const pressed = order === null || order.handover.state !== 'none'
     if (!pressed && this.#deps.ledger.assignmentOf(paymentKey) === undefined) return
     const today = this.#today()
-    this.#history.delete(today)
+    // History is read again only when the change may have added a result to it (not for queued → sending).
+    const state = order === null ? undefined : resultStateOf(order)
+    const before = this.#resultStates.get(paymentKey)
+    if (order === null) this.#resultStates.delete(paymentKey)
+    else if (state === undefined) this.#resultStates.delete(paymentKey)
+    else this.#resultStates.set(paymentKey, state)
+    if (order === null || (state !== undefined && state !== before)) this.#history.delete(today)
     this.#kept.delete(today)
     // Yesterday's carried bags follow today's results too.
     this.#kept.delete(dayBefore(today, 1))
@@ -748,6 +756,26 @@ export class CourierDay {
     } catch (error) {
       log.error('couriers: could not announce a ledger change', { error: describeThrown(error) })
     }
+  }
+}
+
+/**
+ * The hand-over states the outbox writes a History result for, as a key that changes with each new result (a
+ * retry's attempts); undefined for the states that write none (none, queued, sending).
+ */
+function resultStateOf(order: BoardOrder): string | undefined {
+  const handover = order.handover
+  switch (handover.state) {
+    case 'handed-over':
+    case 'failed':
+    case 'unconfirmed':
+      return `${handover.state}:${handover.at}`
+    case 'retrying':
+      return `retrying:${String(handover.attempts)}`
+    case 'queued':
+      return handover.waitingForSignIn ? 'waiting-for-sign-in' : undefined
+    default:
+      return undefined
   }
 }
 
