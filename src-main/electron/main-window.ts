@@ -22,7 +22,7 @@ import { z } from 'zod'
 import type { Language } from '../../src-shared/domain.ts'
 import type { KeyValueStore } from '../core/ports.ts'
 import { startedHidden } from './all-day/login-item.ts'
-import { mainTexts } from '../texts.ts'
+import { texts } from '../../src-shared/texts/index.ts'
 import { APP_ENTRY_URL } from './app-protocol.ts'
 
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -192,7 +192,7 @@ export function decideWindowClose(
 ): CloseDecision {
   if (state.quitting || state.owed === 0) return { action: 'close' }
   if (state.hiddenNoticeShown) return { action: 'hide', notice: null }
-  const t = mainTexts[language].shell
+  const t = texts[language].shell
   return { action: 'hide', notice: { title: t.hiddenToTrayTitle, body: t.hiddenToTrayBody(state.owed) } }
 }
 
@@ -202,7 +202,7 @@ export const QUIT_ANYWAY_BUTTON = 1
 /** The question before quitting with hand-overs owed, with their number; null when nothing is owed. */
 export function quitQuestion(owed: number, language: Language): MessageBoxOptions | null {
   if (owed === 0) return null
-  const t = mainTexts[language].shell
+  const t = texts[language].shell
   return {
     type: 'warning',
     title: t.quitTitle,

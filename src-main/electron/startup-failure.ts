@@ -2,7 +2,7 @@ import type { App, Dialog } from 'electron'
 import type { Language } from '../../src-shared/domain.ts'
 import { describeThrown } from '../core/app-failure.ts'
 import type { Logger } from '../core/ports.ts'
-import { mainTexts } from '../texts.ts'
+import { texts } from '../../src-shared/texts/index.ts'
 
 /** The steps of start-up, in order; the dialog names the one that failed. */
 export type StartupStage = 'data-folder' | 'secret-storage' | 'core' | 'window'
@@ -62,12 +62,12 @@ function startupFailureText(
   logFolder: string,
 ): { title: string; body: string } {
   const text = (language: Language) => {
-    const t = mainTexts[language].startup
+    const t = texts[language].startup
     const stageText: Readonly<Record<StartupStage, string>> = t.stage
     return [t.failed(t.cause[reason] ?? stageText[stage], reason), t.logFolder(logFolder), t.whatToDo]
   }
   return {
-    title: `${mainTexts.tr.startup.title} / ${mainTexts.en.startup.title}`,
+    title: `${texts.tr.startup.title} / ${texts.en.startup.title}`,
     body: [...text('tr'), '', ...text('en')].join('\n'),
   }
 }

@@ -1,9 +1,179 @@
+import type { AttemptResult } from '../domain.ts'
+import type { AppErrorCode } from '../errors.ts'
+
 /**
  * Every word the app says outside the page, in Turkish: the catalogue's source of shape (en.ts must have exactly
  * these keys). The core, both shells and the page (web mode's notifications) read it through `texts`; the page's
  * own words are src-renderer/src/i18n (docs/decisions.md D73). A section per thing that speaks.
  */
 export const tr = {
+  // The desktop shell: tray, badge, window title, closing and quitting (electron/all-day, electron/main-window.ts)
+  shell: {
+    appName: 'POS Companion',
+    open: 'Aç',
+    pause: 'Duraklat',
+    resume: 'Sürdür',
+    quit: 'Çık',
+    paused: 'Gönderim duraklatıldı',
+    owed: (count: number) => `${count} teslim bekliyor`,
+    allSent: 'Bekleyen teslim yok',
+    attentionTitle: (count: number) => `${count} sipariş ilginizi bekliyor`,
+
+    hiddenToTrayTitle: 'POS Companion çalışmaya devam ediyor',
+    hiddenToTrayBody: (owed: number) =>
+      `${owed} teslim henüz platforma ulaşmadı. Uygulama simgesinden açabilirsiniz; gönderim sürüyor.`,
+
+    quitTitle: 'Çıkılsın mı?',
+    quitMessage: (owed: number) => `${owed} teslim henüz platforma ulaşmadı.`,
+    quitDetail:
+      'Kaydedildiler, kaybolmazlar; ancak uygulama yeniden açılana kadar gönderilmezler. Kurye bekliyorsa uygulamayı açık bırakın.',
+    quitStay: 'Açık kalsın',
+    quitAnyway: 'Yine de çık',
+  },
+  // The dialog when start-up fails, before the settings (and so the language) are read: it says everything in
+  // Turkish, then in English (electron/startup-failure.ts).
+  startup: {
+    title: 'POS Companion başlatılamadı',
+    failed: (step: string, reason: string) => `POS Companion başlatılamadı: ${step} (${reason}).`,
+    logFolder: (folder: string) => `Ayrıntılar günlük klasöründe: ${folder}`,
+    whatToDo: 'Uygulamayı yeniden açın; sorun sürerse bu klasörü destek ekibine gönderin.',
+    /** The step that failed. */
+    stage: {
+      'data-folder': 'veri klasörü açılamadı',
+      'secret-storage': 'anahtar deposu açılamadı',
+      core: 'ayarlar veya teslim kaydı okunamadı',
+      window: 'pencere açılamadı',
+    },
+    /** Causes the staff can fix themselves get their own words, whatever step met them. */
+    cause: {
+      DATA_FOLDER_IN_USE:
+        'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor; önce onu kapatın',
+    } as Readonly<Record<string, string>>,
+  },
+  // History's CSV (core/orders/history-csv.ts): columns, results, and errors in short (D58)
+  historyCsv: {
+    columns: [
+      'Tarih',
+      'Sipariş kodu',
+      'Sipariş numarası',
+      'Not',
+      'Deneme',
+      'Sonuç',
+      'HTTP durumu',
+      'Platformun yanıtı',
+      'Platformun mesajı',
+      'Hata',
+      'Sonraki deneme',
+    ],
+    results: {
+      'handed-over': 'Kuryeye verildi',
+      refused: 'Reddedildi',
+      unconfirmed: 'Doğrulanamadı',
+      'will-retry': 'Yeniden denenecek',
+      'waiting-for-sign-in': 'Oturum bekleniyor',
+      interrupted: 'Yarıda kaldı',
+      'checked-handed-over': 'Panelden bakıldı: verilmiş',
+      'checked-not-handed-over': 'Panelden bakıldı: verilmemiş',
+    } satisfies Record<AttemptResult, string>,
+    errors: {
+      'invalid-input': 'Geçersiz bilgi',
+      'insecure-address': 'Güvensiz adres (yalnızca https://)',
+      'wrong-credentials': 'Anahtarlar hatalı',
+      'missing-credentials': 'Anahtar eksik',
+      'signed-out': 'Oturum kapalı',
+      unreachable: 'Platforma ulaşılamadı',
+      'app-unreachable': 'Uygulamaya ulaşılamadı',
+      'untrusted-certificate': 'Platformun sertifikasına güvenilmiyor',
+      timeout: 'Platform zamanında yanıt vermedi',
+      'rate-limited': 'Platform çok fazla istek aldı',
+      'server-error': 'Platformda sunucu hatası',
+      'unexpected-answer': 'Platformdan beklenmeyen yanıt',
+      'order-not-found': 'Sipariş bulunamadı',
+      'malformed-url': 'Sipariş numarası hatalı iletildi',
+      'wrong-address': 'Platform adresi hatalı',
+      'platform-refused': 'Platform isteği reddetti',
+      'disk-full': 'Disk dolu: kaydedilemedi, gönderilmedi',
+      internal: 'Beklenmeyen hata',
+    } satisfies Record<AppErrorCode, string>,
+  },
+  // The day-end settlement's CSV (core/couriers/day-end-csv.ts, D65)
+  dayEndCsv: {
+    columns: [
+      'Gün',
+      'Kurye',
+      'Satır',
+      'Şube',
+      'Sipariş kodu',
+      'Saat',
+      'Ödeme yöntemi',
+      'Paket',
+      'Tahsil edilecek nakit (₺)',
+      'Teslim edilen nakit (₺)',
+      'Fark (₺)',
+      'Durum',
+      'Tutarı bilinmeyen',
+      'Onaylanmamış',
+      'Not',
+      'Bozuk para (₺)',
+      'Masraf (₺)',
+      'Beklenen nakit (₺)',
+      'Kapıda kart (₺)',
+      'Avans (₺)',
+      'Borç ödemesi (₺)',
+      'Devreden borç (₺)',
+      'Hakediş (₺)',
+      'Hesap kapalı',
+    ],
+    movement: {
+      float: 'Bozuk para',
+      expense: 'Masraf',
+      advance: 'Avans',
+      'debt-repaid': 'Borç ödemesi',
+    },
+    refused: 'GÖNDERİLEMEDİ',
+    cardAtDoor: 'Kapıda kart',
+    yes: 'Evet',
+    no: 'Hayır',
+    courier: 'Kurye toplamı',
+    branch: 'Şube',
+    package: 'Paket',
+    cash: 'Teslim edilen nakit',
+    corrected: 'Düzeltildi (sayılmaz)',
+    unassigned: 'Kuryesi belirsiz',
+    unassignedNote: 'Hiçbir kuryenin farkına sayılmadı',
+    couriersTotal: 'Kuryeler toplamı',
+    allOrders: 'Tüm siparişler',
+    total: 'Toplam',
+    noBranch: 'Şubesiz',
+    collect: 'Kapıda tahsil',
+    balance: {
+      even: 'Kasa tam',
+      short: 'Açık var',
+      over: 'Fazla var',
+      out: 'Dağıtımda',
+      unknown: 'Kontrol edin',
+    },
+  },
+  courierStatementCsv: {
+    columns: [
+      'Gün',
+      'Paket',
+      'Kapıda nakit (₺)',
+      'Bozuk para (₺)',
+      'Masraf (₺)',
+      'Beklenen nakit (₺)',
+      'Teslim edilen (₺)',
+      'Fark (₺)',
+      'Kapıda kart (₺)',
+      'Avans (₺)',
+      'Borç ödemesi (₺)',
+      'Ücret (₺)',
+      'Hesap kapalı',
+    ],
+    total: 'Toplam',
+    yes: 'Evet',
+    no: 'Hayır',
+  },
   // The notifications about what needs staff, the same in both shells (D50, D53, D70)
   notices: {
     orders: {

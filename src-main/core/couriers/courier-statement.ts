@@ -2,7 +2,7 @@
 // screen, the 80 mm slip and the CSV read this.
 import type { CourierStatement, DayEnd, StatementDay } from '../../../src-shared/couriers.ts'
 import type { Language } from '../../../src-shared/domain.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { csvFile, type CsvValue } from '../orders/history-csv.ts'
 import { kurusCell } from './day-end-csv.ts'
 import type { LedgerCourier } from './day-end.ts'
@@ -71,7 +71,7 @@ export function courierStatement(
 
 /** The statement as CSV for Excel in Turkey (UTF-8 with BOM, `;`, CRLF), like the day-end's. */
 export function statementCsv(statement: CourierStatement, language: Language): string {
-  const labels = mainTexts[language].courierStatementCsv
+  const labels = texts[language].courierStatementCsv
   const money = (kurus: number | null): CsvValue =>
     kurus === null ? undefined : { number: kurusCell(kurus, language) }
   const row = (label: string, day: Omit<StatementDay, 'day' | 'closed'>, closed?: boolean): CsvValue[] => [

@@ -15,7 +15,7 @@ import type {
   PackageTally,
 } from '../../../src-shared/couriers.ts'
 import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { csvFile, dateFormatter, type CsvValue } from '../orders/history-csv.ts'
 
 export interface DayEndCsvOptions {
@@ -36,7 +36,7 @@ type Row = CsvValue[]
 
 /** The settlement of one day as the whole text of a CSV file. */
 export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
-  const labels = mainTexts[options.language].dayEndCsv
+  const labels = texts[options.language].dayEndCsv
   const money = (kurus: number): CsvValue => ({ number: kurusCell(kurus, options.language) })
   const time = dateFormatter(options.timeZone)
   const notConfirmed = (tally: PackageTally) =>

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../src-shared/domain.ts'
 import { APP_ERROR_CODES } from '../../../src-shared/errors.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { csvCell, historyCsv } from './history-csv.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
@@ -74,11 +74,11 @@ describe('historyCsv', () => {
       for (const code of APP_ERROR_CODES) {
         const entry: HistoryEntry = { ...(entries[1] as HistoryEntry), error: { code, retryable: false } }
         const cells = readAs(historyCsv([entry], { language, timeZone: 'UTC' }), ';')[1]
-        expect(cells?.[9]).toBe(mainTexts[language].historyCsv.errors[code])
+        expect(cells?.[9]).toBe(texts[language].historyCsv.errors[code])
         expect(cells?.[9]).not.toBe(code)
       }
     }
-    expect(new Set(Object.values(mainTexts.tr.historyCsv.errors)).size).toBe(APP_ERROR_CODES.length)
+    expect(new Set(Object.values(texts.tr.historyCsv.errors)).size).toBe(APP_ERROR_CODES.length)
   })
 })
 

@@ -4,7 +4,7 @@
 // are neutralised in every cell and after every separator inside one (CSV injection): labels and the platform's
 // words come from outside, and the file may be opened split on `,` (SECURITY.md).
 import { wallClockAt } from '../time/wall-clock.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { shortCodeOf, type HistoryEntry, type Language } from '../../../src-shared/domain.ts'
 
 const BOM = '\uFEFF'
@@ -33,7 +33,7 @@ export interface HistoryCsvOptions {
 
 /** The entries, in the order given, as the whole text of a CSV file. */
 export function historyCsv(entries: readonly HistoryEntry[], options: HistoryCsvOptions): string {
-  const labels = mainTexts[options.language].historyCsv
+  const labels = texts[options.language].historyCsv
   const formatDate = dateFormatter(options.timeZone)
   const redact = (text: string | undefined) =>
     text === undefined || options.redact === undefined ? text : options.redact(text)

@@ -1,6 +1,6 @@
 import { app, nativeImage, type BrowserWindow, type NativeImage } from 'electron'
 import type { Language } from '../../../src-shared/domain.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 
 /** Where and how the number of orders needing attention is shown, for one platform. */
 export interface BadgePlan {
@@ -16,7 +16,7 @@ export interface BadgePlan {
 
 /** Pure: what each shell surface should show for `count` orders needing attention. */
 export function planBadge(count: number, platform: NodeJS.Platform, language: Language): BadgePlan {
-  const t = mainTexts[language].shell
+  const t = texts[language].shell
   const shown = Math.max(0, Math.floor(count))
   return {
     title: shown > 0 ? `(${shown}) ${t.appName}` : t.appName,

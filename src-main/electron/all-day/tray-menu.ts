@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import type { Language } from '../../../src-shared/domain.ts'
-import { mainTexts } from '../../texts.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 
 /** What staff can ask of the tray icon. */
 export type TrayCommand = 'open' | 'pause' | 'resume' | 'quit'
@@ -31,7 +31,7 @@ export interface TrayView {
 
 /** The tray's words and menu for these counts: pure, so the tests read exactly what staff will see. */
 export function trayView({ owed, attention, paused, language }: TrayState): TrayView {
-  const t = mainTexts[language].shell
+  const t = texts[language].shell
   const parts = [
     owed > 0 ? t.owed(owed) : undefined,
     attention > 0 ? t.attentionTitle(attention) : undefined,

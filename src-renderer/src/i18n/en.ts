@@ -636,7 +636,7 @@ export const en = {
     themeDark: 'Dark',
     sounds: 'Short sound on scan, failure and hand-over',
   },
-  // The alarm on the board and the card, and its settings (D70); notifications: src-shared/attention-texts.ts
+  // The alarm on the board and the card, and its settings (D70); notifications: src-shared/texts (`notices`)
   alarm: {
     reason: {
       failed: 'Hand-over failed: see the reason on the card',

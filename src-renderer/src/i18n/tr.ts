@@ -636,7 +636,7 @@ export const tr = {
     themeDark: 'Koyu',
     sounds: 'Okutma, hata ve teslimde kısa ses',
   },
-  // The alarm on the board and the card, and its settings (D70); notifications: src-shared/attention-texts.ts
+  // The alarm on the board and the card, and its settings (D70); notifications: src-shared/texts (`notices`)
   alarm: {
     reason: {
       failed: 'Teslim başarısız: karttaki nedene bakın',
