@@ -10,9 +10,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEMO_ORDER_IDS } from '../../../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { coreOnMock, VENDOR_KEYS } from '../../../test-support/core/core-on-mock.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
 import type { Core } from '../create-core.ts'
+import type { Clock } from '../ports.ts'
 import { openDataFiles } from '../storage/data-files.ts'
 import { parsePosOrder } from './order-input.ts'
 import { parseLaunchArgv, parseOrderLink } from './order-link.ts'
@@ -44,9 +46,9 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }
 }
 
 /** A signed-in core on a data folder of real files, serving its API and watching a real drop folder. */
-async function servedCore(dataDir: string, dropFolder: string) {
+async function servedCore(dataDir: string, dropFolder: string, clock?: Clock) {
   const log = recordingLogger()
-  const core = await coreOnMock(mock, { ...openDataFiles(dataDir, log), log })
+  const core = await coreOnMock(mock, { ...openDataFiles(dataDir, log), log, ...(clock ? { clock } : {}) })
   cores.push(core)
   value(await core.handlers.signIn({ platformAddress: mock.baseUrl, ...VENDOR_KEYS }))
   await core.intake.serve({ port: 0, dropStableMs: 50, dataDir })
@@ -60,12 +62,12 @@ async function servedCore(dataDir: string, dropFolder: string) {
  * The POS sends a cash order of 500,00 ₺ for Ahmet through its keyed API, staff hand it over, the platform
  * confirms it, and staff take it off the board (Kaldır). The day-end owes Ahmet's 500,00 ₺.
  */
-async function pastOrder(options: { takenOff?: boolean } = {}) {
+async function pastOrder(options: { takenOff?: boolean; clock?: Clock } = {}) {
   const dataDir = await mkdtemp(join(root, 'data-'))
   // A parent only this account can write, as the drop folder asks for.
   const dropFolder = join(await mkdtemp(join(root, 'pos-')), 'drop')
   await mkdir(dropFolder)
-  const served = await servedCore(dataDir, dropFolder)
+  const served = await servedCore(dataDir, dropFolder, options.clock)
   const { core } = served
   const ahmet = value(await core.handlers.addCourier({ requestId: 'add-ahmet', name: 'Ahmet' }))
   value(await core.handlers.addCourier({ requestId: 'add-mehmet', name: 'Mehmet' }))
@@ -91,8 +93,8 @@ async function pastOrder(options: { takenOff?: boolean } = {}) {
   return { ...served, dataDir, dropFolder }
 }
 
-function ahmetsCash(core: Core): number | undefined {
-  return core.intake.dayEnd().couriers.find((line) => line.courier === 'Ahmet')?.cash_to_collect_kurus
+function ahmetsCash(core: Core, day?: string): number | undefined {
+  return core.intake.dayEnd(day).couriers.find((line) => line.courier === 'Ahmet')?.cash_to_collect_kurus
 }
 
 /** The ledger's order notes of the order, as on disk. */
@@ -201,6 +203,24 @@ describe('a past order keeps its facts', () => {
     expect(ahmetsCash(past.core)).toBe(50000)
     expect(await past.onBoard()).toMatchObject({ paymentMethod: 'CASH', amountKurus: 50000, label: 'Masa 5' })
     expect((await past.onBoard())?.refusedChange).toMatchObject({ source: 'drop-folder' })
+  })
+
+  it('two days later, from the ledger’s day files: the day it was handed over still owes 500,00 ₺', async () => {
+    // Late morning in Istanbul: the hand-over's day, then two day turns (the journals move it to day files).
+    const clock = new ManualClock(Date.parse('2026-11-20T09:00:00Z'))
+    const past = await pastOrder({ clock })
+    const day = past.core.intake.dayEnd().date
+    await clock.advance(2 * 24 * 60 * 60 * 1000)
+    expect(past.core.intake.dayEnd().date).not.toBe(day)
+    expect(ahmetsCash(past.core, day)).toBe(50000)
+    const notesBefore = await notesOnDisk(past.dataDir)
+    await byLink(past)
+    expect(ahmetsCash(past.core, day)).toBe(50000)
+    expect(await notesOnDisk(past.dataDir)).toEqual(notesBefore)
+    expect(await past.onBoard()).toMatchObject({ paymentMethod: 'CASH', amountKurus: 50000, label: 'Masa 5' })
+    // The package stays Ahmet's: the link's courier was not assigned.
+    expect(past.core.intake.dayEnd(day).couriers.map((line) => line.courier)).toEqual(['Ahmet'])
+    expect(past.log.lines.some((line) => line.includes('kept the courier of an order'))).toBe(true)
   })
 
   it('fills in what is still unknown: a link may add an amount the order never had', async () => {
