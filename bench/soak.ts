@@ -4,13 +4,15 @@
  * History's day files, settings.json) in a data folder; 5% of the first attempts meet a fault (503, a timeout,
  * 429 with Retry-After), the platform's token expires every 24 h, and the app is restarted every morning. After
  * each day's turn it prints the journal's size, the board (orders and log size), History's files, and the
- * process's heap (after a full GC) and RSS. The goal is flat: the last day within 10% of the second.
+ * process's heap (after a full GC), RSS and open files. The intake serves its API and a drop folder, which takes
+ * the first orders of each day from files, as a POS would write them. The goal is flat: the last day within 10%
+ * of the second.
  *
  *   npm run bench:soak                      30 days of 2,000 orders
  *   npm run bench:soak -- --days 5 --orders 500
  *   npm run bench:soak -- --dir /some/folder   the data folder's parent (default: /dev/shm where it exists)
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
 })
 const DAYS = Number(args.days)
 const ORDERS_PER_DAY = Number(args.orders)
+/** The first orders of each day come through the drop folder (its watcher is opened and closed at each restart). */
+const DROPPED_PER_DAY = Math.min(5, ORDERS_PER_DAY)
 const FAULT_SHARE = 0.05
 const FAULTS: readonly Fault[] = ['5xx', 'timeout', '429']
 const HOUR = 60 * 60 * 1000
@@ -79,12 +83,17 @@ const orderKey = (n: number) => `50a4c000-0000-4000-8000-${n.toString(16).padSta
 class Till {
   core!: Core
   readonly dataDir: string
+  /** The POS's drop folder, beside the data folder (never in it). */
+  readonly dropFolder: string
   readonly clock: ManualClock
   readonly platform: SoakPlatform
   #files: ReturnType<typeof openDataFiles> | undefined
 
-  constructor(dataDir: string, clock: ManualClock, platform: SoakPlatform) {
-    this.dataDir = dataDir
+  constructor(base: string, dropBase: string, clock: ManualClock, platform: SoakPlatform) {
+    this.dataDir = join(base, 'data')
+    this.dropFolder = join(dropBase, 'pos')
+    mkdirSync(this.dataDir, { mode: 0o700 })
+    mkdirSync(this.dropFolder, { mode: 0o700 })
     this.clock = clock
     this.platform = platform
   }
@@ -105,6 +114,8 @@ class Till {
       secrets: { register: () => undefined, pin: () => undefined, redactValue: (value) => value },
     })
     await this.core.start()
+    // As web mode does: the API on a free port, and the drop folder Settings names (set once, kept on disk).
+    await this.core.intake.serve({ port: 0, dataDir: this.dataDir, dropStableMs: 20 })
   }
 
   /**
@@ -112,10 +123,11 @@ class Till {
    * folder holds its file open: listing them by name here left the courier ledger's open at every restart (issue
    * 27: one more open file a day, 27 to 55 in a month).
    */
-  stop(): void {
+  async stop(): Promise<void> {
     const files = this.#files
     this.#files = undefined
     if (!files) return
+    await this.core.intake.stop()
     this.core.dispose()
     for (const file of Object.values(files)) if (file instanceof FileJournal) file.close()
   }
@@ -129,14 +141,17 @@ async function simulateDay(till: Till, day: number, random: () => number): Promi
   const gap = ((CLOSE_HOUR - OPEN_HOUR) * HOUR) / ORDERS_PER_DAY
   const journalFile = join(till.dataDir, HANDOVER_JOURNAL_FILE)
   let peak = 0
+  await dropOrders(till, day)
   for (let n = 0; n < ORDERS_PER_DAY; n += 1) {
     const paymentKey = orderKey(day * ORDERS_PER_DAY + n)
-    const added = await till.core.handlers.addOrder({
-      text: paymentKey,
-      courierType: 'restaurant',
-      shippingMethod: 'delivery',
-    })
-    if (!added.ok) throw new Error(`addOrder: ${JSON.stringify(added.error)}`)
+    if (n >= DROPPED_PER_DAY) {
+      const added = await till.core.handlers.addOrder({
+        text: paymentKey,
+        courierType: 'restaurant',
+        shippingMethod: 'delivery',
+      })
+      if (!added.ok) throw new Error(`addOrder: ${JSON.stringify(added.error)}`)
+    }
     if (random() < FAULT_SHARE) platform.faultFor.set(paymentKey, FAULTS[n % FAULTS.length] ?? '5xx')
     const handed = await till.core.handlers.handOverOrder({ paymentKey })
     if (!handed.ok) throw new Error(`handOverOrder: ${JSON.stringify(handed.error)}`)
@@ -144,6 +159,23 @@ async function simulateDay(till: Till, day: number, random: () => number): Promi
     peak = Math.max(peak, sizeOf(journalFile))
   }
   return peak
+}
+
+/** The day's first orders as a POS writes them (write, then rename), once they are on the board (real time). */
+async function dropOrders(till: Till, day: number): Promise<void> {
+  const keys = Array.from({ length: DROPPED_PER_DAY }, (_, n) => orderKey(day * ORDERS_PER_DAY + n))
+  for (const key of keys) {
+    const file = join(till.dropFolder, `${key}.json`)
+    writeFileSync(`${file}.tmp`, JSON.stringify({ payment_key: key, shipping_method: 'delivery' }))
+    renameSync(`${file}.tmp`, file)
+  }
+  for (let wait = 0; ; wait += 1) {
+    const board = await till.core.handlers.listOrders(undefined)
+    const onBoard = new Set(board.ok ? board.value.map((order) => order.paymentKey) : [])
+    if (keys.every((key) => onBoard.has(key)) && readdirSync(till.dropFolder).length === 0) return
+    if (wait > 500) throw new Error(`the drop folder did not take day ${String(day)}'s files`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
 }
 
 function sizeOf(path: string): number {
@@ -235,10 +267,13 @@ function printVerdicts(all: readonly DayFigures[], realMs: number): boolean {
 
 async function main(): Promise<void> {
   const parent = args.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir())
-  const dataDir = await mkdtemp(join(parent, 'pos-soak-'))
+  // Each in a folder only this user controls; the drop folder never under /dev, which is refused as a system folder.
+  const base = await mkdtemp(join(parent, 'pos-soak-'))
+  const dropBase = await mkdtemp(join(tmpdir(), 'pos-soak-drop-'))
   const clock = new ManualClock(FIRST_MIDNIGHT + RESTART_HOUR * HOUR)
   const platform = new SoakPlatform(clock)
-  const till = new Till(dataDir, clock, platform)
+  const till = new Till(base, dropBase, clock, platform)
+  const { dataDir } = till
   const random = seededRandom(14)
   const started = performance.now()
   console.log(`soak: ${String(DAYS)} days × ${String(ORDERS_PER_DAY)} orders, data in ${dataDir}`)
@@ -252,13 +287,16 @@ async function main(): Promise<void> {
       ...SOAK_KEYS,
     })
     if (!signedIn.ok) throw new Error(`signIn: ${JSON.stringify(signedIn.error)}`)
+    const watched = await till.core.handlers.updateSettings({ dropFolder: till.dropFolder })
+    if (!watched.ok || till.core.intake.info().dropFolder.status !== 'watching')
+      throw new Error(`drop folder: ${JSON.stringify(till.core.intake.info().dropFolder)}`)
     for (let day = 0; day < DAYS; day += 1) {
       const peak = await simulateDay(till, day, random)
       const atClose = await boardSize(till)
       // Past midnight (the journal's compaction and the board's sweep), to the next morning's restart.
       await clock.advance(FIRST_MIDNIGHT + (day + 1) * 24 * HOUR + RESTART_HOUR * HOUR - clock.now())
       platform.forgetHandedOver()
-      till.stop()
+      await till.stop()
       await till.start()
       const figures = await measure(till, day + 1, peak, atClose)
       printDay(figures)
@@ -272,8 +310,9 @@ async function main(): Promise<void> {
         `${String(platform.counts.expired)} calls with an expired token`,
     )
   } finally {
-    till.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await till.stop()
+    await rm(base, { recursive: true, force: true })
+    await rm(dropBase, { recursive: true, force: true })
   }
 }
 
