@@ -313,6 +313,18 @@ describe.runIf(posix)('who may write above the folder', () => {
     })
   })
 
+  it('makes a folder named in Settings that is not there yet as its own, and watches it in a shared parent', async () => {
+    const shared = join(base, 'shared')
+    mkdirSync(shared)
+    chmodSync(shared, 0o777)
+    folder = join(shared, 'new', 'orders')
+    await startWatching()
+    expect(lstatSync(folder).mode & 0o777).toBe(0o700)
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    expect(added).toEqual([{ paymentKey: KEY, details: {} }])
+  })
+
   it('never creates over a name that is already there', async () => {
     mkdirSync(join(base, 'taken'))
     expect(await createDropFolder(join(base, 'taken'), { dataDir })).toEqual({ ok: false, refusal: 'exists' })

@@ -160,8 +160,10 @@ export class DropFolder {
     let check = await checkDropFolder(deps.folder, options)
     if (check.ok && !check.exists) {
       // A folder named in Settings that does not exist yet is made, for this user only, and recorded as the app's.
-      const created = await createDropFolder(deps.folder, { dataDir: deps.dataDir })
-      check = created.ok ? await checkDropFolder(deps.folder, options) : check
+      // If another made it first, it is judged as any folder that was there.
+      await createDropFolder(deps.folder, { dataDir: deps.dataDir })
+      check = await checkDropFolder(deps.folder, options)
+      if (check.ok && !check.exists) check = { ok: false, refusal: 'not-a-folder' }
     }
     if (!check.ok) throw new DropFolderRefused(check.refusal)
     const dropFolder = new DropFolder(check.folder, deps)
