@@ -69,7 +69,10 @@ export class MockControlError extends Error {
 }
 
 export function createMockControl(origin: string, caPem: string): MockControl {
-  const dispatcher = new Agent({ connect: { ca: caPem } })
+  // A new connection per control call (pipelining 0: no keep-alive). A kept-alive socket the mock's server has
+  // just closed fails the next call with "fetch failed"; on a loaded machine the client's idle timer fires late
+  // enough to reuse one (seen twice in one benchmark run). Control calls are few, so a handshake each costs little.
+  const dispatcher = new Agent({ connect: { ca: caPem }, pipelining: 0 })
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = new URL(`/_mock${path}`, origin)
