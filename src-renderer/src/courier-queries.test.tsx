@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Api } from '../../src-shared/contract.ts'
-import { createQueryClient, useCoreEvents, useCouriers, useRecordCash } from './queries.ts'
+import type { Api, CallInput } from '../../src-shared/contract.ts'
+import { createQueryClient, useCoreEvents, useCouriers, useRecordMovement } from './queries.ts'
 
 const listeners = new Map<string, (payload: unknown) => void>()
 
@@ -55,7 +55,7 @@ describe('the courier hooks', () => {
   })
 
   it('make a request id for a write, and keep the one a retry passes', async () => {
-    const recordCash = vi.fn((input: { requestId: string; courierId: string; amountKurus: number }) =>
+    const recordCourierMovement = vi.fn((input: CallInput<'recordCourierMovement'>) =>
       Promise.resolve({
         ok: true as const,
         value: {
@@ -63,17 +63,19 @@ describe('the courier hooks', () => {
           seq: 0,
           at: AT,
           day: '2026-11-24',
-          kind: 'handed-in' as const,
-          ...input,
+          courierId: input.courierId,
+          kind: input.kind,
+          amountKurus: input.amountKurus,
         },
       }),
     )
-    installBridge({ recordCash })
-    const { result } = renderHook(() => useRecordCash(), { wrapper })
-    await act(() => result.current.mutateAsync({ courierId: 'c1', amountKurus: 39000 }))
-    await act(() => result.current.mutateAsync({ requestId: 'again', courierId: 'c1', amountKurus: 39000 }))
-    const [first, second] = recordCash.mock.calls.map(([input]) => input)
+    installBridge({ recordCourierMovement })
+    const { result } = renderHook(() => useRecordMovement(), { wrapper })
+    const input = { courierId: 'c1', kind: 'handed-in', amountKurus: 39000 } as const
+    await act(() => result.current.mutateAsync(input))
+    await act(() => result.current.mutateAsync({ requestId: 'again', ...input }))
+    const [first, second] = recordCourierMovement.mock.calls.map(([call]) => call)
     expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(second).toEqual({ requestId: 'again', courierId: 'c1', amountKurus: 39000 })
+    expect(second).toEqual({ requestId: 'again', ...input })
   })
 })

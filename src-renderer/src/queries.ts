@@ -370,11 +370,6 @@ export function useCouriers() {
   return useQuery({ queryKey: keys.couriers, queryFn: () => unwrap(requireBridge().listCouriers()) })
 }
 
-/** The board's strip: per working courier, the packages out now and the cash to collect. */
-export function useCouriersOut() {
-  return useQuery({ queryKey: keys.couriersOut, queryFn: () => unwrap(requireBridge().listCouriersOut()) })
-}
-
 /** The day-end settlement of `day` (today in the platform's time zone when left out), with the days to pick. */
 export function useDayEnd(day?: string, enabled = true) {
   return useQuery({
@@ -444,26 +439,6 @@ export function useAssignCourier() {
     mutationFn: (input: WithOptionalId<CallInput<'assignCourier'>>) =>
       unwrap(requireBridge().assignCourier(withRequestId(input))),
     onSuccess: () => invalidateCourierDay(queryClient, true),
-  })
-}
-
-/** The courier's return: the cash handed in ("Dönüş"), in kuruş (read what staff typed with parseKurus). */
-export function useRecordCash() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WithOptionalId<CallInput<'recordCash'>>) =>
-      unwrap(requireBridge().recordCash(withRequestId(input))),
-    onSuccess: () => invalidateCourierDay(queryClient, false),
-  })
-}
-
-/** A cash record was wrong: a new one stands in its place, the wrong one stays in the history. */
-export function useCorrectCash() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WithOptionalId<CallInput<'correctCash'>>) =>
-      unwrap(requireBridge().correctCash(withRequestId(input))),
-    onSuccess: () => invalidateCourierDay(queryClient, false),
   })
 }
 
