@@ -10,6 +10,7 @@ const EVENT_PREFIX = 'pos-event:'
 
 const EVENT_NAMES = [
   'sessionChanged',
+  'accountsChanged',
   'orderChanged',
   'settingsChanged',
   'focusOrder',

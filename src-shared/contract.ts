@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Account, AccountRef, AddAccountInput, SignInAccountInput, UpdateAccountInput } from './accounts.ts'
 import { Attention } from './attention.ts'
 import {
   AddCourierInput,
@@ -34,6 +35,7 @@ import {
 import { IntakeInfo } from './intake-info.ts'
 import type { EventName } from './channels.ts'
 import {
+  AccountId,
   BoardOrder,
   Branch,
   HistoryPage,
@@ -106,6 +108,8 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 export const AddOrderInput = OrderDetails.extend({
   /** Typed, pasted or scanned text that holds exactly one payment_key (D7). */
   text: Text(4096),
+  /** The account it belongs to (issue 29); left out: the default account. */
+  account: AccountId.optional(),
 }).strict()
 export type AddOrderInput = z.input<typeof AddOrderInput>
 
@@ -136,6 +140,8 @@ export const HistoryQuery = z
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
     state: HistoryStateFilter.optional(),
+    /** Only this account's orders (issue 29); left out: every account's. */
+    account: AccountId.optional(),
     offset: z.int().nonnegative().optional(),
     limit: z.int().min(1).max(500),
   })
@@ -146,10 +152,31 @@ export type HistoryQuery = z.infer<typeof HistoryQuery>
 export const calls = {
   getAppInfo: { input: z.undefined(), output: AppInfo },
 
+  // The sign-in screen's calls act on the default account (issue 29): the first sign-in makes the first account.
   getSession: { input: z.undefined(), output: SessionStatus },
   signIn: { input: SignInInput.strict(), output: SessionStatus },
   signInWithStoredCredentials: { input: z.undefined(), output: SessionStatus },
   signOut: { input: z.object({ forgetCredentials: z.boolean() }).strict(), output: SessionStatus },
+
+  // Several restaurant accounts (issue 29): no current account; every call names its own. Listed in the order made.
+  listAccounts: { input: z.undefined(), output: z.array(Account) },
+  /** "Hesap ekle": signs it in; made only when the platform accepts its keys (at most 8, short names unique). */
+  addAccount: { input: AddAccountInput, output: Account },
+  /** Rename or recolour. */
+  updateAccount: { input: UpdateAccountInput, output: Account },
+  /** "Tekrar giriş yap": this account only; with the stored keys, or new ones. */
+  signInAccount: { input: SignInAccountInput, output: Account },
+  /** Signs this account out (its keys stay stored); its orders wait for it, saying why. */
+  signOutAccount: { input: AccountRef, output: Account },
+  /** Refused (`account-owes-handovers`, with `count`) while it still owes hand-overs; forgets its keys. */
+  removeAccount: { input: AccountRef, output: z.array(Account) },
+  /** Where typed and scanned orders without an account go. */
+  setDefaultAccount: { input: AccountRef, output: z.array(Account) },
+  /** An order goes to another account, with one press, while nothing has been sent for it. */
+  setOrderAccount: {
+    input: z.object({ paymentKey: PaymentKey, account: AccountId }).strict(),
+    output: BoardOrder,
+  },
 
   listBranches: { input: z.undefined(), output: z.array(Branch) },
   getMethods: { input: z.object({ forceRefresh: z.boolean() }).strict(), output: Methods },
@@ -232,6 +259,8 @@ export const calls = {
 /** What the core pushes to the renderer; the renderer never polls the core in a loop. */
 export const events = {
   sessionChanged: SessionStatus,
+  /** Every account, after any change of one (added, renamed, recoloured, signed in or out, removed, default). */
+  accountsChanged: z.array(Account),
   /** One order changed; `order: null` means it left the board. */
   orderChanged: z.object({ paymentKey: z.string(), order: BoardOrder.nullable() }),
   /**

@@ -32,7 +32,7 @@ type LineProblem = 'empty' | 'too-long' | 'not-one-line' | 'bad-characters'
  * zero-width character would make two names that look alike differ (or a printed slip read backwards), so
  * they are refused rather than silently dropped: staff see what they typed or nothing.
  */
-function checkLine(
+export function checkLine(
   text: string,
   max: number,
 ): { ok: true; text: string } | { ok: false; problem: LineProblem } {

@@ -13,6 +13,13 @@ export const PaymentKey = z
   .transform((value) => value.toLowerCase())
 export type PaymentKey = z.output<typeof PaymentKey>
 
+/**
+ * A restaurant account's id (issue 29): random, made once when the account is made, never derived from its
+ * address or keys. Every order, journal record, History entry, session and stored secret names one.
+ */
+export const AccountId = z.uuid()
+export type AccountId = z.infer<typeof AccountId>
+
 export const Branch = z.object({ id: z.string(), name: z.string() })
 export type Branch = z.infer<typeof Branch>
 
@@ -236,6 +243,8 @@ export const HistoryEntry = z.object({
   /** Increases with every entry; the history's paging cursor. */
   seq: z.int().nonnegative(),
   paymentKey: z.string(),
+  /** The account it was sent with; the core always sets it (history from before accounts: the first account). */
+  account: AccountId.optional(),
   /** The order's label on the board when it was pressed, if it had one. */
   label: z.string().optional(),
   /** 1 for the first attempt of a press, 2 for its first retry… */
@@ -254,6 +263,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>
 /** One order's day in the history: its attempts folded inside, oldest first; `result` and `at` are its last. */
 export const OrderHistory = z.object({
   paymentKey: z.string(),
+  /** The account of its latest attempt; the core always sets it. */
+  account: AccountId.optional(),
   label: z.string().optional(),
   result: AttemptResult,
   at: z.iso.datetime(),
@@ -308,6 +319,11 @@ export const BoardOrder = OrderDetails.extend({
   // Read as stored: a label kept from before the rules of OrderLabel must not lose its order at start.
   label: z.string().optional(),
   paymentKey: z.string(),
+  /**
+   * The account the order belongs to, and the only one its hand-over goes with (issue 29). The core always sets
+   * it on what it sends; an order kept from before accounts reads as the first account.
+   */
+  account: AccountId.optional(),
   addedAt: z.iso.datetime(),
   handover: Handover,
   /** Where the order first came from (its time is `addedAt`); absent on orders kept from before the intake. */

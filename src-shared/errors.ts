@@ -59,6 +59,20 @@ const COURIER_PROBLEMS = [
 ] as const
 export type CourierProblem = (typeof COURIER_PROBLEMS)[number]
 
+/** Why an account call (issue 29) refused: nothing was changed, nothing was sent. */
+const ACCOUNT_PROBLEMS = [
+  'account-name-empty',
+  'account-name-too-long', // a short name is at most 30 characters
+  'account-name-not-one-line',
+  'account-name-bad-characters', // control, bidi and other format or default-ignorable characters
+  'account-name-taken', // another account has this short name (letter case aside, Turkish rules)
+  'unknown-account', // no account has this id (or, from the POS, this short name)
+  'too-many-accounts', // at most 8
+  'account-owes-handovers', // removing an account that still owes hand-overs: `count` says how many
+  'order-other-account', // the payment key is on the board under another account: never both
+  'account-keys-in-use', // another account already signs in with these keys at this address
+] as const
+
 /** Why an input was refused, so the UI can say exactly what to fix. */
 export const INPUT_PROBLEMS = [
   'not-https', // the platform address is not an https:// URL (D8)
@@ -80,6 +94,7 @@ export const INPUT_PROBLEMS = [
   'not-waiting', // `Şimdi dene` on an order that is not waiting for a try
   'not-unconfirmed', // a panel check recorded for an order that is not `unconfirmed` (D42)
   ...COURIER_PROBLEMS,
+  ...ACCOUNT_PROBLEMS,
 ] as const
 export const InputProblem = z.enum(INPUT_PROBLEMS)
 export type InputProblem = z.infer<typeof InputProblem>
@@ -93,6 +108,8 @@ export const AppError = z.object({
   /** The platform's `message`, as it came. */
   platformMessage: z.string().max(2000).optional(),
   httpStatus: z.number().int().optional(),
+  /** With `account-owes-handovers`: how many hand-overs the account still owes. */
+  count: z.number().int().nonnegative().optional(),
   /** True when trying again later may succeed (network, 5xx, 429, timeout). */
   retryable: z.boolean(),
 })

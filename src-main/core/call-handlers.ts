@@ -14,7 +14,7 @@ import type {
 } from '../../src-shared/contract.ts'
 import type { BoardOrder, Settings } from '../../src-shared/domain.ts'
 import type { Result } from '../../src-shared/errors.ts'
-import { AppFailure, describeThrown, toAppError } from './app-failure.ts'
+import { AppFailure, describeThrown, invalidInput, toAppError } from './app-failure.ts'
 import type { AttentionTracker } from './attention/attention-tracker.ts'
 import type { MethodsCache } from './catalog/methods-cache.ts'
 import type { CourierDay } from './couriers/courier-day.ts'
@@ -25,8 +25,7 @@ import { extractOrderId } from './orders/order-id.ts'
 import { redactAppError } from './platform/platform-error.ts'
 import type { PlatformClients } from './platform/platform-clients.ts'
 import type { Clock, Logger, SecretRedaction } from './ports.ts'
-import type { CredentialVault } from './secrets/credential-vault.ts'
-import type { Session } from './session/session.ts'
+import type { Accounts } from './session/accounts.ts'
 import type { SettingsStore } from './settings/settings-store.ts'
 
 /** Hears every event the core announces, as the contract names it. */
@@ -42,8 +41,8 @@ export interface CallHandlersDeps {
   appInfo: AppInfo
   settings: SettingsStore
   clients: PlatformClients
-  session: Session
-  vault: CredentialVault
+  /** Every account, each with its own session and vault (issue 29). */
+  accounts: Accounts
   methodsCache: MethodsCache
   board: OrderBoard
   outbox: HandoverOutbox
@@ -63,7 +62,7 @@ export interface CallHandlersDeps {
 }
 
 export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
-  const { appInfo, settings, session, vault, methodsCache, board, outbox, intake, secrets } = deps
+  const { appInfo, settings, accounts, methodsCache, board, outbox, intake, secrets } = deps
   const { redactText, log, couriers } = deps
   /** A board order as the cards show it: with its courier, from the ledger. */
   const shown = (order: BoardOrder) => couriers.withCourier(order)
@@ -74,25 +73,55 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
   return {
     getAppInfo: () => ok(appInfo),
 
-    getSession: () => ok(session.status()),
+    // The sign-in screen's calls act on the default account; the first sign-in makes the first account.
+    getSession: () => ok(accounts.defaultStatus()),
     signIn: (input) =>
       attempt(() => {
         // Keys as typed are secrets even when the platform refuses them: a typo'd key is most of the real one.
-        secrets.register(input.appSecretKey)
-        secrets.register(input.restSecretKey)
-        return session.signIn(input)
+        registerKeys(secrets, input)
+        return accounts.signInDefault(input)
       }),
-    signInWithStoredCredentials: () => attempt(() => session.resume()),
+    signInWithStoredCredentials: () =>
+      attempt(async () => {
+        await defaultSession(accounts).resume()
+        return accounts.defaultStatus()
+      }),
     signOut: ({ forgetCredentials }) =>
-      attempt(() => {
+      attempt(async () => {
         // Forgetting the keys forgets what was fetched with them.
         if (forgetCredentials) methodsCache.clear()
-        return session.signOut(forgetCredentials)
+        await defaultSession(accounts).signOut(forgetCredentials)
+        return accounts.defaultStatus()
       }),
 
-    // The branch list also tells the credentials' reach.
+    listAccounts: () => ok(accounts.list()),
+    addAccount: (input) =>
+      attempt(() => {
+        registerKeys(secrets, input)
+        return accounts.add(input)
+      }),
+    updateAccount: (input) => attempt(() => accounts.update(input)),
+    signInAccount: ({ account, keys }) =>
+      attempt(() => {
+        if (keys) registerKeys(secrets, keys)
+        return accounts.signIn(account, keys)
+      }),
+    signOutAccount: ({ account }) => attempt(() => accounts.signOut(account)),
+    // Refused while it still owes hand-overs: they go with its own token, or not at all.
+    removeAccount: ({ account }) => attempt(() => accounts.remove(account, outbox.countOwed(account))),
+    setDefaultAccount: ({ account }) => now(() => accounts.setDefault(account)),
+    setOrderAccount: ({ paymentKey, account }) =>
+      now(() => {
+        if (!accounts.has(account)) throw invalidInput('unknown-account')
+        board.require(paymentKey)
+        outbox.assertRemovable(paymentKey)
+        return shown(board.setAccount(paymentKey, account))
+      }),
+
+    // The branch list also tells the credentials' reach (the default account's).
     listBranches: () =>
       attempt(async () => {
+        const session = defaultSession(accounts)
         const branches = await session.withToken((client, token) => client.listBranches(token))
         session.noteBranchCount(branches.length)
         couriers.branchesListed(branches)
@@ -101,7 +130,8 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
     // The platform's payment and shipping methods, cached per credential set (D10).
     getMethods: ({ forceRefresh }) =>
       attempt(() => {
-        const credentialSetId = vault.credentialSetId
+        const credentialSetId = accounts.credentialSetIdOf(accounts.defaultId)
+        const session = defaultSession(accounts)
         if (!credentialSetId || session.isSignedOut)
           throw new AppFailure({ code: 'signed-out', retryable: false })
         return methodsCache.get(credentialSetId, forceRefresh, () =>
@@ -114,10 +144,17 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
 
     listOrders: () => ok(board.list().map(shown)),
     // Typed, pasted or scanned: the same way in as the POS's (D45).
-    addOrder: ({ text, ...details }) =>
+    addOrder: ({ text, account, ...details }) =>
       attempt(async () => {
         const paymentKey = extractOrderId(text)
+        // Staff chose an account: one the app has, and never a second one for an order already on the board.
+        if (account !== undefined) {
+          if (!accounts.has(account)) throw invalidInput('unknown-account')
+          const onBoard = board.get(paymentKey)
+          if (onBoard && onBoard.account !== account) throw invalidInput('order-other-account')
+        }
         await intake.addOrder({ paymentKey, details }, 'typed')
+        if (account !== undefined) board.setAccount(paymentKey, account)
         return shown(board.require(paymentKey))
       }),
     removeOrder: ({ paymentKey }) =>
@@ -163,7 +200,7 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
         (await import('./diagnostics/support-bundle.ts')).collectSupportBundle({
           appInfo,
           settings: settings.get(),
-          session: session.status(),
+          session: accounts.defaultStatus(),
           orders: board.list(),
           recentLogLines: deps.recentLogLines,
           now: deps.clock.now(),
@@ -218,25 +255,39 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
  * the core, in one place. Last, everyone who listens hears of the settings now in effect (D64).
  */
 async function changeSettings(deps: CallHandlersDeps, update: SettingsUpdate): Promise<Settings> {
-  const { settings, clients, session, vault, intake, emit } = deps
+  const { settings, clients, accounts, intake, emit } = deps
   const before = settings.get()
   const after = await settings.update(update)
   // A client is built for one address and one extra CA.
   if (after.platformAddress !== before.platformAddress || after.extraCaFile !== before.extraCaFile) {
     clients.clear()
   }
-  // A token belongs to the platform that issued it: a new address means signing in again.
-  if (after.platformAddress !== before.platformAddress && !session.isSignedOut) await session.signOut(false)
-  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11); the vault's storage
-  // changed though the session did not, so the renderer is told.
+  // Settings' address is the default account's: a token belongs to the platform that issued it, so a new
+  // address means that account signs in again.
+  if (after.platformAddress !== before.platformAddress) await accounts.moveDefaultTo(after.platformAddress)
+  // Allowing or refusing weak storage decides whether the keys are kept on disk (D11); every account's vault's
+  // storage changed though no session did, so the renderer is told.
   if (after.allowWeakSecretStorage !== before.allowWeakSecretStorage) {
-    await vault.refreshStorage()
-    emit('sessionChanged', session.status())
+    await accounts.refreshStorage()
+    emit('sessionChanged', accounts.defaultStatus())
   }
   // The intake's port and drop folder (it restarts only what changed; it never throws).
   await intake.follow()
   emit('settingsChanged', after)
   return after
+}
+
+/** The default account's session, for the sign-in screen's calls; before the first account there is none. */
+function defaultSession(accounts: Accounts) {
+  const session = accounts.defaultSession()
+  if (!session) throw new AppFailure({ code: 'missing-credentials', retryable: false })
+  return session
+}
+
+/** Keys as typed are secrets even when the platform refuses them (D11). */
+function registerKeys(secrets: SecretRedaction, keys: { appSecretKey: string; restSecretKey: string }): void {
+  secrets.register(keys.appSecretKey)
+  secrets.register(keys.restSecretKey)
 }
 
 /** A handler's answer when nothing can fail. */

@@ -28,8 +28,7 @@ import {
   type SecretCipher,
   type SecretRedaction,
 } from './ports.ts'
-import { CredentialVault } from './secrets/credential-vault.ts'
-import { Session } from './session/session.ts'
+import { Accounts } from './session/accounts.ts'
 import { SettingsStore } from './settings/settings-store.ts'
 import type { HistoryArchive } from './storage/history-archive.ts'
 import type { Journal } from './storage/journal.ts'
@@ -115,8 +114,6 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const redactText = textRedactor(secrets)
 
   const settings = new SettingsStore(store, deps.settingsOverrides)
-  const allowWeakStorage = () => settings.get().allowWeakSecretStorage
-  const vault = await CredentialVault.open({ store, cipher: deps.cipher, log, allowWeakStorage, secrets })
   const clients = new PlatformClients({
     settings,
     createFetch: deps.createFetch,
@@ -124,15 +121,26 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     redactText,
     tuning: deps.platformTuning,
   })
-  const session = new Session({
-    vault,
+  // Several restaurant accounts (issue 29): each its own vault, session and client; no current account.
+  const accounts = await Accounts.open({
+    store,
     settings,
-    clientFor: (address) => clients.clientFor(address),
+    cipher: deps.cipher,
+    secrets,
+    clientFor: (account, address, extraCaFile) => clients.clientFor(address, { account, extraCaFile }),
     clock,
     log,
+    apiBaseOverride:
+      deps.settingsOverrides?.platformAddress == null
+        ? undefined
+        : (settings.get().platformAddress ?? undefined),
   })
-  // The renderer hears of a session change before the outbox acts on it, as it subscribes first.
-  session.onChange((status) => emit('sessionChanged', status))
+  // The renderer hears of a change before the outbox acts on it, as it subscribes first. The sign-in screen's
+  // status is the default account's.
+  accounts.onSessionChange((account, status) => {
+    if (account === accounts.defaultId) emit('sessionChanged', status)
+  })
+  accounts.onChange((list) => emit('accountsChanged', list))
   const methodsCache = new MethodsCache(store, clock)
   // Made below, after the outbox it hands over through; the board may announce an order before that.
   const late: { couriers?: CourierDay } = {}
@@ -147,12 +155,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       }),
     boardLog: deps.boardLog,
     log,
+    accounts,
   })
   const timeZone = () => settings.get().platformTimeZone
   const outbox = new HandoverOutbox({
     journal,
     board,
-    session,
+    sessions: accounts,
     clock,
     log,
     archive: deps.historyArchive,
@@ -163,13 +172,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
   // The courier's day (D65): its own journal, the hand-over that names a courier, the strip and the day-end.
+  // The branches are the default account's (per-account branches: issue 29's second part).
   const branches = new BranchList(
-    () => session.withToken((client, token) => client.listBranches(token)),
+    () => accounts.withDefaultToken((client, token) => client.listBranches(token)),
     clock,
     log,
   )
-  session.onChange((status) => {
-    if (status.state === 'signed-out') branches.forget()
+  accounts.onSessionChange((account, status) => {
+    if (account === accounts.defaultId && status.state === 'signed-out') branches.forget()
   })
   const courierDay = new CourierDay({
     ledger: new CourierLedger({
@@ -188,15 +198,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     orderChanged: (order) => emit('orderChanged', { paymentKey: order.paymentKey, order }),
     couriersChanged: (kind) => emit('couriersChanged', { kind }),
     courierDayChanged: (today) => emit('courierDayChanged', today),
-    // The door tender is checked against the platform's list when it can be had (cached for 24 h, D10).
+    // The door tender is checked against the platform's list when it can be had (cached for 24 h, D10); the
+    // day-end CSV names the methods by it.
     listedPaymentMethods: async () => {
-      const credentialSetId = vault.credentialSetId
-      if (!credentialSetId || session.isSignedOut) return undefined
+      const credentialSetId = accounts.credentialSetIdOf(accounts.defaultId)
+      if (!credentialSetId || (accounts.defaultSession()?.isSignedOut ?? true)) return undefined
       try {
         const methods = await methodsCache.get(credentialSetId, false, () =>
-          session.withToken((client, token) => client.getVariables(token)),
+          accounts.withDefaultToken((client, token) => client.getVariables(token)),
         )
-        return methods.paymentMethods.map((method) => method.key)
+        return methods.paymentMethods
       } catch {
         return undefined
       }
@@ -215,7 +226,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const intake = new IntakeArea({
     board,
     outbox,
-    session,
+    session: { status: () => accounts.defaultStatus() },
     keyring,
     settings,
     clock,
@@ -235,7 +246,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     clock,
     settings: () => settings.get(),
     isPaused: () => outbox.isPaused,
-    session: () => session.status(),
+    session: () => accounts.defaultStatus(),
     intakePortTaken: () => intake.info().status === 'port-in-use',
     dropFolderChanged: () => intake.info().dropFolder.refusal === 'changed',
     onChange: (value) => emit('attentionChanged', value),
@@ -253,8 +264,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     appInfo: { name: deps.appName, version: deps.appVersion, shell: deps.shell },
     settings,
     clients,
-    session,
-    vault,
+    accounts,
     methodsCache,
     board,
     outbox,
@@ -275,12 +285,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     intake,
     settings,
     attention,
-    ...lifecycle(session, outbox, log, () => {
+    ...lifecycle(accounts, outbox, log, () => {
       sweeper()
       attention.dispose()
       courierDay.dispose()
     }),
-    allDay: allDayControls(outbox, session, attention),
+    allDay: allDayControls(outbox, accounts, attention),
   }
 }
 
@@ -295,7 +305,7 @@ function textRedactor(secrets: SecretRedaction): (text: string) => string {
 /** What the all-day shell may do with the outbox and the session (tray, wake, the network's return). */
 function allDayControls(
   outbox: HandoverOutbox,
-  session: Session,
+  accounts: Accounts,
   attention: AttentionTracker,
 ): AllDayControls {
   return {
@@ -311,32 +321,39 @@ function allDayControls(
     },
     isPaused: () => outbox.isPaused,
     retryOwedNow: () => outbox.retryOwedNow(),
-    checkSession: () => session.checkSession(),
+    // Every account's session checks itself.
+    checkSession: async () => {
+      await Promise.all(accounts.sessions().map((session) => session.checkSession()))
+    },
   }
 }
 
 function lifecycle(
-  session: Session,
+  accounts: Accounts,
   outbox: HandoverOutbox,
   log: Logger,
   stopSweeping: () => void,
 ): Pick<Core, 'start' | 'dispose'> {
   return {
     async start() {
-      if (session.isSignedOut && session.hasStoredCredentials) {
-        await session.resumeAtStart().catch((error: unknown) => {
-          log.warn('core: could not sign in with the stored credentials at start', {
-            code: toAppError(error).code,
+      // Each account signs in by itself with its own keys, all at once; one's failure holds back no other.
+      await Promise.all(
+        accounts.sessions().map(async (session) => {
+          if (!session.isSignedOut || !session.hasStoredCredentials) return
+          await session.resumeAtStart().catch((error: unknown) => {
+            log.warn('core: could not sign in with the stored credentials at start', {
+              code: toAppError(error).code,
+            })
           })
-        })
-      }
+        }),
+      )
       // After the session had its chance: hand-overs owed from the last run go out with a token.
       outbox.start()
     },
     dispose() {
       stopSweeping()
       outbox.dispose()
-      session.dispose()
+      accounts.dispose()
     },
   }
 }

@@ -73,6 +73,7 @@ describe('createFileKeyCipher', () => {
     const settingsFile = join(dir, 'settings.json')
     const options = { log: silentLogger, allowWeakStorage: () => false }
     const vault = await CredentialVault.open({
+      account: '00000000-0000-4000-8000-000000000001',
       store: new JsonFileStore(settingsFile),
       cipher: createFileKeyCipher(keyFile),
       ...options,
@@ -85,7 +86,7 @@ describe('createFileKeyCipher', () => {
     await vault.saveToken({ accessToken: 'TOKEN-ghi789', expiresAt: 1, platformAddress: 'https://p.example' })
 
     const settingsBytes = await readFile(settingsFile, 'utf8')
-    expect(settingsBytes).toContain('"secrets"')
+    expect(settingsBytes).toContain('"secrets.00000000-0000-4000-8000-000000000001"')
     for (const secret of ['APP-SECRET-abc123', 'REST-SECRET-def456', 'TOKEN-ghi789']) {
       expect(settingsBytes).not.toContain(secret)
       expect(settingsBytes).not.toContain(Buffer.from(secret).toString('base64'))
@@ -95,6 +96,7 @@ describe('createFileKeyCipher', () => {
     expect(settingsBytes).not.toContain(key.toString('hex'))
 
     const reopened = await CredentialVault.open({
+      account: '00000000-0000-4000-8000-000000000001',
       store: new JsonFileStore(settingsFile),
       cipher: createFileKeyCipher(keyFile),
       ...options,

@@ -12,6 +12,7 @@ import {
   ADDRESS,
   KEYS,
 } from '../../../test-support/core/orders/outbox-world.ts'
+import { TEST_ACCOUNT } from '../../../test-support/core/orders/test-parts.ts'
 
 let world: OutboxWorld
 beforeEach(async () => {
@@ -83,6 +84,7 @@ describe('a press of "Kuryeye Verildi"', () => {
       {
         seq: 0,
         paymentKey: ORDER,
+        account: TEST_ACCOUNT,
         label: 'Masa 4',
         attempt: 1,
         at: new Date(world.clock.now()).toISOString(),

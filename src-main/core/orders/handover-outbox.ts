@@ -15,7 +15,7 @@ import {
   type HistoryPage,
   type SessionStatus,
 } from '../../../src-shared/domain.ts'
-import { describeThrown, invalidInput } from '../app-failure.ts'
+import { AppFailure, describeThrown, invalidInput } from '../app-failure.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { Session } from '../session/session.ts'
 import type { HistoryArchive } from '../storage/history-archive.ts'
@@ -42,11 +42,22 @@ import {
 } from './outbox-journal.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 
+/**
+ * Each account's own session (issue 29): an attempt gets a token only from its own account's, with D3's
+ * re-login; whether that account is signed in; and its changes, to send what waited for it.
+ */
+export interface OutboxSessions {
+  /** None for an account the app does not have: its hand-overs wait, and never borrow another's token. */
+  sessionOf(account: string): Pick<Session, 'isSignedOut' | 'withToken'> | undefined
+  onSessionChange(listener: (account: string, status: SessionStatus) => void): () => void
+  /** Whose the presses journalled before accounts are. */
+  readonly firstId: string
+}
+
 export interface HandoverOutboxDeps {
   journal: Journal
   board: OrderBoard
-  /** A token for each attempt (with D3's re-login), whether there is one, and its changes (to resume on). */
-  session: Pick<Session, 'isSignedOut' | 'withToken' | 'onChange'>
+  sessions: OutboxSessions
   clock: Clock
   log: Logger
   /** Where settled results go when the journal is compacted (D55). */
@@ -64,6 +75,8 @@ export interface HandoverOutboxDeps {
 
 /** An action in memory: its replayed story plus what the running app adds to it. */
 interface Action extends ActionReplay {
+  /** Resolved: a press journalled before accounts is the first account's. */
+  account: string
   handover: Handover
   /** Cancels its one timer (its next attempt, or the end of its undo window); a no-op once it fired. */
   cancelTimer?: () => void
@@ -92,7 +105,9 @@ export class HandoverOutbox {
     this.#open()
     // At each day's turn in the platform's time zone, the journal is compacted (D55).
     this.#cancelDayTurn = onEachDayTurn(deps.clock, deps.timeZone, () => this.compact())
-    this.#stopFollowingSession = deps.session.onChange((status) => this.#sendWhatWaitedForSignIn(status))
+    this.#stopFollowingSession = deps.sessions.onSessionChange((account, status) =>
+      this.#sendWhatWaitedForSignIn(account, status),
+    )
   }
 
   /** Sends what was left owing at the last stop; call once the session has had its chance to sign in again. */
@@ -103,7 +118,7 @@ export class HandoverOutbox {
         case 'queued':
           // A window that ran out while the app was stopped is over: the press stands and is sent now (D40).
           if (handover.sendAt !== undefined) this.#schedule(action, Date.parse(handover.sendAt))
-          else if (!handover.waitingForSignIn || !this.#deps.session.isSignedOut) void this.#send(action)
+          else if (!handover.waitingForSignIn || !this.#isSignedOut(action.account)) void this.#send(action)
           break
         case 'retrying':
           this.#schedule(action, Date.parse(handover.nextAttemptAt))
@@ -189,17 +204,17 @@ export class HandoverOutbox {
 
   /** One page of one day's history, one row per order, read from disk now (D55). */
   listHistory(query: HistoryQuery): HistoryPage {
-    return historyPage(this.#deps, query)
+    return historyPage(this.#history(), query)
   }
 
   /** One day's history entries, oldest first, read from disk now: the courier day-end's input (D65). */
   dayHistory(day: string): { entries: HistoryEntry[]; days: string[] } {
-    return { entries: dayEntries(this.#deps, day), days: historyDays(this.#deps) }
+    return { entries: dayEntries(this.#history(), day), days: historyDays(this.#history()) }
   }
 
   /** Every history entry kept, newest first, read from disk now. */
   allHistory(): HistoryEntry[] {
-    return allHistoryNewestFirst(this.#deps)
+    return allHistoryNewestFirst(this.#history())
   }
 
   /**
@@ -239,16 +254,18 @@ export class HandoverOutbox {
     for (const action of this.#actions.values()) {
       const { handover } = action
       if (handover.state === 'retrying') void this.#send(action)
-      else if (handover.state === 'queued' && !heldBack(handover, this.#deps.session.isSignedOut, now)) {
+      else if (handover.state === 'queued' && !heldBack(handover, this.#isSignedOut(action.account), now)) {
         void this.#send(action)
       }
     }
   }
 
-  /** How many hand-overs are still owed to the platform (queued, sending or retrying by itself). */
-  countOwed(): number {
+  /** How many hand-overs are still owed to the platform (queued, sending or retrying by itself); of one account. */
+  countOwed(account?: string): number {
     let owed = 0
-    for (const { handover } of this.#actions.values()) if (isOwed(handover)) owed++
+    for (const action of this.#actions.values()) {
+      if (isOwed(action.handover) && (account === undefined || action.account === account)) owed++
+    }
     return owed
   }
 
@@ -276,7 +293,8 @@ export class HandoverOutbox {
     const { replay, nextSeq } = openCompacted(this.#compactionParts(), this.#deps.log)
     this.#nextSeq = nextSeq
     for (const action of replay.actions) {
-      this.#actions.set(action.paymentKey, { ...action, handover: handoverOf(action) })
+      const account = action.account ?? this.#deps.sessions.firstId
+      this.#actions.set(action.paymentKey, { ...action, account, handover: handoverOf(action) })
     }
     for (const action of this.#actions.values()) {
       if (action.openAttempt !== undefined) {
@@ -315,16 +333,28 @@ export class HandoverOutbox {
    * Writes the intent to the journal (throwing if the disk refuses it) and only then holds it as the order's
    * action: the one place an action is made for a press or an adopted order.
    */
-  #queue(order: Pick<BoardOrder, 'paymentKey' | 'label'>, attemptsSoFar: number, sendAfter?: string): Action {
+  #queue(
+    order: Pick<BoardOrder, 'paymentKey' | 'label' | 'account'>,
+    attemptsSoFar: number,
+    sendAfter?: string,
+  ): Action {
     const { paymentKey, label } = order
-    const queued: QueuedRecord = { type: 'queued', action: randomUUID(), paymentKey, at: this.#isoNow() }
+    // The order's own account, journalled with the press: a replay sends it with that account's token only.
+    const account = order.account ?? this.#deps.sessions.firstId
+    const queued: QueuedRecord = {
+      type: 'queued',
+      action: randomUUID(),
+      paymentKey,
+      account,
+      at: this.#isoNow(),
+    }
     // Stryker disable next-line ConditionalExpression: equivalent, the journal's JSON drops an undefined field
     if (label !== undefined) queued.label = label
     // Stryker disable next-line ConditionalExpression: equivalent, the journal's JSON drops an undefined field
     if (sendAfter !== undefined) queued.sendAfter = sendAfter
     this.#deps.journal.append(queued)
     const fresh = freshAction(queued)
-    const action: Action = { ...fresh, attempts: attemptsSoFar, handover: handoverOf(fresh) }
+    const action: Action = { ...fresh, account, attempts: attemptsSoFar, handover: handoverOf(fresh) }
     this.#actions.set(paymentKey, action)
     return action
   }
@@ -359,17 +389,26 @@ export class HandoverOutbox {
     }
   }
 
-  /** One PUT to the platform, and what came of it. */
+  /** One PUT to the platform with the action's own account's token (never another's), and what came of it. */
   async #attempt(action: Action): Promise<Outcome> {
-    const { session } = this.#deps
+    const session = this.#deps.sessions.sessionOf(action.account)
     try {
+      if (!session) throw new AppFailure({ code: 'signed-out', retryable: false })
       const confirmation = await session.withToken((client, token) =>
         client.markOnTheWay(token, action.paymentKey, { retry: false }),
       )
       return { result: 'handed-over', httpStatus: confirmation.httpStatus, outcomeUnknown: false }
     } catch (error) {
-      return outcomeOfFailure(error, { ...this.#momentFor(action), isSignedOut: session.isSignedOut })
+      return outcomeOfFailure(error, {
+        ...this.#momentFor(action),
+        isSignedOut: this.#isSignedOut(action.account),
+      })
     }
+  }
+
+  /** The account is signed out, or is not one the app has. */
+  #isSignedOut(account: string): boolean {
+    return this.#deps.sessions.sessionOf(account)?.isSignedOut ?? true
   }
 
   /** Writes an attempt's result, then (and only then) shows it and schedules what follows. */
@@ -421,13 +460,20 @@ export class HandoverOutbox {
     }
   }
 
-  /** A session that comes back sends what was held for it. */
-  #sendWhatWaitedForSignIn(status: SessionStatus): void {
+  /** An account's session that comes back sends what was held for it, and only that. */
+  #sendWhatWaitedForSignIn(account: string, status: SessionStatus): void {
     if (status.state !== 'signed-in') return
     for (const action of this.#actions.values()) {
+      if (action.account !== account) continue
       // Stryker disable next-line ConditionalExpression: only a `queued` hand-over has `waitingForSignIn`
       if (action.handover.state === 'queued' && action.handover.waitingForSignIn) void this.#send(action)
     }
+  }
+
+  /** Where History is read from, and whose the results journalled before accounts are. */
+  #history() {
+    const { journal, archive, timeZone, sessions } = this.#deps
+    return { journal, archive, timeZone, firstAccount: sessions.firstId }
   }
 
   #compactionParts() {

@@ -17,6 +17,8 @@ export interface HistorySource {
   journal: Journal
   archive: HistoryArchive
   timeZone: () => string
+  /** Whose the results journalled before accounts are (issue 29). */
+  firstAccount?: string | undefined
 }
 
 /** Results after which the outbox still acts by itself; every other result is a final word. */
@@ -51,7 +53,9 @@ function journalResultsByDay(source: HistorySource): Map<string, ResultRecord[]>
 function entriesOf(source: HistorySource, day: string, fromJournal: ResultRecord[]): HistoryEntry[] {
   const bySeq = new Map<number, ResultRecord>()
   for (const record of [...resultsIn(source.archive.read(day)), ...fromJournal]) bySeq.set(record.seq, record)
-  return [...bySeq.values()].sort((a, b) => a.seq - b.seq).map(historyEntryOf)
+  return [...bySeq.values()]
+    .sort((a, b) => a.seq - b.seq)
+    .map((record) => historyEntryOf(record, source.firstAccount))
 }
 
 /** One row per order: its attempts of the day folded inside, the latest order first. */
@@ -64,6 +68,7 @@ function foldByOrder(entries: readonly HistoryEntry[]): OrderHistory[] {
     const label = attempts.findLast((entry) => entry.label !== undefined)?.label
     return {
       paymentKey,
+      ...(last.account === undefined ? {} : { account: last.account }),
       result: last.result,
       at: last.at,
       attempts,
@@ -79,8 +84,9 @@ export function historyPage(source: HistorySource, query: HistoryQuery): History
   const days = [...new Set([...source.archive.days(), ...fromJournal.keys()])].sort().reverse()
   const day = query.day ?? days[0] ?? null
   if (day === null) return { day, days, orders: [], nextOffset: null, total: 0 }
-  const rows = foldByOrder(entriesOf(source, day, fromJournal.get(day) ?? [])).filter((row) =>
-    matches(row.result, query.state),
+  const rows = foldByOrder(entriesOf(source, day, fromJournal.get(day) ?? [])).filter(
+    (row) =>
+      matches(row.result, query.state) && (query.account === undefined || row.account === query.account),
   )
   const offset = query.offset ?? 0
   const orders = rows.slice(offset, offset + query.limit)

@@ -33,6 +33,11 @@ export interface OrderBoardDeps {
   /** The board's own log (D56). */
   boardLog: Journal
   log: Logger
+  /**
+   * Whose an order is (issue 29): an order added without an account goes to the default account, and one kept
+   * from before accounts is the first account's. Left out (tests of one account), orders carry none.
+   */
+  accounts?: { readonly firstId: string; readonly defaultId: string }
 }
 
 /**
@@ -47,13 +52,15 @@ export class OrderBoard {
   readonly #onChange: (paymentKey: string, order: BoardOrder | null) => void
   readonly #journal: Journal
   readonly #log: Logger
+  readonly #accounts: OrderBoardDeps['accounts']
   readonly #orders = new Map<string, BoardOrder>()
   /** The lines in the board's log, to know when to rewrite it. */
   #lines = 0
   /** Orders staff took off the board, kept in memory for RESTORE_WINDOW_MS (a restart forgets them). */
   readonly #takenOff = new Map<string, { order: BoardOrder; at: number }>()
 
-  constructor({ store, clock, onChange, boardLog, log }: OrderBoardDeps) {
+  constructor({ store, clock, onChange, boardLog, log, accounts }: OrderBoardDeps) {
+    this.#accounts = accounts
     this.#clock = clock
     this.#onChange = onChange
     this.#journal = boardLog
@@ -81,12 +88,24 @@ export class OrderBoard {
    * line and the drop folder only fill what is still unknown, and a change they offer is kept on the order as
    * `refusedChange` for the card to show (D71).
    */
-  add(paymentKey: string, details: OrderDetails, source: OrderSource = 'typed'): BoardOrder {
+  add(
+    paymentKey: string,
+    details: OrderDetails,
+    source: OrderSource = 'typed',
+    account?: string,
+  ): BoardOrder {
     const existing = this.#orders.get(paymentKey)
+    // One payment key, one account: an order already on the board under another account is refused, never moved
+    // (its hand-over may be owed with that account's token).
+    if (existing && account !== undefined && existing.account !== account) {
+      throw invalidInput('order-other-account')
+    }
+    const owner = account ?? this.#accounts?.defaultId
     const order: BoardOrder = existing
       ? mergedInto(existing, details, source, new Date(this.#clock.now()).toISOString())
       : {
           paymentKey,
+          ...(owner === undefined ? {} : { account: owner }),
           ...details,
           addedAt: new Date(this.#clock.now()).toISOString(),
           handover: { state: 'none' },
@@ -94,6 +113,26 @@ export class OrderBoard {
         }
     this.#put(order)
     return order
+  }
+
+  /**
+   * The order goes to another account, while nothing has been sent for it (issue 29: one press on the card);
+   * the outbox refuses it too while a hand-over is owed.
+   */
+  setAccount(paymentKey: string, account: string): BoardOrder {
+    const order = this.require(paymentKey)
+    if (order.account === account) return order
+    if (order.handover.state !== 'none') throw invalidInput('already-sending')
+    const moved: BoardOrder = { ...order, account }
+    this.#put(moved)
+    return moved
+  }
+
+  /** How many orders on the board are this account's. */
+  countOf(account: string): number {
+    let count = 0
+    for (const order of this.#orders.values()) if (order.account === account) count++
+    return count
   }
 
   /**
@@ -190,8 +229,14 @@ export class OrderBoard {
   }
 
   #apply(change: BoardChange): void {
-    if (change.op === 'put') this.#orders.set(change.order.paymentKey, change.order)
+    if (change.op === 'put') this.#orders.set(change.order.paymentKey, this.#withAccount(change.order))
     else this.#orders.delete(change.paymentKey)
+  }
+
+  /** An order kept from before accounts is the first account's (issue 29). */
+  #withAccount(order: BoardOrder): BoardOrder {
+    const first = this.#accounts?.firstId
+    return order.account !== undefined || first === undefined ? order : { ...order, account: first }
   }
 
   /**
@@ -219,7 +264,9 @@ export class OrderBoard {
     const saved = legacy.get(LEGACY_BOARD_KEY)
     if (saved === undefined) return
     const parsed = z.array(BoardOrder).safeParse(saved)
-    for (const order of parsed.success ? parsed.data : []) this.#orders.set(order.paymentKey, order)
+    for (const order of parsed.success ? parsed.data : []) {
+      this.#orders.set(order.paymentKey, this.#withAccount(order))
+    }
     if (!parsed.success) this.#log.warn('board: the board in settings.json could not be read; not moved')
     this.#rewrite()
     legacy.delete(LEGACY_BOARD_KEY)

@@ -7,12 +7,15 @@ import { AppError } from '../../../src-shared/errors.ts'
 
 const Iso = z.iso.datetime()
 const ActionId = z.string().min(1).max(100)
+/** The account the hand-over goes with (issue 29); a record written before accounts reads as the first account. */
+const Account = z.string().min(1).max(100).optional()
 
 /** Staff pressed "Kuryeye Verildi": the intent, written before anything is sent. One press, one action. */
 export const QueuedRecord = z.object({
   type: z.literal('queued'),
   action: ActionId,
   paymentKey: z.string().min(1),
+  account: Account,
   at: Iso,
   label: z.string().optional(),
   /** The undo window: nothing is sent before this time; a press whose window ran out while stopped stands (D40). */
@@ -35,6 +38,7 @@ export const ResultRecord = z.object({
   seq: z.int().nonnegative(),
   action: ActionId,
   paymentKey: z.string().min(1),
+  account: Account,
   label: z.string().optional(),
   attempt: z.int().positive(),
   at: Iso,
@@ -63,6 +67,8 @@ export type JournalRecord = z.infer<typeof JournalRecord>
 export interface ActionReplay {
   id: string
   paymentKey: string
+  /** Its account, as journalled; undefined for a press journalled before accounts (the first account's). */
+  account: string | undefined
   label: string | undefined
   queuedAt: string
   /** The end of the undo window, when the press had one. */
@@ -83,6 +89,7 @@ export function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
   return {
     id: record.action,
     paymentKey: record.paymentKey,
+    account: record.account,
     label: record.label,
     queuedAt: record.at,
     sendAfter: record.type === 'queued' ? record.sendAfter : undefined,
@@ -173,6 +180,7 @@ export function resultRecordOf(
     ...at,
     ...outcome,
   }
+  if (action.account !== undefined) record.account = action.account
   if (action.label !== undefined) record.label = action.label
   return record
 }
@@ -219,7 +227,8 @@ export function handoverOf(action: ActionReplay): Handover {
   }
 }
 
-export function historyEntryOf(record: ResultRecord): HistoryEntry {
+/** A result as History shows it; `firstAccount` is whose a result journalled before accounts is. */
+export function historyEntryOf(record: ResultRecord, firstAccount?: string): HistoryEntry {
   const entry: HistoryEntry = {
     seq: record.seq,
     paymentKey: record.paymentKey,
@@ -227,6 +236,8 @@ export function historyEntryOf(record: ResultRecord): HistoryEntry {
     at: record.at,
     result: record.result,
   }
+  const account = record.account ?? firstAccount
+  if (account !== undefined) entry.account = account
   if (record.label !== undefined) entry.label = record.label
   const httpStatus = record.httpStatus ?? record.error?.httpStatus
   if (httpStatus !== undefined) entry.httpStatus = httpStatus

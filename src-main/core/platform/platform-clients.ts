@@ -14,8 +14,9 @@ export interface PlatformClientsDeps {
 }
 
 /**
- * One platform client per platform address and extra CA: building one reads the CA file and sets up a fetch,
- * so clients are kept, and dropped when the settings they were built from change.
+ * One platform client per account, platform address and extra CA (issue 29): building one reads the CA file and
+ * sets up a fetch, so clients are kept, and dropped when the settings they were built from change. A client
+ * holds no token (each call is given its account's own), and no client is shared between accounts.
  */
 export class PlatformClients {
   readonly #deps: PlatformClientsDeps
@@ -25,10 +26,14 @@ export class PlatformClients {
     this.#deps = deps
   }
 
-  /** The client for `platformAddress` with the extra CA configured now. */
-  async clientFor(platformAddress: string): Promise<PlatformClient> {
-    const { extraCaFile } = this.#deps.settings.get()
-    const cacheKey = `${platformAddress}\n${extraCaFile ?? ''}`
+  /** The client for `platformAddress`, for one account, with its private CA or else Settings' one. */
+  async clientFor(
+    platformAddress: string,
+    options: { account?: string; extraCaFile?: string | null } = {},
+  ): Promise<PlatformClient> {
+    const extraCaFile =
+      options.extraCaFile === undefined ? this.#deps.settings.get().extraCaFile : options.extraCaFile
+    const cacheKey = `${options.account ?? ''}\n${platformAddress}\n${extraCaFile ?? ''}`
     let client = this.#clients.get(cacheKey)
     if (!client) {
       const extraCaPem = extraCaFile ? await readExtraCaPem(extraCaFile) : undefined

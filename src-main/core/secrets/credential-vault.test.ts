@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { REDACTED, SecretRedactor } from '../logging/secret-redactor.ts'
 import type { SecretCipher } from '../ports.ts'
 import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
-import { CredentialVault, SECRETS_KEY, SECRETS_SET_ASIDE_KEY } from './credential-vault.ts'
+import { CredentialVault, secretsKeyOf, setAsideKeyOf } from './credential-vault.ts'
 
+const ACCOUNT = '00000000-0000-4000-8000-000000000001'
 const ADDRESS = 'https://platform.example.com/integrations'
 const OTHER_ADDRESS = 'https://other.example.net/integrations'
 const KEYS = { appSecretKey: 'app-secret-1', restSecretKey: 'rest-secret-1' }
@@ -51,7 +52,13 @@ function keychain(strength: SecretCipher['strength'] = 'strong') {
 }
 
 function open(store: MemoryStore, cipher: SecretCipher = fakeCipher('strong'), allowWeak = false) {
-  return CredentialVault.open({ store, cipher, log: recordingLogger(), allowWeakStorage: () => allowWeak })
+  return CredentialVault.open({
+    account: ACCOUNT,
+    store,
+    cipher,
+    log: recordingLogger(),
+    allowWeakStorage: () => allowWeak,
+  })
 }
 
 describe('CredentialVault after a failed write (D33)', () => {
@@ -83,7 +90,7 @@ describe('CredentialVault after a failed write (D33)', () => {
     store.failingSets = 1
     await expect(vault.saveToken(TOKEN)).rejects.toThrow(/EBUSY/)
     await vault.forgetAll()
-    expect(store.values.has(SECRETS_KEY)).toBe(false)
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(false)
     expect((await open(store)).credentials).toBeUndefined()
   })
 })
@@ -96,7 +103,7 @@ describe('CredentialVault on a passing keychain problem (D33)', () => {
     state.locked = true
     const whileLocked = await open(store, cipher)
     expect(whileLocked.credentials).toBeUndefined()
-    expect(store.values.has(SECRETS_KEY)).toBe(true)
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(true)
     state.locked = false
     expect((await open(store, cipher)).credentials).toEqual(KEYS)
   })
@@ -105,29 +112,29 @@ describe('CredentialVault on a passing keychain problem (D33)', () => {
     const store = new MemoryStore()
     const { cipher, state } = keychain()
     await (await open(store, cipher)).saveCredentials(KEYS, ADDRESS)
-    const original = store.values.get(SECRETS_KEY)
+    const original = store.values.get(secretsKeyOf(ACCOUNT))
     state.locked = true
     const vault = await open(store, cipher)
     state.locked = false
     await vault.saveCredentials(NEW_KEYS, ADDRESS)
-    expect(store.values.get(SECRETS_SET_ASIDE_KEY)).toBe(original)
+    expect(store.values.get(setAsideKeyOf(ACCOUNT))).toBe(original)
     expect((await open(store, cipher)).credentials).toEqual(NEW_KEYS)
     await vault.forgetAll()
-    expect(store.values.has(SECRETS_KEY)).toBe(false)
-    expect(store.values.has(SECRETS_SET_ASIDE_KEY)).toBe(false)
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(false)
+    expect(store.values.has(setAsideKeyOf(ACCOUNT))).toBe(false)
   })
 
   it('a keyring not yet open at autostart does not make the next write delete the stored blob', async () => {
     const store = new MemoryStore()
     await (await open(store, fakeCipher('strong'))).saveCredentials(KEYS, ADDRESS)
-    const original = store.values.get(SECRETS_KEY)
+    const original = store.values.get(secretsKeyOf(ACCOUNT))
     // Autostart before the keyring: no usable keychain, so secrets are kept for this run only.
     const early = await open(store, fakeCipher('none'))
     expect(early.storage).toBe('this-run-only')
     await early.saveCredentials(NEW_KEYS, ADDRESS)
     await early.saveToken(TOKEN)
     await early.saveToken(undefined)
-    expect(store.values.get(SECRETS_KEY)).toBe(original)
+    expect(store.values.get(secretsKeyOf(ACCOUNT))).toBe(original)
     expect((await open(store, fakeCipher('strong'))).credentials).toEqual(KEYS)
   })
 
@@ -142,16 +149,17 @@ describe('CredentialVault on a passing keychain problem (D33)', () => {
     const store = new MemoryStore()
     let allowWeak = true
     const vault = await CredentialVault.open({
+      account: ACCOUNT,
       store,
       cipher: fakeCipher('weak'),
       log: recordingLogger(),
       allowWeakStorage: () => allowWeak,
     })
     await vault.saveCredentials(KEYS, ADDRESS)
-    expect(store.values.has(SECRETS_KEY)).toBe(true)
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(true)
     allowWeak = false
     await vault.refreshStorage()
-    expect(store.values.has(SECRETS_KEY)).toBe(false)
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(false)
   })
 
   it("re-encrypts the blob when the keychain says so (safeStorage's shouldReEncrypt)", async () => {
@@ -193,7 +201,7 @@ describe('CredentialVault and the platform address (D33)', () => {
     const cipher = fakeCipher('strong')
     const legacy = async (record: object) => {
       const store = new MemoryStore()
-      store.set(SECRETS_KEY, await cipher.encrypt(JSON.stringify(record)))
+      store.set(secretsKeyOf(ACCOUNT), await cipher.encrypt(JSON.stringify(record)))
       return open(store, cipher)
     }
     const withToken = await legacy({ credentials: KEYS, credentialSetId: 'set-1', token: TOKEN })
@@ -208,6 +216,7 @@ describe('CredentialVault and the redactor (D33: the current secrets are never f
   it('keeps the current keys and token redacted however many other secrets are learnt later', async () => {
     const secrets = new SecretRedactor()
     const vault = await CredentialVault.open({
+      account: ACCOUNT,
       store: new MemoryStore(),
       cipher: fakeCipher('strong'),
       log: recordingLogger(),

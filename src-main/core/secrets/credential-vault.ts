@@ -15,15 +15,24 @@ export interface StoredToken {
   platformAddress: string
 }
 
-/** The encrypted blob of the current secrets. */
-export const SECRETS_KEY = 'secrets'
+/** Where versions before accounts (issue 29) kept the one encrypted blob: the first account adopts it. */
+export const LEGACY_SECRETS_KEY = 'secrets'
+const LEGACY_SET_ASIDE_KEY = 'secrets-set-aside'
+
+/**
+ * The encrypted blob of one account's secrets, under the account's opaque id (never its address or keys): one
+ * blob per account, so a write for one account can never touch another's keys or token.
+ */
+export function secretsKeyOf(account: string): string {
+  return `${LEGACY_SECRETS_KEY}.${account}`
+}
 /**
  * A blob this app could not open when it started (a keychain still locked, another machine's keychain), moved
  * here rather than overwritten when new keys are saved: deleted only when staff choose "forget keys".
  */
-export const SECRETS_SET_ASIDE_KEY = 'secrets-set-aside'
-/** The redactor's slot for the secrets the vault holds now: never forgotten while they are current. */
-const REDACTION_SLOT = 'credential-vault'
+export function setAsideKeyOf(account: string): string {
+  return `${LEGACY_SET_ASIDE_KEY}.${account}`
+}
 
 const SecretsRecord = z.object({
   credentials: z.object({ appSecretKey: z.string(), restSecretKey: z.string() }).optional(),
@@ -40,13 +49,17 @@ interface CredentialVaultDeps {
   cipher: SecretCipher
   log: Logger
   allowWeakStorage: () => boolean
+  /** The account whose secrets these are (its opaque id). */
+  account: string
+  /** This account adopts the blob kept before accounts existed (the first account, once). */
+  adoptLegacy?: boolean
   /** Learns every secret the vault holds, so that no log line or support bundle can carry one (D11). */
   secrets?: SecretRegistry
 }
 
 /**
- * The only keeper of app_secret_key, rest_secret_key and the access token (D11). On disk they exist only as
- * one encrypted blob. Where the OS offers no real keychain, they are kept in memory for this run only unless
+ * The only keeper of one account's app_secret_key, rest_secret_key and access token (D11); each account has
+ * its own vault (issue 29). On disk they exist only as one encrypted blob under the account's id. Where the OS offers no real keychain, they are kept in memory for this run only unless
  * the staff opted in to weaker storage — never silently in plain text.
  *
  * A keychain problem never costs the stored keys: a blob that cannot be opened (keyring still locked at
@@ -59,6 +72,10 @@ export class CredentialVault {
   readonly #log: Logger
   readonly #allowWeak: () => boolean
   readonly #secrets: SecretRegistry | undefined
+  readonly #blobKey: string
+  readonly #setAsideKey: string
+  /** The redactor's slot for this account's current secrets: never forgotten while they are current. */
+  readonly #redactionSlot: string
   #record: SecretsRecord = {}
   /** The blob on disk is one this run could not read: it is kept until "forget keys". */
   #unreadBlob = false
@@ -71,9 +88,13 @@ export class CredentialVault {
     this.#log = deps.log
     this.#allowWeak = deps.allowWeakStorage
     this.#secrets = deps.secrets
+    this.#blobKey = secretsKeyOf(deps.account)
+    this.#setAsideKey = setAsideKeyOf(deps.account)
+    this.#redactionSlot = `credential-vault:${deps.account}`
   }
 
   static async open(deps: CredentialVaultDeps): Promise<CredentialVault> {
+    if (deps.adoptLegacy) adoptLegacyBlob(deps.store, deps.account)
     const vault = new CredentialVault(deps)
     const { record, reEncrypt } = await vault.#load()
     vault.#record = record
@@ -88,8 +109,7 @@ export class CredentialVault {
   }
 
   get storage(): SecretStorage {
-    if (this.#cipher.strength === 'strong') return 'os-keychain'
-    return this.#allowWeak() && this.#cipher.strength === 'weak' ? 'plaintext-opt-in' : 'this-run-only'
+    return storageOf(this.#cipher, this.#allowWeak())
   }
 
   /** The stored keys, whatever address they belong to (for "are keys stored" only: use credentialsFor to send them). */
@@ -146,8 +166,8 @@ export class CredentialVault {
     this.#record = {}
     this.#registerSecrets()
     return this.#enqueue(() => {
-      this.#store.delete(SECRETS_KEY)
-      this.#store.delete(SECRETS_SET_ASIDE_KEY)
+      this.#store.delete(this.#blobKey)
+      this.#store.delete(this.#setAsideKey)
       this.#unreadBlob = false
       return Promise.resolve()
     })
@@ -168,7 +188,7 @@ export class CredentialVault {
     const { credentials, token } = this.#record
     const current = [credentials?.appSecretKey, credentials?.restSecretKey, token?.accessToken]
     this.#secrets?.pin(
-      REDACTION_SLOT,
+      this.#redactionSlot,
       current.filter((value) => value !== undefined),
     )
   }
@@ -188,20 +208,20 @@ export class CredentialVault {
   async #write(record: SecretsRecord): Promise<void> {
     if (this.storage === 'this-run-only' || !record.credentials) {
       // Nothing of ours to keep on disk. A blob this run could not read is not ours to delete.
-      if (!this.#unreadBlob) this.#store.delete(SECRETS_KEY)
+      if (!this.#unreadBlob) this.#store.delete(this.#blobKey)
       return
     }
     const blob = await this.#cipher.encrypt(JSON.stringify(record))
     if (this.#unreadBlob) {
-      this.#store.set(SECRETS_SET_ASIDE_KEY, this.#store.get(SECRETS_KEY))
+      this.#store.set(this.#setAsideKey, this.#store.get(this.#blobKey))
       this.#log.warn('secrets: the stored secrets this run could not open were set aside, not deleted')
     }
-    this.#store.set(SECRETS_KEY, blob)
+    this.#store.set(this.#blobKey, blob)
     this.#unreadBlob = false
   }
 
   async #load(): Promise<{ record: SecretsRecord; reEncrypt: boolean }> {
-    const blob = this.#store.get(SECRETS_KEY)
+    const blob = this.#store.get(this.#blobKey)
     if (typeof blob !== 'string') return { record: {}, reEncrypt: false }
     if (this.storage === 'this-run-only') {
       // No usable keychain now (a keyring not yet unlocked at autostart, say): the blob waits for a run that has one.
@@ -235,4 +255,27 @@ export class CredentialVault {
 function withAddress(record: SecretsRecord): SecretsRecord {
   if (!record.credentials || record.credentialsAddress !== undefined) return record
   return record.token ? { ...record, credentialsAddress: record.token.platformAddress } : record
+}
+
+/** Where secrets are kept with this cipher: the OS keychain, or weak storage only when staff opted in. */
+export function storageOf(cipher: SecretCipher, allowWeak: boolean): SecretStorage {
+  if (cipher.strength === 'strong') return 'os-keychain'
+  return allowWeak && cipher.strength === 'weak' ? 'plaintext-opt-in' : 'this-run-only'
+}
+
+/**
+ * The blob kept before accounts existed becomes the first account's, as it is (still encrypted: nothing is
+ * opened to move it). Written under the account's key before the old key is deleted, so a crash between the
+ * two leaves both, and the next start adopts nothing more (the account's own blob wins).
+ */
+function adoptLegacyBlob(store: KeyValueStore, account: string): void {
+  for (const [legacy, own] of [
+    [LEGACY_SECRETS_KEY, secretsKeyOf(account)],
+    [LEGACY_SET_ASIDE_KEY, setAsideKeyOf(account)],
+  ] as const) {
+    const blob = store.get(legacy)
+    if (blob === undefined) continue
+    if (store.get(own) === undefined) store.set(own, blob)
+    store.delete(legacy)
+  }
 }

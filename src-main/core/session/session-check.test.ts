@@ -31,6 +31,7 @@ beforeEach(async () => {
   const store = new MemoryStore()
   const log = recordingLogger()
   const vault = await CredentialVault.open({
+    account: '00000000-0000-4000-8000-000000000001',
     store,
     cipher: fakeCipher('strong'),
     log,

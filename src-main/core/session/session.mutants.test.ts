@@ -74,6 +74,7 @@ async function world(store = new MemoryStore(), clock = new ManualClock()) {
   const client = platform.client()
   const settings = new SettingsStore(store)
   const vault = await CredentialVault.open({
+    account: '00000000-0000-4000-8000-000000000001',
     store,
     cipher: fakeCipher('strong'),
     log,

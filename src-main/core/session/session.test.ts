@@ -4,7 +4,7 @@ import type { AppError } from '../../../src-shared/errors.ts'
 import { AppFailure, toAppError } from '../app-failure.ts'
 import type { PlatformClient } from '../platform/platform-client.ts'
 import type { SecretCipher } from '../ports.ts'
-import { CredentialVault } from '../secrets/credential-vault.ts'
+import { CredentialVault, secretsKeyOf } from '../secrets/credential-vault.ts'
 import { SettingsStore } from '../settings/settings-store.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { fakeCipher, MemoryStore, recordingLogger } from '../../../test-support/core/memory-adapters.ts'
@@ -79,6 +79,7 @@ async function setup(cipher: SecretCipher = fakeCipher('strong')) {
   const client = platform.client()
   const settings = new SettingsStore(store)
   const vault = await CredentialVault.open({
+    account: '00000000-0000-4000-8000-000000000001',
     store,
     cipher,
     log,
@@ -371,7 +372,7 @@ describe('Session', () => {
     const weak = await setup(fakeCipher('weak'))
     const status = await weak.session.signIn({ platformAddress: ADDRESS, ...GOOD })
     expect(status.secretStorage).toBe('this-run-only')
-    expect(weak.store.values.has('secrets')).toBe(false)
+    expect(weak.store.values.has(secretsKeyOf('00000000-0000-4000-8000-000000000001'))).toBe(false)
     expect(weak.vault.credentials).toEqual(GOOD)
   })
 
@@ -381,7 +382,7 @@ describe('Session', () => {
     await weak.settings.update({ allowWeakSecretStorage: true })
     await weak.vault.refreshStorage()
     expect(weak.vault.storage).toBe('plaintext-opt-in')
-    expect(weak.store.values.has('secrets')).toBe(true)
+    expect(weak.store.values.has(secretsKeyOf('00000000-0000-4000-8000-000000000001'))).toBe(true)
     expect(weak.store.asText()).not.toContain(GOOD.restSecretKey)
   })
 
@@ -390,7 +391,7 @@ describe('Session', () => {
     expect(await t.session.signOut(false)).toMatchObject({ state: 'signed-out', credentialsStored: true })
     expect(t.vault.token).toBeUndefined()
     expect(await t.session.signOut(true)).toMatchObject({ state: 'signed-out', credentialsStored: false })
-    expect(t.store.values.has('secrets')).toBe(false)
+    expect(t.store.values.has(secretsKeyOf('00000000-0000-4000-8000-000000000001'))).toBe(false)
     expect(t.clock.pendingTimers).toBe(0)
   })
 

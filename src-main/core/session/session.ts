@@ -9,7 +9,7 @@ import { Listeners } from '../listeners.ts'
 import type { PlatformClient } from '../platform/platform-client.ts'
 import type { Clock, Logger } from '../ports.ts'
 import type { CredentialVault, Credentials } from '../secrets/credential-vault.ts'
-import { normalizePlatformAddress, type SettingsStore } from '../settings/settings-store.ts'
+import { normalizePlatformAddress } from '../settings/settings-store.ts'
 import { effectiveExpiry, renewalTime } from './token-expiry.ts'
 
 /** When a renewal fails for a passing reason (network, 5xx) while the token still lives, try again this soon. */
@@ -18,9 +18,19 @@ const RENEWAL_RETRY_MS = 60 * 1000
 const START_RETRY_FIRST_MS = 5 * 1000
 const START_RETRY_MAX_MS = 5 * 60 * 1000
 
+/**
+ * Where one account signs in (issue 29): its platform address, saved only once the platform accepts its keys,
+ * and the platform's time zone (the token's expiry is read in it). The Settings store fits, for one account.
+ */
+export interface SessionPlace {
+  get(): { platformAddress: string | null; platformTimeZone: string }
+  update(change: { platformAddress: string }): Promise<unknown>
+}
+
+/** One account's session: its own vault (keys and token), its own address, its own timers. */
 export interface SessionDeps {
   vault: CredentialVault
-  settings: SettingsStore
+  settings: SessionPlace
   /** The platform client for an address, with the configured extra CA. */
   clientFor: (platformAddress: string) => Promise<PlatformClient>
   clock: Clock

@@ -188,6 +188,28 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'Bu toplu teslim bulunamadı: kuryenin kartını yeniden okutun.',
     'This batch was not found: scan the courier’s badge again.',
   ],
+  'account-name-empty': ['Kısa adı yazın.', 'Type a short name.'],
+  'account-name-too-long': ['Kısa ad en çok 30 karakter olmalı.', 'A short name is at most 30 characters.'],
+  'account-name-not-one-line': ['Kısa ad tek satır olmalı.', 'A short name must be one line.'],
+  'account-name-bad-characters': [
+    'Kısa adda görünmeyen ya da yön değiştiren karakterler var.',
+    'The short name holds invisible or direction-changing characters.',
+  ],
+  'account-name-taken': ['Bu kısa ad başka bir hesabın.', 'Another account has this short name.'],
+  'unknown-account': ['Bu hesap bulunamadı.', 'This account was not found.'],
+  'too-many-accounts': ['En çok 8 hesap eklenebilir.', 'At most 8 accounts can be added.'],
+  'account-owes-handovers': [
+    'Bu hesabın platforma gönderilmeyi bekleyen teslimleri var: önce onlar gitmeli.',
+    'This account still has hand-overs waiting to reach the platform: they must go first.',
+  ],
+  'order-other-account': [
+    'Bu sipariş panoda başka bir hesapla var.',
+    'This order is on the board under another account.',
+  ],
+  'account-keys-in-use': [
+    'Bu anahtarlarla başka bir hesap zaten giriş yapıyor.',
+    'Another account already signs in with these keys.',
+  ],
 }
 
 describe('describeError', () => {

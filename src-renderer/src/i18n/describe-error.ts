@@ -76,6 +76,16 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'day-full': 'errorDayFull',
   'method-not-listed': 'errorMethodNotListed',
   'unknown-batch': 'errorUnknownBatch',
+  'account-name-empty': 'errorAccountNameEmpty',
+  'account-name-too-long': 'errorAccountNameTooLong',
+  'account-name-not-one-line': 'errorAccountNameNotOneLine',
+  'account-name-bad-characters': 'errorAccountNameBadCharacters',
+  'account-name-taken': 'errorAccountNameTaken',
+  'unknown-account': 'errorUnknownAccount',
+  'too-many-accounts': 'errorTooManyAccounts',
+  'account-owes-handovers': 'errorAccountOwesHandovers',
+  'order-other-account': 'errorOrderOtherAccount',
+  'account-keys-in-use': 'errorAccountKeysInUse',
 }
 
 /**

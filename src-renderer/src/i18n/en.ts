@@ -209,6 +209,18 @@ export const en = {
   errorDayFull: 'Today’s limit of records is reached: new records can be written tomorrow.',
   errorMethodNotListed: 'This payment method is not on the platform’s list.',
   errorUnknownBatch: 'This batch was not found: scan the courier’s badge again.',
+  // Several restaurant accounts (issue 29)
+  errorAccountNameEmpty: 'Type a short name.',
+  errorAccountNameTooLong: 'A short name is at most 30 characters.',
+  errorAccountNameNotOneLine: 'A short name must be one line.',
+  errorAccountNameBadCharacters: 'The short name holds invisible or direction-changing characters.',
+  errorAccountNameTaken: 'Another account has this short name.',
+  errorUnknownAccount: 'This account was not found.',
+  errorTooManyAccounts: 'At most 8 accounts can be added.',
+  errorAccountOwesHandovers:
+    'This account still has hand-overs waiting to reach the platform: they must go first.',
+  errorOrderOtherAccount: 'This order is on the board under another account.',
+  errorAccountKeysInUse: 'Another account already signs in with these keys.',
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {
     title: 'Couriers',

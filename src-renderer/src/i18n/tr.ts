@@ -218,6 +218,17 @@ export const tr = {
   errorDayFull: 'Bugün için kayıt sınırına ulaşıldı: yeni kayıt yarın yazılabilir.',
   errorMethodNotListed: 'Bu ödeme yöntemi platformun listesinde yok.',
   errorUnknownBatch: 'Bu toplu teslim bulunamadı: kuryenin kartını yeniden okutun.',
+  // Several restaurant accounts (issue 29)
+  errorAccountNameEmpty: 'Kısa adı yazın.',
+  errorAccountNameTooLong: 'Kısa ad en çok 30 karakter olmalı.',
+  errorAccountNameNotOneLine: 'Kısa ad tek satır olmalı.',
+  errorAccountNameBadCharacters: 'Kısa adda görünmeyen ya da yön değiştiren karakterler var.',
+  errorAccountNameTaken: 'Bu kısa ad başka bir hesabın.',
+  errorUnknownAccount: 'Bu hesap bulunamadı.',
+  errorTooManyAccounts: 'En çok 8 hesap eklenebilir.',
+  errorAccountOwesHandovers: 'Bu hesabın platforma gönderilmeyi bekleyen teslimleri var: önce onlar gitmeli.',
+  errorOrderOtherAccount: 'Bu sipariş panoda başka bir hesapla var.',
+  errorAccountKeysInUse: 'Bu anahtarlarla başka bir hesap zaten giriş yapıyor.',
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {
     title: 'Kuryeler',

@@ -14,7 +14,7 @@ import { fakeCipher, MemoryStore, recordingLogger } from '../memory-adapters.ts'
 import type { OrderBoard } from '../../../src-main/core/orders/order-board.ts'
 import { HandoverOutbox } from '../../../src-main/core/orders/handover-outbox.ts'
 import type { RetryPolicy } from '../../../src-main/core/orders/retry-policy.ts'
-import { OUTBOX_SETTINGS, testBoard } from './test-parts.ts'
+import { OUTBOX_SETTINGS, oneAccount, TEST_ACCOUNT, testBoard } from './test-parts.ts'
 
 export const ADDRESS = 'https://platform.example.com/integrations'
 export const KEYS = { appSecretKey: 'app-secret-1', restSecretKey: 'rest-secret-1' }
@@ -175,6 +175,7 @@ export class OutboxWorld {
   async boot(): Promise<Running> {
     const settings = new SettingsStore(this.store)
     const vault = await CredentialVault.open({
+      account: TEST_ACCOUNT,
       store: this.store,
       cipher: fakeCipher('strong'),
       log: this.log,
@@ -193,7 +194,7 @@ export class OutboxWorld {
     const outbox = new HandoverOutbox({
       journal,
       board,
-      session,
+      sessions: oneAccount(session),
       clock: this.clock,
       log: this.log,
       policy: this.policy,

@@ -1,7 +1,8 @@
 // What production gives the board and the outbox (createCore reads them from settings and the data folder),
 // as tests that build them by hand give it: in memory, silent, Istanbul, no undo window.
 import { silentLogger } from '../../../src-main/core/ports.ts'
-import type { HandoverOutboxDeps } from '../../../src-main/core/orders/handover-outbox.ts'
+import type { HandoverOutboxDeps, OutboxSessions } from '../../../src-main/core/orders/handover-outbox.ts'
+import type { Session } from '../../../src-main/core/session/session.ts'
 import { OrderBoard, type OrderBoardDeps } from '../../../src-main/core/orders/order-board.ts'
 import { MemoryJournal } from '../../../src-main/core/storage/memory-journal.ts'
 import { ManualClock } from '../manual-clock.ts'
@@ -23,4 +24,16 @@ export function testBoard(deps: Partial<OrderBoardDeps> = {}): OrderBoard {
     log: silentLogger,
     ...deps,
   })
+}
+
+/** The one account of tests that need one (issue 29): the id orders without an account read as. */
+export const TEST_ACCOUNT = '00000000-0000-4000-8000-000000000001'
+
+/** The outbox's sessions when the app has one account, `session`. */
+export function oneAccount(session: Session): OutboxSessions {
+  return {
+    firstId: TEST_ACCOUNT,
+    sessionOf: (account) => (account === TEST_ACCOUNT ? session : undefined),
+    onSessionChange: (listener) => session.onChange((status) => listener(TEST_ACCOUNT, status)),
+  }
 }
