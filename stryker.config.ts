@@ -25,7 +25,9 @@ export const MUTATION_AREAS: Record<string, string[]> = {
     'src-shared/order-rules.ts',
     'src-renderer/src/screens/board/board-rules.ts',
   ],
-  scanner: ['src-renderer/src/screens/board/{scanner-redirect,use-order-scan}.ts'],
+  scanner: [
+    'src-renderer/src/screens/board/{scanner-redirect,use-order-scan,read-scan,scan-layouts,scan-keys}.ts',
+  ],
   'courier ledger': [
     'src-main/core/couriers/{branch-list,courier-day,courier-ledger,courier-records,couriers-out,day-end,day-end-csv,ledger-files}.ts',
     'src-shared/{money,courier-rules}.ts',
