@@ -334,8 +334,9 @@ function Bags({ courier, view, language }: { courier: CourierDayEnd; view: DayEn
   const { t } = useMessages()
   const ct = t.courierCash
   const signedIn = isSignedIn(useSession().data)
-  const methods = useMethods(signedIn).data?.paymentMethods ?? []
-  const methodNames = useMethodNames(useMethods(signedIn).data)
+  const listed = useMethods(signedIn).data
+  const methods = listed?.paymentMethods ?? []
+  const methodNames = useMethodNames(listed)
   const setTender = useSetDoorTender()
   const error = appErrorOf(setTender.error)
   const money = (kurus: number) => formatKurus(kurus, language)
