@@ -235,7 +235,7 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
     recordCash: (input) => now(() => couriers.recordCash(input)),
     correctCash: (input) => now(() => couriers.correctCash(input)),
     getDayEnd: ({ day }) => now(() => couriers.dayEnd(day)),
-    exportDayEndCsv: ({ day }) => now(() => couriers.dayEndCsv(day)),
+    exportDayEndCsv: ({ day }) => attempt(() => couriers.exportDayEndCsv(day)),
     // The courier's whole cash (issue 28): every figure from the core's one settlement.
     getCourierToday: () => now(() => couriers.today()),
     recordCourierMovement: (input) => now(() => couriers.recordMovement(input)),

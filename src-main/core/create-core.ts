@@ -201,8 +201,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     // The door tender is checked against the platform's list when it can be had (cached for 24 h, D10); the
     // day-end CSV names the methods by it.
     listedPaymentMethods: async () => {
+      // Signed out, the list kept from the last sign-in still names the methods (a fetch then fails: undefined).
       const credentialSetId = accounts.credentialSetIdOf(accounts.defaultId)
-      if (!credentialSetId || (accounts.defaultSession()?.isSignedOut ?? true)) return undefined
+      if (!credentialSetId) return undefined
       try {
         const methods = await methodsCache.get(credentialSetId, false, () =>
           accounts.withDefaultToken((client, token) => client.getVariables(token)),

@@ -128,7 +128,8 @@ describe('a courier day through the calls', () => {
     ).toEqual({ id: ahmet.id, name: 'Ahmet' })
 
     core.dispose()
-    const restarted = await coreOnMock(mock, openDataFiles(folder, silentLogger))
+    // Signed in again, as staff are: the CSV names the platform's methods ("Nakit") from its list.
+    const restarted = await signedInCore(folder)
     try {
       // The settlement itself; the days to pick from are History's and may differ by nothing but order.
       const again = await call(restarted, 'getDayEnd', { day: dayEnd.day })

@@ -58,7 +58,12 @@ function world(
     orderChanged: () => undefined,
     couriersChanged: () => undefined,
     courierDayChanged: (today) => pushed.push(today),
-    listedPaymentMethods: () => Promise.resolve(['CASH', 'CREDIT_CARD', 'MEAL_CARD']),
+    listedPaymentMethods: () =>
+      Promise.resolve([
+        { key: 'CASH', name: 'Nakit' },
+        { key: 'CREDIT_CARD', name: 'Kredi Kartı' },
+        { key: 'MEAL_CARD', name: 'Yemek Kartı' },
+      ]),
   })
   /** The platform's answer to a press: History records it, and the board's change reaches the day. */
   const answer = (paymentKey: string, result: HistoryEntry['result']) => {
@@ -346,6 +351,22 @@ describe('the courier’s whole cash', () => {
     // Back to the order's own method.
     await w.day.setDoorTender({ requestId: 't2', paymentKey: key(1), method: null })
     expect(w.courierLine(ahmet.id)?.bags[0]).toMatchObject({ tender: 'cash', collect: true })
+  })
+})
+
+describe('the day-end CSV', () => {
+  it('names the methods as the platform does: Nakit, not CASH; a card at the door apart', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id)
+    await w.bag(2, ahmet.id, { paymentMethod: 'CASH', amountKurus: 25_000 })
+    await w.day.setDoorTender({ requestId: 't1', paymentKey: key(2), method: 'CREDIT_CARD' })
+    const rows = (await w.day.exportDayEndCsv('2026-11-24')).split('\r\n')
+    const packages = rows.filter((row) => row.includes(';Ahmet;Paket;'))
+    expect(packages).toHaveLength(2)
+    expect(packages.every((row) => row.includes(';Nakit;') && !row.includes(';CASH;'))).toBe(true)
+    expect(packages[1]).toContain('Kapıda kart (Kredi Kartı)')
+    expect(packages[1]?.split(';')[18]).toBe('250,00')
   })
 })
 

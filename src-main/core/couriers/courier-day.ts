@@ -59,8 +59,8 @@ export interface CourierDayDeps {
   couriersChanged: (kind: LedgerChange['kind']) => void
   /** Today's settlement moved: the core's `courierDayChanged`, the one event every courier surface follows. */
   courierDayChanged?: (today: CourierToday) => void
-  /** The payment methods the platform lists (their keys), when they can be had: the door tender is checked. */
-  listedPaymentMethods?: () => Promise<readonly string[] | undefined>
+  /** The payment methods the platform lists, when they can be had: the door tender is checked, the CSV names them. */
+  listedPaymentMethods?: () => Promise<readonly { key: string; name: string }[] | undefined>
 }
 
 /** How many days' settlements and histories are kept besides today's (a manager paging back a week). */
@@ -128,6 +128,8 @@ export class CourierDay {
   /** Each day's History, read from disk once, until an order's hand-over moves it. */
   #history = new Map<string, { entries: HistoryEntry[]; days: string[] }>()
   #pushScheduled = false
+  /** The platform's names of its payment methods, by key, as last listed: the CSV writes "Nakit", not `CASH`. */
+  #methodNames = new Map<string, string>()
   /** Each pressed order's last hand-over state that History writes a result for (resultStateOf). */
   #resultStates = new Map<string, string>()
   /** CourierDay.knownOrder's past: what the ledger's files and History knew when `today` began. */
@@ -422,7 +424,7 @@ export class CourierDay {
     let method = input.method
     if (method !== null) {
       const key = paymentMethodKey(method)
-      const listed = await this.#deps.listedPaymentMethods?.()
+      const listed = await this.#listedMethods()
       const allowed = new Set([...(listed ?? []), ...settings.get().collectedAtDoor].map(paymentMethodKey))
       if (key === '' || (listed !== undefined && !allowed.has(key))) {
         throw new CourierRefusal('method-not-listed')
@@ -552,9 +554,20 @@ export class CourierDay {
     return { ...dayEnd, days: [...new Set([today, ...days])].sort().reverse(), today }
   }
 
+  /** The CSV as exported: the platform's method names asked for first (its list is cached for 24 h, D10). */
+  async exportDayEndCsv(day: string): Promise<string> {
+    await this.#listedMethods()
+    return this.dayEndCsv(day)
+  }
+
   dayEndCsv(day: string): string {
     const { language, platformTimeZone } = this.#deps.settings.get()
-    return dayEndCsv(this.#settle(day).dayEnd, { language, timeZone: platformTimeZone })
+    const names = this.#methodNames
+    return dayEndCsv(this.#settle(day).dayEnd, {
+      language,
+      timeZone: platformTimeZone,
+      methodName: (key) => names.get(paymentMethodKey(key)) ?? key,
+    })
   }
 
   /** A courier's week: seven days from `from` (this week's Monday when left out). */
@@ -698,6 +711,21 @@ export class CourierDay {
     }
     if (record.note !== undefined) answer.note = record.note
     return answer
+  }
+
+  /** The platform's payment method keys (undefined when not to be had), remembering their names. */
+  async #listedMethods(): Promise<string[] | undefined> {
+    try {
+      const listed = await this.#deps.listedPaymentMethods?.()
+      if (listed === undefined) return undefined
+      this.#methodNames = new Map(listed.map((method) => [paymentMethodKey(method.key), method.name]))
+      return listed.map((method) => method.key)
+    } catch (error) {
+      this.#deps.log.warn('couriers: the payment methods could not be listed', {
+        error: describeThrown(error),
+      })
+      return undefined
+    }
   }
 
   #todaysBatches(): LedgerBatch[] {

@@ -93,7 +93,11 @@ async function run(events: readonly EventSpec[]) {
     orderChanged: () => undefined,
     couriersChanged: () => undefined,
     courierDayChanged: (today) => pushed.push(today),
-    listedPaymentMethods: () => Promise.resolve(['CASH', 'CREDIT_CARD']),
+    listedPaymentMethods: () =>
+      Promise.resolve([
+        { key: 'CASH', name: 'Nakit' },
+        { key: 'CREDIT_CARD', name: 'Kredi Kartı' },
+      ]),
   })
   const ids = COURIERS.map((name, index) => day.addCourier({ requestId: `c${String(index)}`, name }).id)
   const result = (paymentKey: string, outcome: HistoryEntry['result']) => {

@@ -22,6 +22,8 @@ export interface DayEndCsvOptions {
   language: Language
   /** The platform's time zone: times are written in it, as the day is. */
   timeZone: string
+  /** The platform's name of a payment method ("Nakit"), the key when not known. */
+  methodName?: (key: string) => string
 }
 
 /** Kuruş as a number Excel reads in that language: `-1234,50` / `-1234.50`. */
@@ -37,6 +39,7 @@ type Row = CsvValue[]
 /** The settlement of one day as the whole text of a CSV file. */
 export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
   const labels = texts[options.language].dayEndCsv
+  const methodName = options.methodName ?? ((key: string) => key)
   const money = (kurus: number): CsvValue => ({ number: kurusCell(kurus, options.language) })
   const time = dateFormatter(options.timeZone)
   const notConfirmed = (tally: PackageTally) =>
@@ -66,7 +69,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
         3: line.branch,
         4: shortCodeOf(line.paymentKey),
         5: time(line.at),
-        6: line.paymentMethod,
+        6: line.paymentMethod === undefined ? undefined : methodName(line.paymentMethod),
         7: '1',
         8: line.collect && line.amountKurus !== undefined ? money(line.amountKurus) : undefined,
         12: line.collect && line.amountKurus === undefined ? '1' : undefined,
@@ -74,7 +77,9 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
           [
             line.label,
             line.collect ? labels.collect : undefined,
-            line.tender === 'door-other' ? `${labels.cardAtDoor} (${line.doorMethod ?? ''})` : undefined,
+            line.tender === 'door-other'
+              ? `${labels.cardAtDoor} (${methodName(line.doorMethod ?? '')})`
+              : undefined,
           ]
             .filter(Boolean)
             .join(' · ') || undefined,
@@ -95,7 +100,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
           3: bag.branch,
           4: shortCodeOf(bag.paymentKey),
           5: time(bag.at),
-          6: bag.paymentMethod,
+          6: bag.paymentMethod === undefined ? undefined : methodName(bag.paymentMethod),
           14: bag.label,
         }),
       )
