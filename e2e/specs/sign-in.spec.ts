@@ -87,7 +87,10 @@ test.describe('sign-in', () => {
     await signIn(page, 'vendor')
     await expectSignedIn(page)
     // While signed in the keys are in the data folder (encrypted): the check below looks where they are kept.
-    await expect.poll(() => storedKeyNames(dataDir)).toContain('secrets')
+    // One encrypted blob per account, under its opaque id (issue 29).
+    await expect
+      .poll(async () => (await storedKeyNames(dataDir)).some((name) => name.startsWith('secrets.')))
+      .toBe(true)
     await page.getByRole('button', { name: 'Çıkış yap' }).click()
     await page.getByRole('button', { name: 'Çıkış yap ve anahtarları unut' }).click()
     await expect(page.getByRole('heading', { name: 'Platforma giriş' })).toBeVisible()
