@@ -39,6 +39,8 @@ export type MockOrder = z.infer<typeof mockOrderSchema>
 export interface MockBranch {
   id: string
   name: string
+  /** The restaurant account (vendor) it belongs to; left out: the demo's own. */
+  vendor?: string
 }
 
 /** A payment or shipping method entry of `/orders/variables`. */
@@ -52,6 +54,8 @@ export interface MockCredential {
   app_secret_key: string
   rest_secret_key: string
   branch_id: string | null
+  /** The restaurant account (vendor) its tokens act for; left out: the demo's own. */
+  vendor?: string
 }
 
 const MAX_OVERSIZED_BYTES = 64 * 1024 * 1024

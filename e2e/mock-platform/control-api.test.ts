@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { MockControl, MockOrder } from './control-client.ts'
 import { MockControlError } from './control-client.ts'
-import { DEMO_BRANCH_IDS, DEMO_CREDENTIALS, DEMO_ORDER_IDS, DEMO_ORDERS, ORDER_STATUS } from './demo-data.ts'
+import { DEMO_BRANCH_IDS, DEMO_CREDENTIALS, DEMO_ORDER_IDS, ORDER_STATUS, SEED_ORDERS } from './demo-data.ts'
 import { parsePlatformDateTime } from './platform-time.ts'
 import type { TestPlatform } from '../../test-support/mock-platform/test-platform.ts'
 import { postJson, startTestPlatform, withToken } from '../../test-support/mock-platform/test-platform.ts'
@@ -43,7 +43,7 @@ const newOrder: MockOrder = {
 
 describe('orders', () => {
   it('lists the seed orders', async () => {
-    expect(await control.listOrders()).toEqual(DEMO_ORDERS)
+    expect(await control.listOrders()).toEqual(SEED_ORDERS)
   })
 
   it('gets one order, case-insensitively, and undefined for an unknown one', async () => {
@@ -60,9 +60,9 @@ describe('orders', () => {
     expect(
       await control.upsertOrders([{ ...newOrder, payment_key: newOrder.payment_key.toUpperCase() }]),
     ).toEqual([newOrder])
-    expect(await control.listOrders()).toHaveLength(DEMO_ORDERS.length + 1)
+    expect(await control.listOrders()).toHaveLength(SEED_ORDERS.length + 1)
     await control.upsertOrders([{ ...newOrder, courier_type: 'platform' }])
-    expect(await control.listOrders()).toHaveLength(DEMO_ORDERS.length + 1)
+    expect(await control.listOrders()).toHaveLength(SEED_ORDERS.length + 1)
     const token = await t.login(DEMO_CREDENTIALS.branch)
     const refused = await t.request(
       `/orders/ontheway/${newOrder.payment_key}`,
@@ -107,7 +107,7 @@ describe('orders', () => {
     ]) {
       await expect(control.upsertOrders([bad])).rejects.toMatchObject({ status: 400 })
     }
-    expect(await control.listOrders()).toEqual(DEMO_ORDERS)
+    expect(await control.listOrders()).toEqual(SEED_ORDERS)
   })
 })
 
@@ -206,7 +206,7 @@ describe('latency and faults through the control API', () => {
   it('is itself never faulted, delayed, counted or authenticated', async () => {
     await control.injectFault({ route: 'any', kind: 'drop', times: 0 })
     await control.setLatency(600_000)
-    expect(await control.listOrders()).toHaveLength(DEMO_ORDERS.length)
+    expect(await control.listOrders()).toHaveLength(SEED_ORDERS.length)
     expect((await control.getClock()).offsetMs).toBe(0)
     expect(await control.counters()).toMatchObject({
       requests: { login: 0, branches: 0, variables: 0, ontheway: 0 },
@@ -296,7 +296,7 @@ describe('reset', () => {
       unauthorized: 0,
       handedOver: 0,
     })
-    expect(await control.listOrders()).toEqual(DEMO_ORDERS)
+    expect(await control.listOrders()).toEqual(SEED_ORDERS)
     expect(await control.listTokens()).toEqual([])
     expect((await t.request('/orders/variables', withToken(token))).status).toBe(401)
     expect((await control.getClock()).offsetMs).toBe(0)

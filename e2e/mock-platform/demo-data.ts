@@ -104,6 +104,48 @@ export const DEMO_ORDERS: readonly MockOrder[] = [
   order(ids.karsiyakaCreditCardDelivery, branches.karsiyakaCarsi, 'restaurant', 'delivery', 'CREDIT_CARD'),
 ]
 
+// A second restaurant account (issue 29): another brand cooked in the same kitchen, with its own keys, branch and
+// orders. Its tokens see only its orders and the demo's see only theirs: handing over an order with the other
+// account's token is answered `404 sipariş bulunamadı`, as the platform answers for an order it does not show.
+
+export const SECOND_ACCOUNT_VENDOR = 'pide-evi'
+
+export const SECOND_ACCOUNT_CREDENTIALS = {
+  app_secret_key: 'pide-app-secret-8c1e44',
+  rest_secret_key: 'pide-vendor-secret-2d9b70',
+} as const
+
+export const SECOND_ACCOUNT_BRANCHES: readonly MockBranch[] = [
+  { id: '7a2e3d4c-5b6f-4a81-9ba2-1c3d4e5f6a01', name: 'Pide Evi Moda', vendor: SECOND_ACCOUNT_VENDOR },
+]
+
+export const SECOND_ACCOUNT_ORDER_IDS = {
+  /** Pide Evi Moda, restaurant courier, delivery, cash, CONFIRMED: eligible for the second account only. */
+  pideCashDelivery: '0d3e1f00-5a1b-4c2d-8e3f-300000000001',
+  /** Pide Evi Moda, restaurant courier, delivery, credit card, CONFIRMED: eligible for the second account only. */
+  pideCreditCardDelivery: '0d3e1f00-5a1b-4c2d-8e3f-300000000002',
+} as const
+
+export const SECOND_ACCOUNT_ORDERS: readonly MockOrder[] = [
+  order(
+    SECOND_ACCOUNT_ORDER_IDS.pideCashDelivery,
+    '7a2e3d4c-5b6f-4a81-9ba2-1c3d4e5f6a01',
+    'restaurant',
+    'delivery',
+    'CASH',
+  ),
+  order(
+    SECOND_ACCOUNT_ORDER_IDS.pideCreditCardDelivery,
+    '7a2e3d4c-5b6f-4a81-9ba2-1c3d4e5f6a01',
+    'restaurant',
+    'delivery',
+    'CREDIT_CARD',
+  ),
+]
+
+/** Every order the mock starts from: the demo's and the second account's. */
+export const SEED_ORDERS: readonly MockOrder[] = [...DEMO_ORDERS, ...SECOND_ACCOUNT_ORDERS]
+
 // The courier's day (issue 21): the platform's API gives no amounts and no couriers, so these stand for what
 // the POS and the staff would say. `npm run demo` plays a morning with them, so a newcomer sees the couriers'
 // strip and the day-end settlement ("Gün sonu") at once.

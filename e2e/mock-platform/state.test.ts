@@ -7,9 +7,12 @@ import {
   DEMO_CREDENTIALS,
   DEMO_ORDER_IDS,
   DEMO_ORDERS,
+  SEED_ORDERS,
   ORDER_STATUS,
   PAYMENT_METHODS,
   SHIPPING_METHODS,
+  SECOND_ACCOUNT_CREDENTIALS,
+  SECOND_ACCOUNT_ORDER_IDS,
 } from './demo-data.ts'
 import { MockState, TOKEN_LIFETIME_MS } from './state.ts'
 
@@ -241,10 +244,10 @@ describe('MockState orders and hand-over', () => {
       branch_id: DEMO_BRANCH_IDS.cankayaTunali.toUpperCase(),
     }
     expect(state.upsertOrders([fresh])[0]?.payment_key).toBe('aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee')
-    expect(state.listOrders()).toHaveLength(DEMO_ORDERS.length + 1)
+    expect(state.listOrders()).toHaveLength(SEED_ORDERS.length + 1)
     expect(state.getOrder(fresh.payment_key)?.branch_id).toBe(DEMO_BRANCH_IDS.cankayaTunali)
     state.upsertOrders([{ ...fresh, courier_type: 'platform' }])
-    expect(state.listOrders()).toHaveLength(DEMO_ORDERS.length + 1)
+    expect(state.listOrders()).toHaveLength(SEED_ORDERS.length + 1)
     expect(state.getOrder(fresh.payment_key)?.courier_type).toBe('platform')
     expect(state.setOrderStatus(fresh.payment_key, 7)?.status_id).toBe(7)
     expect(state.setOrderStatus('00000000-0000-4000-8000-000000000000', 7)).toBeUndefined()
@@ -260,6 +263,23 @@ describe('MockState orders and hand-over', () => {
     const listed = state.listOrders()[0]
     if (listed) listed.courier_type = 'platform'
     expect(state.getOrder(DEMO_ORDER_IDS.kadikoyCashDelivery)).toEqual(DEMO_ORDERS[0])
+  })
+})
+
+describe('MockState with a second restaurant account (issue 29)', () => {
+  it('hands over each account’s orders only with its own token: the other’s is told the order is not found', () => {
+    const state = makeState()
+    const demo = state.authenticate(state.login(vendor.app_secret_key, vendor.rest_secret_key)?.access_token)
+    const second = SECOND_ACCOUNT_CREDENTIALS
+    const pide = state.authenticate(state.login(second.app_secret_key, second.rest_secret_key)?.access_token)
+    if (!demo || !pide) throw new Error('both accounts sign in')
+    expect(state.handOver(demo, SECOND_ACCOUNT_ORDER_IDS.pideCashDelivery)).toEqual({ outcome: 'not-found' })
+    expect(state.handOver(pide, DEMO_ORDER_IDS.kadikoyCashDelivery)).toEqual({ outcome: 'not-found' })
+    // Neither refusal changed the order: its own account's token still hands it over, once.
+    expect(state.handOver(pide, SECOND_ACCOUNT_ORDER_IDS.pideCashDelivery).outcome).toBe('handed-over')
+    expect(state.handOver(demo, DEMO_ORDER_IDS.kadikoyCashDelivery).outcome).toBe('handed-over')
+    expect(state.branchesFor(pide).map((b) => b.name)).toEqual(['Pide Evi Moda'])
+    expect(state.branchesFor(demo)).toEqual(DEMO_BRANCHES)
   })
 })
 
@@ -372,7 +392,7 @@ describe('MockState counters and reset', () => {
     state.armFault({ route: 'any', kind: 'drop', times: 0 })
     state.count('handedOver')
     state.reset()
-    expect(state.listOrders()).toEqual(DEMO_ORDERS)
+    expect(state.listOrders()).toEqual(SEED_ORDERS)
     expect(state.authenticate(token)).toBeUndefined()
     expect(state.listTokens()).toEqual([])
     expect(state.clock().offsetMs).toBe(0)

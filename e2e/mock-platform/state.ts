@@ -18,9 +18,12 @@ import type {
 import {
   DEMO_BRANCHES,
   DEMO_CREDENTIAL_SETS,
-  DEMO_ORDERS,
   ORDER_STATUS,
   PAYMENT_METHODS,
+  SECOND_ACCOUNT_BRANCHES,
+  SECOND_ACCOUNT_CREDENTIALS,
+  SEED_ORDERS,
+  SECOND_ACCOUNT_VENDOR,
   SHIPPING_METHODS,
 } from './demo-data.ts'
 import { RequestHolds } from './holds.ts'
@@ -40,10 +43,14 @@ export interface MockSeed {
   shippingMethods: readonly MockMethod[]
 }
 
+// The demo's restaurant, and a second account's (issue 29) beside it.
 const DEMO_SEED: MockSeed = {
-  credentials: DEMO_CREDENTIAL_SETS,
-  branches: DEMO_BRANCHES,
-  orders: DEMO_ORDERS,
+  credentials: [
+    ...DEMO_CREDENTIAL_SETS,
+    { ...SECOND_ACCOUNT_CREDENTIALS, branch_id: null, vendor: SECOND_ACCOUNT_VENDOR },
+  ],
+  branches: [...DEMO_BRANCHES, ...SECOND_ACCOUNT_BRANCHES],
+  orders: SEED_ORDERS,
   paymentMethods: PAYMENT_METHODS,
   shippingMethods: SHIPPING_METHODS,
 }
@@ -55,9 +62,11 @@ export interface MockStateOptions {
   newToken?: () => string
 }
 
-/** What an accepted Access-Token allows: every branch (vendor-wide) or one. */
+/** What an accepted Access-Token allows: every branch (vendor-wide) or one, of its own account only. */
 export interface TokenGrant {
   branchId: string | null
+  /** The restaurant account (vendor) it acts for; left out: the demo's own. */
+  vendor?: string
 }
 
 export interface IssuedToken {
@@ -76,6 +85,7 @@ export type CountedOutcome = 'loginsSucceeded' | 'loginsFailed' | 'unauthorized'
 interface StoredToken {
   token: string
   branchId: string | null
+  vendor: string | undefined
   issuedAtMs: number
   expiresAtMs: number
   revoked: boolean
@@ -168,6 +178,7 @@ export class MockState {
     const stored: StoredToken = {
       token: this.#newToken(),
       branchId: credential.branch_id,
+      vendor: credential.vendor,
       issuedAtMs,
       expiresAtMs: issuedAtMs + TOKEN_LIFETIME_MS,
       revoked: false,
@@ -184,7 +195,9 @@ export class MockState {
     if (token === undefined || token === '') return undefined
     const stored = this.#tokens.get(token)
     if (!stored || !this.#isLive(stored)) return undefined
-    return { branchId: stored.branchId }
+    return stored.vendor === undefined
+      ? { branchId: stored.branchId }
+      : { branchId: stored.branchId, vendor: stored.vendor }
   }
 
   listTokens(): MockTokenInfo[] {
@@ -231,8 +244,8 @@ export class MockState {
 
   branchesFor(grant: TokenGrant): MockBranch[] {
     return this.#seed.branches
-      .filter((b) => grant.branchId === null || b.id === grant.branchId)
-      .map((b) => ({ ...b }))
+      .filter((b) => b.vendor === grant.vendor && (grant.branchId === null || b.id === grant.branchId))
+      .map(({ id, name }) => ({ id, name }))
   }
 
   variables(): { paymentMethod: MockMethod[]; shippingMethod: MockMethod[] } {
@@ -279,17 +292,27 @@ export class MockState {
 
   /**
    * The on-the-way transition (spec section 3). An order of a branch the grant cannot reach is reported as not
-   * found, so that a branch-only token learns nothing about other branches.
+   * found, so that a branch-only token learns nothing about other branches; so is another account's order
+   * (issue 29): one account's token never hands over another's.
    */
   handOver(grant: TokenGrant, paymentKey: string): HandOverResult {
     const order = this.#orders.get(orderKey(paymentKey))
-    if (!order || (grant.branchId !== null && order.branch_id !== orderKey(grant.branchId))) {
+    if (
+      !order ||
+      (grant.branchId !== null && order.branch_id !== orderKey(grant.branchId)) ||
+      this.#vendorOf(order) !== grant.vendor
+    ) {
       return { outcome: 'not-found' }
     }
     if (order.courier_type !== 'restaurant') return { outcome: 'wrong-courier', order: { ...order } }
     if (order.status_id !== ORDER_STATUS.CONFIRMED) return { outcome: 'wrong-status', order: { ...order } }
     order.status_id = ORDER_STATUS.IN_DELIVERY
     return { outcome: 'handed-over', order: { ...order } }
+  }
+
+  /** The account an order belongs to: its branch's (an order of an unknown branch: the demo's own). */
+  #vendorOf(order: MockOrder): string | undefined {
+    return this.#seed.branches.find((b) => orderKey(b.id) === order.branch_id)?.vendor
   }
 
   // --- latency -----------------------------------------------------------------------------------------------
