@@ -405,6 +405,8 @@ test.describe('a board for the rush', () => {
     await page.getByLabel('Tema').selectOption({ label: 'Açık' })
     await page.getByLabel('Yazı boyu').selectOption({ label: 'Normal' })
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    // Both choices saved and applied before reading them (the size was chosen last).
+    await expect(page.locator('html')).not.toHaveAttribute('data-text-size', 'large')
     expect(await looks(page)).toMatchObject({ fontSize: '18px', paper: 'rgb(255, 255, 255)' })
   })
 })

@@ -8,7 +8,7 @@ import { posRequest } from '../../test-support/core/intake-signing.ts'
  * bare ids: a bare id makes a card half as tall as a real one (issue 30).
  */
 
-export interface PosOrder {
+interface PosOrder {
   payment_key: string
   shipping_method: 'delivery' | 'pickup'
   payment_method: string
@@ -132,7 +132,7 @@ export async function postPosOrders(
 }
 
 /** What a card in full sight shows of its order, read off the page. */
-export interface CardInSight {
+interface CardInSight {
   code: string
   label: string
   /** An amount in lira ("399,90 ₺") is on the card. */
@@ -170,11 +170,6 @@ export function cardsInSight(page: Page): Promise<CardInSight[]> {
       }
     })
   })
-}
-
-/** How many order cards are in full sight (cardsInSight). */
-export async function fullyVisibleCards(page: Page): Promise<number> {
-  return (await cardsInSight(page)).length
 }
 
 /**

@@ -81,7 +81,7 @@ export function SilenceButton({ order }: { order: BoardOrder }) {
 }
 
 /** Whether "Hazır" can be pressed: an eligible order still waiting, not yet said to be ready. */
-export function canMarkReady(order: BoardOrder): boolean {
+function canMarkReady(order: BoardOrder): boolean {
   return (
     order.readyAt === undefined &&
     order.handover.state === 'none' &&
