@@ -226,6 +226,26 @@ describe('the courier’s whole cash', () => {
     expect(w.day.dayEnd('2026-11-24').couriers[0]).toMatchObject({ debtCarriedKurus: 990, closed: true })
   })
 
+  it('a debt repaid on a day with no closing clears it on every later day, and the next closing settles it', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id)
+    w.day.recordCash({ requestId: 'h1', courierId: ahmet.id, amountKurus: 9_000 })
+    w.day.closeAccount({ requestId: 'close-1', courierId: ahmet.id })
+    await w.clock.advance(24 * 60 * MINUTE)
+    w.day.recordMovement({ requestId: 'r1', courierId: ahmet.id, kind: 'debt-repaid', amountKurus: 600 })
+    await w.clock.advance(24 * 60 * MINUTE)
+    w.day.recordMovement({ requestId: 'f1', courierId: ahmet.id, kind: 'float', amountKurus: 1_000 })
+    // Two days after the closing: 10,00 ₺ owed, 6,00 ₺ repaid the day before.
+    expect(w.courierLine(ahmet.id)).toMatchObject({ debtCarriedKurus: 400, debts: [{ since: '2026-11-24' }] })
+    w.day.recordCash({ requestId: 'h2', courierId: ahmet.id, amountKurus: 1_000 })
+    const next = w.day.closeAccount({ requestId: 'close-2', courierId: ahmet.id })
+    expect(next).toMatchObject({ booked: 'even', debtsAfter: [{ since: '2026-11-24', amountKurus: 400 }] })
+    expect(next.movementIds).toEqual(expect.arrayContaining(['r1', 'f1', 'h2']))
+    // Settled once: the repayment does not pay the debt a second time.
+    expect(w.courierLine(ahmet.id)).toMatchObject({ debtCarriedKurus: 400, closed: true })
+  })
+
   it('refuses to close a courier carrying bags until staff confirm; lists them on the closing', async () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })

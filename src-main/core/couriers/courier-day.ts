@@ -41,7 +41,7 @@ import { batchesOf, couriersOut } from './couriers-out.ts'
 import { courierStatement, statementCsv } from './courier-statement.ts'
 import { posRecordId, type PosCash, type PublicCashRecord } from './pos-cash.ts'
 import { dayEndCsv } from './day-end-csv.ts'
-import { payDebts, settleDay, withoutSeq, type DayEnd } from './day-end.ts'
+import { movementsOfDay, openRepayments, payDebts, settleDay, withoutSeq, type DayEnd } from './day-end.ts'
 
 export interface CourierDayDeps {
   ledger: CourierLedger
@@ -471,9 +471,20 @@ export class CourierDay {
       .closings()
       .filter((closing) => closing.courierId === input.courierId && closing.day <= day)
       .at(-1)
+    // Debts repaid since the previous closing, that day or an earlier one, pay its debts oldest first.
+    const held = ledger.day(day)
+    const settled = new Map(
+      (held.closings ?? []).flatMap((closing) => closing.movementIds.map((id) => [id, closing.id] as const)),
+    )
+    const repaid = openRepayments(
+      movementsOfDay(held.cash, undefined, settled),
+      input.courierId,
+      day,
+      previous,
+    )
     let { debts, creditKurus } = payDebts(
       previous?.debtsAfter ?? [],
-      (previous?.creditAfterKurus ?? 0) + Math.max(0, sum('debt-repaid')),
+      (previous?.creditAfterKurus ?? 0) + repaid.kurus,
     )
     let booked: AccountClosing['booked'] = 'even'
     if (differenceKurus < 0) {
@@ -489,7 +500,7 @@ export class CourierDay {
       courierId: input.courierId,
       day,
       paymentKeys: bags.map((bag) => bag.paymentKey),
-      movementIds: movements.map((cash) => cash.id),
+      movementIds: [...new Set([...movements.map((cash) => cash.id), ...repaid.ids])],
       expectedCashKurus,
       cashHandedInKurus,
       differenceKurus,

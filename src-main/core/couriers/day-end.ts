@@ -165,8 +165,9 @@ export function settleDay(input: DayEndInput): DayEnd {
     bucket.bags.push(bag)
     if (outcome.kind === 'package') bucket.lines.push(line)
   }
-  for (const { courierId, line } of movementsOfDay(input.cash, input.day, settledMovements)) {
-    bucketOf(courierId).cash.push(line)
+  const everyMovement = movementsOfDay(input.cash, undefined, settledMovements)
+  for (const movement of everyMovement) {
+    if (movement.day === input.day) bucketOf(movement.courierId).cash.push(movement.line)
   }
   for (const bucket of buckets.values()) {
     bucket.bags.sort((a, b) => a.leftAt.localeCompare(b.leftAt) || a.paymentKey.localeCompare(b.paymentKey))
@@ -182,7 +183,7 @@ export function settleDay(input: DayEndInput): DayEnd {
     const packageTally = tally(bucket, input.branches)
     const cash = cashTally(bucket, packageTally.cashToCollectKurus)
     const ofCourier = closings.filter((closing) => closing.courierId === courierId)
-    const { debts, creditKurus } = debtsAtEndOf(input.day, ofCourier, bucket.cash)
+    const { debts, creditKurus } = debtsAtEndOf(input.day, ofCourier, everyMovement, courierId)
     const payRateKurus = payRateOf(input.payRates ?? [], courierId, input.day)
     const open = bucket.bags.some((bag) => countsInAccount(bag) && bag.settledBy === undefined)
     const openCash = bucket.cash.some((line) => line.countedKurus !== 0 && line.settledBy === undefined)
@@ -277,13 +278,35 @@ function markCarried(buckets: ReadonlyMap<string | null, Bucket>, cash: readonly
 function debtsAtEndOf(
   day: string,
   closings: readonly (AccountClosing & { seq: number })[],
-  cash: readonly CashLine[],
+  movements: readonly Movement[],
+  courierId: string,
 ): { debts: Debt[]; creditKurus: number } {
   const latest = closings.filter((closing) => closing.day <= day).at(-1)
-  const repaid = cash
-    .filter((line) => line.kind === 'debt-repaid' && line.settledBy === undefined)
-    .reduce((sum, line) => plus(sum, line.countedKurus), 0)
-  return payDebts(latest?.debtsAfter ?? [], (latest?.creditAfterKurus ?? 0) + Math.max(0, repaid))
+  const { kurus } = openRepayments(movements, courierId, day, latest)
+  return payDebts(latest?.debtsAfter ?? [], (latest?.creditAfterKurus ?? 0) + kurus)
+}
+
+/**
+ * The debts a courier repaid after `closing` (the latest one), on `day` or before, that no closing settled yet:
+ * they pay the debts it left, oldest first, whatever day they were paid on; the next closing settles them.
+ */
+export function openRepayments(
+  movements: readonly Movement[],
+  courierId: string,
+  day: string,
+  closing: { seq: number } | undefined,
+): { ids: string[]; kurus: number } {
+  const repaid = movements.filter(
+    (movement) =>
+      movement.courierId === courierId &&
+      movement.line.kind === 'debt-repaid' &&
+      movement.line.counts &&
+      movement.line.settledBy === undefined &&
+      movement.day <= day &&
+      (closing === undefined || movement.seq > closing.seq),
+  )
+  const kurus = repaid.reduce((sum, movement) => plus(sum, movement.line.countedKurus), 0)
+  return { ids: repaid.map((movement) => movement.line.id), kurus: Math.max(0, kurus) }
 }
 
 /** Pays `debts` oldest first with `kurus`; what is left over is credit. */
@@ -511,11 +534,19 @@ function cashTally(bucket: Bucket, cashToCollectKurus: number): CashTally {
  * record a closing settled keeps counting in its closed account; a later correction of it is booked in the open
  * account as the change (new − what the closing settled).
  */
-function movementsOfDay(
+/** A cash movement as the settlement reads it: its line, whose it is, its day and its place in the ledger. */
+export interface Movement {
+  courierId: string
+  day: string
+  seq: number
+  line: CashLine
+}
+
+export function movementsOfDay(
   records: readonly LedgerCash[],
-  day: string,
+  day: string | undefined,
   settled: ReadonlyMap<string, string>,
-): { courierId: string; line: CashLine }[] {
+): Movement[] {
   const byId = new Map(records.map((record) => [record.id, record]))
   const rootOf = (record: LedgerCash): string => {
     const seen = new Set<string>()
@@ -549,7 +580,10 @@ function movementsOfDay(
     if (!settled.has(latest.id)) counted.set(latest.id, latest.amountKurus - booked)
   }
   return ordered
-    .filter((record) => record.day === day && isKurus(record.amountKurus) && record.amountKurus >= 0)
+    .filter(
+      (record) =>
+        (day === undefined || record.day === day) && isKurus(record.amountKurus) && record.amountKurus >= 0,
+    )
     .map((record) => {
       const countedKurus = counted.get(record.id)
       const line: CashLine = {
@@ -566,7 +600,7 @@ function movementsOfDay(
       if (by !== undefined) line.correctedBy = by.id
       const settledBy = settled.get(record.id)
       if (settledBy !== undefined) line.settledBy = settledBy
-      return { courierId: record.courierId, line }
+      return { courierId: record.courierId, day: record.day, seq: record.seq, line }
     })
 }
 
