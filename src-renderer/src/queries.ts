@@ -23,6 +23,7 @@ import type {
   SessionStatus,
   Settings,
 } from '../../src-shared/domain.ts'
+import type { Account } from '../../src-shared/accounts.ts'
 import type { CourierBatch, CourierToday } from '../../src-shared/couriers.ts'
 import type { AppError, Result } from '../../src-shared/errors.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
@@ -45,6 +46,7 @@ export function createQueryClient(): QueryClient {
 
 export const keys = {
   session: ['session'] as const,
+  accounts: ['accounts'] as const,
   settings: ['settings'] as const,
   branches: ['branches'] as const,
   methods: ['methods'] as const,
@@ -146,6 +148,10 @@ export function useCoreEvents(): void {
         void queryClient.invalidateQueries({ queryKey: keys.methods })
       }
     })
+    // Every account after any change of one (issue 29): Hesaplar, the brand tags, the filter.
+    const offAccounts = api.on('accountsChanged', (accounts) => {
+      queryClient.setQueryData(keys.accounts, accounts)
+    })
     const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
       // The card; and the courier strip and the day-end, when the change reaches what they count.
       putOrder(queryClient, paymentKey, order)
@@ -170,6 +176,7 @@ export function useCoreEvents(): void {
     })
     return () => {
       offSession()
+      offAccounts()
       offOrder()
       offCouriers()
       offCourierDay()
@@ -244,6 +251,64 @@ export function useSignIn() {
       void queryClient.invalidateQueries({ queryKey: keys.branches })
       void queryClient.invalidateQueries({ queryKey: keys.methods })
     },
+  })
+}
+
+// Several restaurant accounts (issue 29): no current account, every call names its own. The list is kept
+// fresh by `accountsChanged`; each write's answer is written in at once too.
+
+/** Every account, in the order made: short names, colours, sign-in states (never keys). */
+export function useAccounts() {
+  return useQuery({ queryKey: keys.accounts, queryFn: () => unwrap(requireBridge().listAccounts()) })
+}
+
+/** An account call's answer written into the list: one account, or the whole list. */
+function putAccounts(queryClient: QueryClient, answer: Account | Account[]): void {
+  if (Array.isArray(answer)) {
+    queryClient.setQueryData(keys.accounts, answer)
+    return
+  }
+  queryClient.setQueryData<Account[]>(keys.accounts, (list) =>
+    list?.some((one) => one.id === answer.id)
+      ? list.map((one) => (one.id === answer.id ? answer : one))
+      : [...(list ?? []), answer],
+  )
+}
+
+/** A call on accounts: its answer goes into the list; the board's cards read the list for their tags. */
+function useAccountCall<I, O extends Account | Account[]>(call: (input: I) => Promise<Result<O>>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: I) => unwrap(call(input)),
+    onSuccess: (answer: O) => putAccounts(queryClient, answer),
+  })
+}
+
+/** "Hesap ekle": made only once the platform accepts its keys. */
+export const useAddAccount = () =>
+  useAccountCall((input: CallInput<'addAccount'>) => requireBridge().addAccount(input))
+/** Rename or recolour. */
+export const useUpdateAccount = () =>
+  useAccountCall((input: CallInput<'updateAccount'>) => requireBridge().updateAccount(input))
+/** "Tekrar giriş yap": this account only, with its stored keys or new ones. */
+export const useSignInAccount = () =>
+  useAccountCall((input: CallInput<'signInAccount'>) => requireBridge().signInAccount(input))
+/** Refused with the count while it still owes hand-overs. */
+export const useRemoveAccount = () =>
+  useAccountCall((input: CallInput<'removeAccount'>) => requireBridge().removeAccount(input))
+export const useSetDefaultAccount = () =>
+  useAccountCall((input: CallInput<'setDefaultAccount'>) => requireBridge().setDefaultAccount(input))
+
+/** An order goes to another account with one press, while nothing has been sent for it. */
+export function useSetOrderAccount(onRefused?: OnRefused) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CallInput<'setOrderAccount'>) => unwrap(requireBridge().setOrderAccount(input)),
+    onSuccess: (order) => {
+      onRefused?.(order.paymentKey, undefined)
+      putOrder(queryClient, order.paymentKey, order)
+    },
+    onError: (error, { paymentKey }) => onRefused?.(paymentKey, appErrorOf(error)),
   })
 }
 

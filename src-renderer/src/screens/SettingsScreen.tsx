@@ -9,6 +9,7 @@ import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import { useMessages } from '../i18n/use-messages.tsx'
 import { useSettings, useUpdateSettings } from '../queries.ts'
 import { useUi } from '../state.ts'
+import { AccountsSection } from './settings/AccountsSection.tsx'
 import { AllDaySection } from './settings/AllDaySection.tsx'
 import { BoardStaySection } from './settings/BoardStaySection.tsx'
 import { ComfortSection } from './settings/ComfortSection.tsx'
@@ -32,6 +33,8 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       ) : (
         <p className="muted">{t.loading}</p>
       )}
+      {/* The accounts once there is one: the first sign-in makes the first (issue 29). */}
+      {isSignedIn(session) || session.credentialsStored ? <AccountsSection /> : null}
       <ComfortSection />
       <BoardStaySection />
       <WaitingAlarmSection />

@@ -3,7 +3,7 @@ import type { SessionStatus, SignedOutReason } from '../../../src-shared/domain.
 import type { AppError } from '../../../src-shared/errors.ts'
 import { appErrorOf } from '../api.ts'
 import { ErrorMessage } from '../components/ErrorMessage.tsx'
-import { TextField } from '../components/FormFields.tsx'
+import { addressErrorOf, SignInFields } from '../components/SignInFields.tsx'
 import { ScreenHeader } from '../components/ScreenHeader.tsx'
 import type { TextKey } from '../i18n/messages.ts'
 import { useMessages } from '../i18n/use-messages.tsx'
@@ -25,9 +25,12 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
   const { t } = useMessages()
   const openSettings = useUi((state) => state.openSettings)
   const signIn = useSignIn()
-  const [address, setAddress] = useState(session.platformAddress ?? '')
-  const [appSecretKey, setAppSecretKey] = useState('')
-  const [restSecretKey, setRestSecretKey] = useState('')
+  const [draft, setDraft] = useState({
+    address: session.platformAddress ?? '',
+    appSecretKey: '',
+    restSecretKey: '',
+  })
+  const { address, appSecretKey, restSecretKey } = draft
   const [localError, setLocalError] = useState<AppError | undefined>()
   const statusId = useId()
   const formRef = useRef<HTMLFormElement>(null)
@@ -63,29 +66,7 @@ export function SignInScreen({ session }: { session: SessionStatus }) {
       <form ref={formRef} className="signin-card" onSubmit={submit} noValidate aria-describedby={statusId}>
         <h1>{t.signInTitle}</h1>
         <p id={statusId}>{reason ? t[REASON_TEXT[reason]] : t.signInIntro}</p>
-        <TextField
-          label={t.platformAddress}
-          hint={t.platformAddressHint}
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          value={address}
-          onChange={setAddress}
-          placeholder="https://"
-          required
-        />
-        {(['app', 'rest'] as const).map((which) => (
-          <TextField
-            key={which}
-            label={which === 'app' ? t.appSecretKey : t.restSecretKey}
-            type="password"
-            autoComplete="off"
-            value={which === 'app' ? appSecretKey : restSecretKey}
-            onChange={which === 'app' ? setAppSecretKey : setRestSecretKey}
-            placeholder={stored ? t.keyStoredPlaceholder : ''}
-            required={!stored}
-          />
-        ))}
+        <SignInFields draft={draft} onChange={setDraft} stored={stored} />
 
         {stored && <p className="note">{t.keysStored}</p>}
         {session.secretStorage === 'this-run-only' && <p className="note warning">{t.keysThisRunOnly}</p>}
@@ -116,14 +97,4 @@ function useFocusOnFirstEmptyField(formRef: RefObject<HTMLFormElement | null>, s
 function reasonToShow(session: SessionStatus, superseded: boolean): SignedOutReason | undefined {
   if (session.state !== 'signed-out' || session.reason === 'never-signed-in' || superseded) return undefined
   return session.reason
-}
-
-/** The address is checked here before anything is sent (https only), and again in the main process (D8). */
-function addressErrorOf(address: string): AppError | undefined {
-  if (/^https:\/\//i.test(address)) return undefined
-  return {
-    code: 'invalid-input',
-    problem: /^[a-z][a-z0-9+.-]*:/i.test(address) ? 'not-https' : 'not-a-url',
-    retryable: false,
-  }
 }
