@@ -277,8 +277,6 @@ function DayEndTable({
                     {columns.pay}
                   </th>
                 )}
-                <th scope="col">{columns.closed}</th>
-                <th scope="col">{texts.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -296,7 +294,12 @@ function DayEndTable({
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">{texts.total}</th>
+                <th scope="row">
+                  {texts.total}
+                  <span className={totals.closed ? 'day-end-account closed' : 'day-end-account'}>
+                    {totals.closed ? t.courierCash.closed : t.courierCash.open}
+                  </span>
+                </th>
                 <td className="money">{totals.packages}</td>
                 <td className="money">{money(totals.cashToCollectKurus)}</td>
                 <td className="money">{money(totals.floatKurus)}</td>
@@ -310,8 +313,6 @@ function DayEndTable({
                 <td className="money">{money(totals.debtCarriedKurus)}</td>
                 <td className="money">{money(totals.advancesKurus)}</td>
                 {pay && <td className="money">{money(totals.payKurus ?? 0)}</td>}
-                <td>{totals.closed ? t.courierCash.closed : t.courierCash.open}</td>
-                <td />
               </tr>
               {/* Below the couriers' total, which leaves it out: its cash is owed by no courier (D76). */}
               {unassigned.packages > 0 && (
@@ -319,10 +320,9 @@ function DayEndTable({
                   <th scope="row">{texts.unassigned}</th>
                   <td className="money">{unassigned.packages}</td>
                   <td className="money">{money(unassigned.cashToCollectKurus)}</td>
-                  <td className="money" colSpan={pay ? 11 : 10}>
+                  <td className="money" colSpan={pay ? 9 : 8}>
                     –
                   </td>
-                  <td />
                 </tr>
               )}
             </tfoot>
@@ -385,9 +385,31 @@ function CourierRow({
   const balance = lineBalance(courier, t, language)
   return (
     <tr>
+      {/* The name, whether the account is closed, and its buttons: the money columns keep the width at 1024. */}
       <th scope="row">
         {courier.name}
         {courier.retired && <span className="muted"> {texts.retired}</span>}
+        <span className={courier.closed ? 'day-end-account closed' : 'day-end-account'}>
+          {courier.closed ? ct.closed : ct.open}
+        </span>
+        <span className="day-end-row-actions">
+          <button
+            type="button"
+            className="button secondary small"
+            aria-label={texts.returnFor(courier.name)}
+            onClick={onReturn}
+          >
+            {texts.returnButton}
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            aria-label={ct.statementFor(courier.name)}
+            onClick={onStatement}
+          >
+            {ct.statement}
+          </button>
+        </span>
       </th>
       <td className="money">{courier.packages}</td>
       <td className="money">{money(courier.cashToCollectKurus)}</td>
@@ -408,25 +430,6 @@ function CourierRow({
       <td className="money">{money(courier.debtCarriedKurus)}</td>
       <td className="money">{money(courier.advancesKurus)}</td>
       {pay && <td className="money">{courier.payKurus === null ? ct.payOff : money(courier.payKurus)}</td>}
-      <td>{courier.closed ? ct.closed : ct.open}</td>
-      <td className="day-end-row-actions">
-        <button
-          type="button"
-          className="button secondary small"
-          aria-label={texts.returnFor(courier.name)}
-          onClick={onReturn}
-        >
-          {texts.returnButton}
-        </button>
-        <button
-          type="button"
-          className="button secondary small"
-          aria-label={ct.statementFor(courier.name)}
-          onClick={onStatement}
-        >
-          {ct.statement}
-        </button>
-      </td>
     </tr>
   )
 }

@@ -192,15 +192,16 @@ function StatementTable({
                   {name}
                 </th>
               ))}
-            <th scope="col">{c.closed}</th>
           </tr>
         </thead>
         <tbody>
           {statement.days.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{dayText(day.day, language)}</th>
+              <th scope="row">
+                {dayText(day.day, language)}
+                {day.closed && <span className="day-end-account closed">{ct.closed}</span>}
+              </th>
               {cells(day)}
-              <td>{day.closed ? ct.closed : ct.open}</td>
             </tr>
           ))}
         </tbody>
@@ -208,7 +209,6 @@ function StatementTable({
           <tr>
             <th scope="row">{ct.statementTotal}</th>
             {cells(statement.totals)}
-            <td />
           </tr>
         </tfoot>
       </table>
