@@ -3,7 +3,7 @@
  * fail on time), also written to bench/results/latest.json.
  *
  *   npm run bench                        all of them
- *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend courier attention batch)
+ *   npm run bench -- --only board,cold   some of them (ids: core click cold bundle board login memory intake scan dayend courier attention batch accounts)
  *   npm run bench -- --renderer-dir DIR  measure that built renderer (and the web mode beside it) instead of building
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startMockPlatform } from '../e2e/mock-platform/server.ts'
 import { describeThrown } from '../src-main/core/app-failure.ts'
+import { accountsLogin } from './accounts-login.ts'
 import { attention5000 } from './attention-5000.ts'
 import { batchScanOut } from './batch-scan-out.ts'
 import { board5000 } from './board-5000.ts'
@@ -53,6 +54,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   courierCash,
   attention5000,
   batchScanOut,
+  accountsLogin,
 ]
 
 /** A benchmark that names no budget of its own: none needs more than a few minutes on a loaded machine. */

@@ -123,6 +123,8 @@ export interface MockTokenInfo {
   access_token: string
   /** Null for a vendor-wide token. */
   branch_id: string | null
+  /** The restaurant account it acts for (issue 29); absent for the demo's own. */
+  vendor?: string
   issued_at: string
   expires_at: string
   revoked: boolean

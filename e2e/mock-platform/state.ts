@@ -204,6 +204,7 @@ export class MockState {
     return [...this.#tokens.values()].map((t) => ({
       access_token: t.token,
       branch_id: t.branchId,
+      ...(t.vendor === undefined ? {} : { vendor: t.vendor }),
       issued_at: new Date(t.issuedAtMs).toISOString(),
       expires_at: new Date(t.expiresAtMs).toISOString(),
       revoked: t.revoked,
