@@ -205,6 +205,7 @@ test.describe('mistakes can be taken back', () => {
     await expect(remove).toBeInViewport({ ratio: 1 })
     await page.keyboard.press('Escape')
     await expect(remove).toBeHidden()
+    await expect(orderInput(page)).toBeFocused()
     await menu.click()
     await remove.click()
     await expect(orderItem(page, IDS.kadikoyCashDelivery)).toHaveCount(0)
@@ -319,6 +320,12 @@ test.describe('a board for the rush', () => {
       await expect(
         page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ }).getByRole('heading'),
       ).toHaveText(/1 paket/)
+      // Escape closes a card's menu, and only the menu: the batch goes on.
+      await page.getByRole('button', { name: 'Diğer işlemler: 000-002' }).click()
+      await expect(page.getByRole('button', { name: '000-002 siparişini panodan kaldır' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('button', { name: '000-002 siparişini panodan kaldır' })).toBeHidden()
+      await expect(page.getByRole('region', { name: /Ahmet Yılmaz’a veriliyor/ })).toBeVisible()
       await scrollFirstCardUnderPinnedTop(page)
       await expectCardsInSight(page, cards)
       await page.mouse.wheel(0, 2000)

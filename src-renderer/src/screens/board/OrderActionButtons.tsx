@@ -219,7 +219,20 @@ export function OrderMenu({
   const rt = useMessages().t.board
   const id = useId()
   const buttonRef = useRef<HTMLButtonElement | null>(null)
+  const popupRef = useRef<HTMLDivElement | null>(null)
   const [open, setOpen] = useState(false)
+  // Escape closes the menu only: taken before the board's own Escape (a batch's Bitir) sees it.
+  useEffect(() => {
+    if (!open) return undefined
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      ;(popupRef.current as Partial<HTMLElement> | null)?.hidePopover?.()
+      focusOrderField()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [open])
   return (
     <div className="order-menu">
       <button
@@ -233,6 +246,7 @@ export function OrderMenu({
         {rt.moreActions}
       </button>
       <div
+        ref={popupRef}
         id={id}
         popover="auto"
         className="order-menu-popup"
