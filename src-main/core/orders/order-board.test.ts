@@ -606,3 +606,36 @@ describe('OrderBoard: settings.json after the move (D56)', () => {
     expect(writes).toEqual([])
   })
 })
+
+describe('the board and accounts (issue 29)', () => {
+  const FIRST = '00000000-0000-4000-8000-00000000000a'
+  const SECOND = '00000000-0000-4000-8000-00000000000b'
+  const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
+  const accounts = { firstId: FIRST, defaultId: SECOND }
+
+  it('puts an order without an account under the default one, and one kept from before accounts under the first', () => {
+    const boardLog = new MemoryJournal()
+    // A line as the board wrote it before accounts.
+    boardLog.append({
+      op: 'put',
+      order: { paymentKey: KEY, addedAt: '2026-11-27T07:00:00.000Z', handover: { state: 'none' } },
+    })
+    const board = testBoard({ boardLog, accounts })
+    expect(board.require(KEY).account).toBe(FIRST)
+    const other = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
+    expect(board.add(other, {}).account).toBe(SECOND)
+    expect(board.countOf(FIRST)).toBe(1)
+  })
+
+  it('refuses the same payment key under another account, and moves an order only while nothing was sent', () => {
+    const board = testBoard({ accounts })
+    board.add(KEY, {}, 'typed', FIRST)
+    expect(() => board.add(KEY, {}, 'typed', SECOND)).toThrow(/order-other-account/)
+    // The same account, or none named, merges as before.
+    expect(board.add(KEY, { label: 'Masa 1' }, 'typed', FIRST).account).toBe(FIRST)
+    expect(board.add(KEY, { label: 'Masa 2' }).account).toBe(FIRST)
+    expect(board.setAccount(KEY, SECOND).account).toBe(SECOND)
+    board.setHandover(KEY, { state: 'sending', since: '2026-11-27T07:00:00.000Z' })
+    expect(() => board.setAccount(KEY, FIRST)).toThrow(/already-sending/)
+  })
+})

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { handoverOf, historyEntryOf, replayJournal, ResultRecord } from './outbox-journal.ts'
+import {
+  handoverOf,
+  historyEntryOf,
+  replayJournal,
+  resultRecordOf,
+  ResultRecord,
+  type ActionReplay,
+} from './outbox-journal.ts'
 
 const KEY = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 const T0 = Date.UTC(2026, 0, 1)
@@ -117,5 +124,49 @@ describe('historyEntryOf', () => {
       result: 'handed-over',
       httpStatus: 200,
     })
+  })
+})
+
+describe('the journal and accounts (issue 29)', () => {
+  const ACCOUNT = '00000000-0000-4000-8000-00000000000a'
+  const queued = {
+    type: 'queued',
+    action: 'a1',
+    paymentKey: '0d3e1f00-5a1b-4c2d-8e3f-100000000001',
+    at: '2026-11-27T07:00:00.000Z',
+  }
+  const result = {
+    ...queued,
+    type: 'result',
+    seq: 0,
+    attempt: 1,
+    result: 'handed-over',
+    outcomeUnknown: false,
+  }
+
+  it('reads a press journalled before accounts as having none, and History shows it as the first account’s', () => {
+    const replay = replayJournal([
+      queued,
+      { type: 'attempt', action: 'a1', attempt: 1, at: queued.at },
+      result,
+    ])
+    expect(replay.unreadable).toBe(0)
+    expect(replay.actions[0]?.account).toBeUndefined()
+    const entry = historyEntryOf(replay.results[0] as ResultRecord, ACCOUNT)
+    expect(entry.account).toBe(ACCOUNT)
+  })
+
+  it('keeps the account of a press on every result written for it', () => {
+    const replay = replayJournal([{ ...queued, account: ACCOUNT }])
+    const action = replay.actions[0] as ActionReplay
+    expect(action.account).toBe(ACCOUNT)
+    const written = resultRecordOf(
+      action,
+      { seq: 1, attempt: 1, at: queued.at },
+      { result: 'handed-over', outcomeUnknown: false },
+    )
+    expect(written.account).toBe(ACCOUNT)
+    // History shows the journalled account, never the fallback.
+    expect(historyEntryOf(written, 'another').account).toBe(ACCOUNT)
   })
 })

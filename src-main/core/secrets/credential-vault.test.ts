@@ -231,3 +231,72 @@ describe('CredentialVault and the redactor (D33: the current secrets are never f
     expect(line).toBe(`${REDACTED} ${REDACTED} ${REDACTED}`)
   })
 })
+
+describe('CredentialVault per account (issue 29)', () => {
+  const OTHER = '00000000-0000-4000-8000-000000000002'
+  const openFor = (store: MemoryStore, account: string, adoptLegacy = false) =>
+    CredentialVault.open({
+      account,
+      adoptLegacy,
+      store,
+      cipher: fakeCipher('strong'),
+      log: recordingLogger(),
+      allowWeakStorage: () => false,
+    })
+
+  it('keeps each account in its own blob: a write or a forget for one never touches the other', async () => {
+    const store = new MemoryStore()
+    const first = await openFor(store, ACCOUNT)
+    const second = await openFor(store, OTHER)
+    await first.saveCredentials(KEYS, ADDRESS)
+    await first.saveToken(TOKEN)
+    await second.saveCredentials(NEW_KEYS, ADDRESS)
+    const secondBlob = store.values.get(secretsKeyOf(OTHER))
+    await first.saveToken({ ...TOKEN, accessToken: 'token-renewed' })
+    expect(store.values.get(secretsKeyOf(OTHER))).toBe(secondBlob)
+    await first.forgetAll()
+    expect(store.values.has(secretsKeyOf(ACCOUNT))).toBe(false)
+    expect(store.values.get(secretsKeyOf(OTHER))).toBe(secondBlob)
+    const reopened = await openFor(store, OTHER)
+    expect(reopened.credentialsFor(ADDRESS)).toEqual(NEW_KEYS)
+    expect(reopened.tokenFor(ADDRESS)).toBeUndefined()
+  })
+
+  it('adopts the blob kept before accounts as it is, set-aside blob included, only for the first account', async () => {
+    const store = new MemoryStore()
+    const before = await openFor(store, ACCOUNT)
+    await before.saveCredentials(KEYS, ADDRESS)
+    await before.saveToken(TOKEN)
+    // As the app before accounts kept it: one blob under `secrets`, an unreadable one set aside.
+    store.values.set('secrets', store.values.get(secretsKeyOf(ACCOUNT)))
+    store.values.delete(secretsKeyOf(ACCOUNT))
+    store.values.set('secrets-set-aside', 'an older blob')
+    const other = await openFor(store, OTHER)
+    expect(other.credentialsFor(ADDRESS)).toBeUndefined()
+    const first = await openFor(store, ACCOUNT, true)
+    expect(first.credentialsFor(ADDRESS)).toEqual(KEYS)
+    expect(first.tokenFor(ADDRESS)).toEqual(TOKEN)
+    expect(store.values.has('secrets')).toBe(false)
+    expect(store.values.get(setAsideKeyOf(ACCOUNT))).toBe('an older blob')
+    expect(store.values.has('secrets-set-aside')).toBe(false)
+  })
+
+  it('keeps both accounts’ secrets redacted at once (each vault pins its own slot)', async () => {
+    const secrets = new SecretRedactor()
+    const store = new MemoryStore()
+    const options = {
+      store,
+      cipher: fakeCipher('strong'),
+      log: recordingLogger(),
+      allowWeakStorage: () => false,
+    }
+    const first = await CredentialVault.open({ ...options, account: ACCOUNT, secrets })
+    const second = await CredentialVault.open({ ...options, account: OTHER, secrets })
+    await first.saveCredentials(KEYS, ADDRESS)
+    await second.saveCredentials(NEW_KEYS, ADDRESS)
+    // A long day of other secrets learnt: only what is pinned is sure to stay.
+    for (let index = 0; index < 300; index++) secrets.register(`typed-wrong-key-${String(index)}`)
+    const line = secrets.redactText(`${KEYS.appSecretKey} ${NEW_KEYS.appSecretKey}`)
+    expect(line).toBe(`${REDACTED} ${REDACTED}`)
+  })
+})
