@@ -390,6 +390,44 @@ describe('the day-end CSV', () => {
   })
 })
 
+describe('a courier’s week', () => {
+  it('lists seven days from Monday with their figures and sums them; its CSV says the same', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    w.day.setPay({ requestId: 'p', courierId: null, rateKurus: 4_000 })
+    await w.bag(1, ahmet.id)
+    w.day.recordCash({ requestId: 'h1', courierId: ahmet.id, amountKurus: 10_000 })
+    await w.clock.advance(24 * 60 * MINUTE)
+    w.day.recordMovement({ requestId: 'f', courierId: ahmet.id, kind: 'float', amountKurus: 2_000 })
+    await w.bag(2, ahmet.id)
+    w.day.recordCash({ requestId: 'h2', courierId: ahmet.id, amountKurus: 11_500 })
+    // 2026-11-24 is a Tuesday: the week runs from Monday the 23rd to Sunday the 29th.
+    const statement = w.day.statement({ courierId: ahmet.id })
+    expect(statement).toMatchObject({ name: 'Ahmet', from: '2026-11-23', to: '2026-11-29' })
+    expect(statement.days.map((day) => [day.day, day.packages, day.differenceKurus, day.payKurus])).toEqual([
+      ['2026-11-23', 0, 0, null],
+      ['2026-11-24', 1, 0, 4_000],
+      ['2026-11-25', 1, -500, 4_000],
+      ['2026-11-26', 0, 0, null],
+      ['2026-11-27', 0, 0, null],
+      ['2026-11-28', 0, 0, null],
+      ['2026-11-29', 0, 0, null],
+    ])
+    expect(statement.totals).toMatchObject({
+      packages: 2,
+      floatKurus: 2_000,
+      cashHandedInKurus: 21_500,
+      differenceKurus: -500,
+      payKurus: 8_000,
+    })
+    const rows = w.day.statementCsv({ courierId: ahmet.id }).split('\r\n')
+    expect(rows).toHaveLength(1 + 7 + 1 + 1)
+    expect(rows[3]?.split(';').slice(0, 4)).toEqual(['Ahmet', '25.11.2026', '1', '100,00'])
+    expect(rows[8]?.split(';').slice(0, 3)).toEqual(['Ahmet', 'Toplam', '2'])
+    expect(await problemOf(() => w.day.statement({ courierId: 'nobody' }))).toBe('unknown-courier')
+  })
+})
+
 describe('one settlement, kept and pushed', () => {
   it('pushes today’s settlement once for a hand-over’s burst of records, and after each record', async () => {
     const w = world()

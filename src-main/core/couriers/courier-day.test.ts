@@ -415,7 +415,7 @@ describe('the hand-over, its other paths', () => {
       unassigned_cash_to_collect_kurus: 1000,
     })
     expect(day.dayEndCsv('2026-11-24')).toContain(
-      '2026-11-24;Kuryesi belirsiz;Toplam;;;;;1;10,00;;;;0;0;Hiçbir kuryenin farkına sayılmadı',
+      '24.11.2026;Kuryesi belirsiz;Toplam;;;;;1;10,00;;;;0;0;Hiçbir kuryenin farkına sayılmadı',
     )
   })
 
@@ -624,7 +624,7 @@ describe('the day-end, its other paths', () => {
 
     expect(day.dayEnd('2026-11-24').couriers.map((c) => [c.name, c.packages])).toEqual([['Ahmet', 1]])
     expect(day.publicDayEnd('2026-11-24').couriers.map((c) => c.courier)).toEqual(['Ahmet'])
-    expect(day.dayEndCsv('2026-11-24')).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;10,00;')
+    expect(day.dayEndCsv('2026-11-24')).toContain('24.11.2026;Ahmet;Kurye toplamı;;;;;1;10,00;')
     expect(day.dayEndCsv('2026-11-24')).not.toContain('Ahmet Yılmaz')
     // Today: today's name.
     expect(day.dayEnd().couriers.map((c) => [c.name, c.packages])).toEqual([['Ahmet Yılmaz', 1]])
@@ -641,7 +641,7 @@ describe('the day-end, its other paths', () => {
       { branch: 'b1', branchName: 'Kadıköy', packages: 1, cashToCollectKurus: 39990, amountUnknown: 0 },
     ])
     const csv = day.dayEndCsv('2026-11-24')
-    expect(csv).toContain('2026-11-24;Ahmet;Kurye toplamı;;;;;1;399,90;0,00;-399,90;Dağıtımda;0;0;')
+    expect(csv).toContain('24.11.2026;Ahmet;Kurye toplamı;;;;;1;399,90;0,00;-399,90;Dağıtımda;0;0;')
     // 12:00 in Istanbul, where the platform's day is.
     expect(csv).toContain(';24.11.2026 12:00:00;')
   })

@@ -4,7 +4,7 @@ import type { CourierStatement, DayEnd, StatementDay } from '../../../src-shared
 import type { Language } from '../../../src-shared/domain.ts'
 import { texts } from '../../../src-shared/texts/index.ts'
 import { csvFile, type CsvValue } from '../orders/history-csv.ts'
-import { kurusCell } from './day-end-csv.ts'
+import { dayCell, kurusCell } from './day-end-csv.ts'
 import type { LedgerCourier } from './day-end.ts'
 
 const SUMMED = [
@@ -92,7 +92,7 @@ export function statementCsv(statement: CourierStatement, language: Language): s
   ]
   return csvFile([
     ['', ...labels.columns],
-    ...statement.days.map((day) => row(day.day, day, day.closed)),
+    ...statement.days.map((day) => row(dayCell(day.day), day, day.closed)),
     row(labels.total, statement.totals),
   ])
 }

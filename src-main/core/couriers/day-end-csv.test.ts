@@ -84,7 +84,8 @@ describe('the day-end as CSV', () => {
       ['Kadıköy', '1234,50'],
       ['Şubesiz', '59,90'],
     ])
-    expect(rows.slice(1).every((row) => row[0] === DAY)).toBe(true)
+    // The day as the times are written: one date format in the file.
+    expect(rows.slice(1).every((row) => row[0] === '24.11.2026')).toBe(true)
     // The package no courier was named for: its cash on its own line, in no courier's difference.
     const unassigned = rows.find((row) => row[1] === 'Kuryesi belirsiz' && row[2] === 'Toplam')
     expect(unassigned?.slice(7, 12)).toEqual(['1', '9,90', '', '', ''])
@@ -150,19 +151,19 @@ describe('the day-end as CSV', () => {
     expect(dayEndCsv(dayEnd, { language: 'en', timeZone: ZONE }).split('\r\n')).toEqual([
       '\uFEFFDay;Courier;Row;Branch;Order code;Time;Payment method;Packages;Cash to collect (₺);Cash handed in (₺);Difference (₺);Balance;Amount unknown;Not confirmed;Note;Float (₺);Expenses (₺);Expected cash (₺);Card at the door (₺);Advances (₺);Debt repaid (₺);Debt carried (₺);Pay (₺);Account closed',
       // An amount not known: "Check", never "Short" nor "Even" (issue 28).
-      '2026-11-24;Ahmet;Courier total;;;;;2;1234.50;1230.00;-4.50;Check;1;1;;0.00;0.00;1234.50;0.00;0.00;0.00;0.00;;No',
-      '2026-11-24;Ahmet;Branch;Kadıköy;;;;1;1234.50;;;;0;;;;;;;;;;;',
-      '2026-11-24;Ahmet;Branch;b9;;;;1;0.00;;;;1;;;;;;;;;;;',
-      '2026-11-24;Ahmet;Package;b1;000-001;24.11.2026 12:00:00;CASH;1;1234.50;;;;;;Masa 4 · Collected at the door;;;;;;;;;',
-      '2026-11-24;Ahmet;Package;b9;000-002;24.11.2026 13:30:05;CASH;1;;;;;1;;Collected at the door;;;;;;;;;',
-      '2026-11-24;Ahmet;Corrected (does not count);;;24.11.2026 18:00:00;;;;1000.00;;;;;;;;;;;;;;',
-      '2026-11-24;Ahmet;Cash handed in;;;24.11.2026 18:05:00;;;;1230.00;;;;;sayım;;;;;;;;;',
+      '24.11.2026;Ahmet;Courier total;;;;;2;1234.50;1230.00;-4.50;Check;1;1;;0.00;0.00;1234.50;0.00;0.00;0.00;0.00;;No',
+      '24.11.2026;Ahmet;Branch;Kadıköy;;;;1;1234.50;;;;0;;;;;;;;;;;',
+      '24.11.2026;Ahmet;Branch;b9;;;;1;0.00;;;;1;;;;;;;;;;;',
+      '24.11.2026;Ahmet;Package;b1;000-001;24.11.2026 12:00:00;CASH;1;1234.50;;;;;;Masa 4 · Collected at the door;;;;;;;;;',
+      '24.11.2026;Ahmet;Package;b9;000-002;24.11.2026 13:30:05;CASH;1;;;;;1;;Collected at the door;;;;;;;;;',
+      '24.11.2026;Ahmet;Corrected (does not count);;;24.11.2026 18:00:00;;;;1000.00;;;;;;;;;;;;;;',
+      '24.11.2026;Ahmet;Cash handed in;;;24.11.2026 18:05:00;;;;1230.00;;;;;sayım;;;;;;;;;',
       // No package went without a courier, but two orders did not go: the line says so.
-      '2026-11-24;No courier;Total;;;;;0;0.00;;;;0;2;;;;;;;;;;',
-      "2026-11-24;Couriers' total;Total;;;;;2;1234.50;1230.00;-4.50;Check;1;1;;0.00;0.00;1234.50;0.00;0.00;0.00;0.00;;No",
-      '2026-11-24;All orders;Total;;;;;2;1234.50;;;;1;3;;;;;;;;;;',
-      '2026-11-24;All orders;Branch;Kadıköy;;;;1;1234.50;;;;0;;;;;;;;;;;',
-      '2026-11-24;All orders;Branch;b9;;;;1;0.00;;;;1;;;;;;;;;;;',
+      '24.11.2026;No courier;Total;;;;;0;0.00;;;;0;2;;;;;;;;;;',
+      "24.11.2026;Couriers' total;Total;;;;;2;1234.50;1230.00;-4.50;Check;1;1;;0.00;0.00;1234.50;0.00;0.00;0.00;0.00;;No",
+      '24.11.2026;All orders;Total;;;;;2;1234.50;;;;1;3;;;;;;;;;;',
+      '24.11.2026;All orders;Branch;Kadıköy;;;;1;1234.50;;;;0;;;;;;;;;;;',
+      '24.11.2026;All orders;Branch;b9;;;;1;0.00;;;;1;;;;;;;;;;;',
       '',
     ])
   })

@@ -36,6 +36,12 @@ export function kurusCell(kurus: number, language: Language): string {
 
 type Row = CsvValue[]
 
+/** A day as the CSV's times write it (`24.11.2026`): one date format in the file. */
+export function dayCell(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${date ?? ''}.${month ?? ''}.${year ?? ''}`
+}
+
 /** The settlement of one day as the whole text of a CSV file. */
 export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
   const labels = texts[options.language].dayEndCsv
@@ -45,7 +51,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
   const notConfirmed = (tally: PackageTally) =>
     String(tally.notConfirmed.owed + tally.notConfirmed.unconfirmed + tally.notConfirmed.refused)
   const row = (fields: Partial<Record<number, CsvValue>>): Row =>
-    labels.columns.map((_, index) => (index === 0 ? dayEnd.day : fields[index]))
+    labels.columns.map((_, index) => (index === 0 ? dayCell(dayEnd.day) : fields[index]))
 
   const branchRows = (who: string, branches: readonly BranchLine[]): Row[] =>
     // A split with no branch named says nothing the total does not.
