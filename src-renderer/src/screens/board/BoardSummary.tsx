@@ -1,5 +1,12 @@
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
-import { boardCounts, type AttentionKeys, type BoardFilter, type StateFilter } from './board-rules.ts'
+import {
+  boardCounts,
+  openCountsByAccount,
+  type AttentionKeys,
+  type BoardFilter,
+  type StateFilter,
+} from './board-rules.ts'
+import { useAccountTags } from '../../components/BrandTag.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
 
 /** The counts at the top of the board (docs/decisions.md D43): what waits, what is on its way, what needs a look. */
@@ -40,11 +47,17 @@ const STATES: StateFilter[] = ['all', 'waiting', 'sending', 'attention', 'handed
 export function BoardFilterBar({
   filter,
   onChange,
+  orders = [],
 }: {
   filter: BoardFilter
   onChange: (filter: BoardFilter) => void
+  /** The board's orders, for each account's count (issue 29). */
+  orders?: readonly BoardOrder[] | undefined
 }) {
   const rt = useMessages().t.board
+  const { t } = useMessages()
+  const accounts = useAccountTags()
+  const openCounts = openCountsByAccount(orders)
   const stateText: Record<StateFilter, string> = {
     all: rt.stateAll,
     waiting: rt.stateWaiting,
@@ -78,6 +91,23 @@ export function BoardFilterBar({
           ))}
         </select>
       </label>
+      {/* With two accounts or more: by account, each with its orders not yet handed over (issue 29). */}
+      {accounts.several && (
+        <label className="board-filter-state">
+          <span>{t.accounts.filter}</span>
+          <select
+            value={filter.account ?? ''}
+            onChange={(event) => onChange({ ...filter, account: event.target.value || undefined })}
+          >
+            <option value="">{t.accounts.filterAll}</option>
+            {accounts.list.map((account) => (
+              <option key={account.id} value={account.id}>
+                {`${account.shortName} (${openCounts.get(account.id) ?? 0})`}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </div>
   )
 }

@@ -93,7 +93,7 @@ export function OrderBoard({ reference }: { reference?: ReactNode }) {
     <section className="board" aria-labelledby="board-title">
       <div className="board-tools">
         {reference}
-        <BoardFilterBar filter={filter} onChange={setFilter} />
+        <BoardFilterBar filter={filter} onChange={setFilter} orders={visible} />
       </div>
       <div className="board-top">
         <h2 id="board-title" className="visually-hidden">

@@ -7,6 +7,7 @@ import { describeError } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useSlipQueue } from '../../slip/slip-queue.ts'
 import { HandoverStatus } from './HandoverStatus.tsx'
+import { OrderAccountTag } from './OrderAccountTag.tsx'
 import { OrderActionButtons, OrderMenu, type OrderActions } from './OrderActionButtons.tsx'
 import { OrderCourierFacts } from './OrderCourierFacts.tsx'
 import { OrderSource } from './OrderSource.tsx'
@@ -79,6 +80,7 @@ export const OrderItem = memo(function OrderItem({
           <span className="order-code" id={codeId} title={order.paymentKey}>
             {code}
           </span>
+          <OrderAccountTag order={order} code={code} />
           {order.label && (
             <span className="order-label" title={order.label}>
               {order.label}

@@ -32,6 +32,8 @@ export type StateFilter = 'all' | 'waiting' | 'sending' | 'attention' | 'handed-
 export interface BoardFilter {
   text: string
   state: StateFilter
+  /** Only this account's orders (issue 29); left out: every account's. */
+  account?: string | undefined
 }
 
 type StateGroup = Exclude<StateFilter, 'all'>
@@ -61,6 +63,7 @@ export function matchesFilter(
   attention: AttentionKeys = NONE,
 ): boolean {
   if (filter.state !== 'all' && groupOf(order, attention) !== filter.state) return false
+  if (filter.account !== undefined && order.account !== filter.account) return false
   const text = filter.text.trim().toLowerCase().replace(/-/g, '')
   // An empty text is in every haystack; a missing label joins as nothing.
   const haystack = [shortCodeOf(order.paymentKey), order.label, order.paymentKey]
@@ -115,6 +118,16 @@ export function boardCounts(
     else if (order.handover.state === 'handed-over' && sameDay(new Date(order.handover.at), now)) {
       counts.handedOverToday++
     }
+  }
+  return counts
+}
+
+/** Each account's orders not yet handed over (issue 29), for the account filter's choices. */
+export function openCountsByAccount(orders: readonly BoardOrder[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>()
+  for (const order of orders) {
+    if (order.account === undefined || order.handover.state === 'handed-over') continue
+    counts.set(order.account, (counts.get(order.account) ?? 0) + 1)
   }
   return counts
 }
