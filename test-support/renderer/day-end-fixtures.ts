@@ -132,7 +132,7 @@ export function dayEndView(
   }
 }
 
-export const bagKey = (n: number) => `0d3e1f00-5a1b-4c2d-8e3f-${String(100000000000 + n)}`
+const bagKey = (n: number) => `0d3e1f00-5a1b-4c2d-8e3f-${String(100000000000 + n)}`
 
 /** One bag a courier took: cash, handed over, still carried, unless told otherwise. */
 export function bag(n: number, overrides: Partial<Bag> = {}): Bag {

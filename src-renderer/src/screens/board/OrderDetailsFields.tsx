@@ -31,7 +31,7 @@ export const NO_DETAILS: DetailsDraft = {
 }
 
 /** What is sent of the details staff chose, or why nothing may be sent (an amount that does not read one way). */
-export type CheckedDetails =
+type CheckedDetails =
   | {
       ok: true
       details: {

@@ -5,7 +5,7 @@ import { formatKurus, type ParsedKurus, parseKurus } from '../../../../src-share
 import type { Messages } from '../../i18n/index.ts'
 
 /** "kasa tam" / "açık var: -12,50 ₺" / "fazla: +12,50 ₺": handed in minus to collect, in kuruş. */
-export function balanceText(differenceKurus: number, t: Messages, language: Language): string {
+function balanceText(differenceKurus: number, t: Messages, language: Language): string {
   const texts = t.courierReturn
   if (differenceKurus === 0) return texts.even
   const amount = formatKurus(differenceKurus, language)
@@ -37,7 +37,7 @@ export function lineBalance(
 }
 
 /** The class a balance is drawn with: even, short (a shortfall), over. */
-export function balanceClass(differenceKurus: number): 'even' | 'short' | 'over' {
+function balanceClass(differenceKurus: number): 'even' | 'short' | 'over' {
   return differenceKurus === 0 ? 'even' : differenceKurus < 0 ? 'short' : 'over'
 }
 
