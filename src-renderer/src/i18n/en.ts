@@ -692,6 +692,44 @@ export const en = {
     moreDetails: 'Add details (optional)',
   },
   // Settings' till-comfort card: undo window, text size, theme, sounds (D44)
+  // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
+  scanner: {
+    layouts: {
+      us: 'US',
+      'tr-q': 'Turkish Q',
+      'tr-f': 'Turkish F',
+      de: 'German',
+      fr: 'French',
+    },
+    readAs: (text) => `read as ${text}`,
+    differs: 'The scanner’s keyboard language may differ.',
+    seen: (scanner, computer) =>
+      `The scanner types as a ${scanner} keyboard; this computer’s keyboard language is ${computer}.`,
+    fix: (computer) =>
+      computer === undefined
+        ? 'Set the scanner’s keyboard language to this computer’s (scan the keyboard-language code in the scanner’s manual), then try Settings › Scanner test.'
+        : `Set the scanner to a ${computer} keyboard (scan the keyboard-language code in the scanner’s manual), then try Settings › Scanner test.`,
+    testTitle: 'Scanner test',
+    testIntro:
+      'Scan the code below with the scanner (on the screen or printed). The app says what arrived and whether the scanner is set up right.',
+    testField: 'Scanned code',
+    testExpected: (text) => `Expected: ${text}`,
+    testArrived: (text) => `Arrived: ${text}`,
+    testRight: 'The scanner is set up right: the code arrived as it is.',
+    testLayouts: (scanner, computer) =>
+      `The scanner’s keyboard language differs: it types as a ${scanner} keyboard, this computer’s is ${computer}. The app still reads order and courier codes, but other programs cannot: set the scanner to a ${computer} keyboard (with the keyboard-language code in its manual) and try again.`,
+    testUnknown:
+      'What arrived is not the code expected, and the keyboard language it was typed in could not be told. Set the scanner’s keyboard language to this computer’s and try again; if it still fails, check that the scanner adds Enter and reads the whole code.',
+    testByHand: 'The keys did not come at a scanner’s pace: typed by hand? Scan the code with the scanner.',
+    testPrint: 'Print the test code',
+  },
+  // Web mode: the page lost the app (issue 30)
+  appLost: {
+    status: 'The app cannot be reached',
+    title: 'The app cannot be reached: web mode may have stopped.',
+    whatToDo:
+      'This page can do nothing without the running app; scans are not taken for now. Start the app again (npm run web, or its service) and open the new address it prints (READY http://127.0.0.1:…) in this browser.',
+  },
   comfort: {
     comfortTitle: 'Till comfort',
     undoWindow: 'Time to undo after “Handed to courier”',
@@ -819,41 +857,3 @@ export const en = {
     folderCreated: (folder: string) => `POS folder created: ${folder}`,
   },
 } satisfies Messages
-  // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
-  scanner: {
-    layouts: {
-      us: 'US',
-      'tr-q': 'Turkish Q',
-      'tr-f': 'Turkish F',
-      de: 'German',
-      fr: 'French',
-    },
-    readAs: (text) => `read as ${text}`,
-    differs: 'The scanner’s keyboard language may differ.',
-    seen: (scanner, computer) =>
-      `The scanner types as a ${scanner} keyboard; this computer’s keyboard language is ${computer}.`,
-    fix: (computer) =>
-      computer === undefined
-        ? 'Set the scanner’s keyboard language to this computer’s (scan the keyboard-language code in the scanner’s manual), then try Settings › Scanner test.'
-        : `Set the scanner to a ${computer} keyboard (scan the keyboard-language code in the scanner’s manual), then try Settings › Scanner test.`,
-    testTitle: 'Scanner test',
-    testIntro:
-      'Scan the code below with the scanner (on the screen or printed). The app says what arrived and whether the scanner is set up right.',
-    testField: 'Scanned code',
-    testExpected: (text) => `Expected: ${text}`,
-    testArrived: (text) => `Arrived: ${text}`,
-    testRight: 'The scanner is set up right: the code arrived as it is.',
-    testLayouts: (scanner, computer) =>
-      `The scanner’s keyboard language differs: it types as a ${scanner} keyboard, this computer’s is ${computer}. The app still reads order and courier codes, but other programs cannot: set the scanner to a ${computer} keyboard (with the keyboard-language code in its manual) and try again.`,
-    testUnknown:
-      'What arrived is not the code expected, and the keyboard language it was typed in could not be told. Set the scanner’s keyboard language to this computer’s and try again; if it still fails, check that the scanner adds Enter and reads the whole code.',
-    testByHand: 'The keys did not come at a scanner’s pace: typed by hand? Scan the code with the scanner.',
-    testPrint: 'Print the test code',
-  },
-  // Web mode: the page lost the app (issue 30)
-  appLost: {
-    status: 'The app cannot be reached',
-    title: 'The app cannot be reached: web mode may have stopped.',
-    whatToDo:
-      'This page can do nothing without the running app; scans are not taken for now. Start the app again (npm run web, or its service) and open the new address it prints (READY http://127.0.0.1:…) in this browser.',
-  },

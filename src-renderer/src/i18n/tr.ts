@@ -691,6 +691,44 @@ export const tr = {
     moreDetails: 'Ayrıntı ekle (isteğe bağlı)',
   },
   // Settings' till-comfort card: undo window, text size, theme, sounds (D44)
+  // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
+  scanner: {
+    layouts: {
+      us: 'ABD (US)',
+      'tr-q': 'Türkçe Q',
+      'tr-f': 'Türkçe F',
+      de: 'Almanca',
+      fr: 'Fransızca',
+    } satisfies Record<LayoutId, string>,
+    readAs: (text: string) => `${text} olarak okundu`,
+    differs: 'Okuyucunun klavye dili farklı olabilir.',
+    seen: (scanner: string, computer: string) =>
+      `Okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}.`,
+    fix: (computer: string | undefined) =>
+      computer === undefined
+        ? 'Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.'
+        : `Okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.`,
+    testTitle: 'Okuyucu testi',
+    testIntro:
+      'Aşağıdaki kodu okuyucuyla okutun (ekrandan ya da yazdırıp). Uygulama neyin geldiğini ve okuyucunun doğru ayarlanıp ayarlanmadığını söyler.',
+    testField: 'Okutulan kod',
+    testExpected: (text: string) => `Beklenen: ${text}`,
+    testArrived: (text: string) => `Gelen: ${text}`,
+    testRight: 'Okuyucu doğru ayarlı: kod olduğu gibi geldi.',
+    testLayouts: (scanner: string, computer: string) =>
+      `Okuyucunun klavye dili farklı: okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}. Uygulama sipariş ve kurye kodlarını yine de okur, ama başka programlar okuyamaz: okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkoduyla) ve yeniden deneyin.`,
+    testUnknown:
+      'Gelen, beklenen kod değil ve hangi klavye dilinde yazıldığı anlaşılamadı. Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın ve yeniden deneyin; yine olmazsa okuyucunun Enter eklediğini ve kodu tam okuduğunu kontrol edin.',
+    testByHand: 'Tuşlar okuyucu hızında gelmedi: elle yazılmış olabilir. Kodu okuyucuyla okutun.',
+    testPrint: 'Test kodunu yazdır',
+  },
+  // Web mode: the page lost the app (issue 30)
+  appLost: {
+    status: 'Uygulamaya ulaşılamıyor',
+    title: 'Uygulamaya ulaşılamıyor: web modu durmuş olabilir.',
+    whatToDo:
+      'Bu sayfa çalışan uygulama olmadan hiçbir şey yapamaz; okutulanlar şimdilik alınmıyor. Uygulamayı yeniden başlatın (npm run web ya da hizmeti) ve yazdığı yeni adresi (READY http://127.0.0.1:…) bu tarayıcıda açın.',
+  },
   comfort: {
     comfortTitle: 'Kasa rahatlığı',
     undoWindow: 'Kuryeye Verildi’den sonra geri alma süresi',
@@ -822,41 +860,3 @@ export const tr = {
     folderCreated: (folder: string) => `POS klasörü oluşturuldu: ${folder}`,
   },
 }
-  // Reading a scan whatever keyboard language typed it, and Settings' scanner test (issue 30)
-  scanner: {
-    layouts: {
-      us: 'ABD (US)',
-      'tr-q': 'Türkçe Q',
-      'tr-f': 'Türkçe F',
-      de: 'Almanca',
-      fr: 'Fransızca',
-    } satisfies Record<LayoutId, string>,
-    readAs: (text: string) => `${text} olarak okundu`,
-    differs: 'Okuyucunun klavye dili farklı olabilir.',
-    seen: (scanner: string, computer: string) =>
-      `Okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}.`,
-    fix: (computer: string | undefined) =>
-      computer === undefined
-        ? 'Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.'
-        : `Okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkodunu okutarak), sonra Ayarlar › Okuyucu testi ile deneyin.`,
-    testTitle: 'Okuyucu testi',
-    testIntro:
-      'Aşağıdaki kodu okuyucuyla okutun (ekrandan ya da yazdırıp). Uygulama neyin geldiğini ve okuyucunun doğru ayarlanıp ayarlanmadığını söyler.',
-    testField: 'Okutulan kod',
-    testExpected: (text: string) => `Beklenen: ${text}`,
-    testArrived: (text: string) => `Gelen: ${text}`,
-    testRight: 'Okuyucu doğru ayarlı: kod olduğu gibi geldi.',
-    testLayouts: (scanner: string, computer: string) =>
-      `Okuyucunun klavye dili farklı: okuyucu ${scanner} klavye gibi yazıyor, bu bilgisayarın klavye dili ${computer}. Uygulama sipariş ve kurye kodlarını yine de okur, ama başka programlar okuyamaz: okuyucuyu ${computer} klavyeye ayarlayın (okuyucunun kılavuzundaki klavye dili barkoduyla) ve yeniden deneyin.`,
-    testUnknown:
-      'Gelen, beklenen kod değil ve hangi klavye dilinde yazıldığı anlaşılamadı. Okuyucunun klavye dilini bu bilgisayarınkiyle aynı yapın ve yeniden deneyin; yine olmazsa okuyucunun Enter eklediğini ve kodu tam okuduğunu kontrol edin.',
-    testByHand: 'Tuşlar okuyucu hızında gelmedi: elle yazılmış olabilir. Kodu okuyucuyla okutun.',
-    testPrint: 'Test kodunu yazdır',
-  },
-  // Web mode: the page lost the app (issue 30)
-  appLost: {
-    status: 'Uygulamaya ulaşılamıyor',
-    title: 'Uygulamaya ulaşılamıyor: web modu durmuş olabilir.',
-    whatToDo:
-      'Bu sayfa çalışan uygulama olmadan hiçbir şey yapamaz; okutulanlar şimdilik alınmıyor. Uygulamayı yeniden başlatın (npm run web ya da hizmeti) ve yazdığı yeni adresi (READY http://127.0.0.1:…) bu tarayıcıda açın.',
-  },
