@@ -10,7 +10,7 @@ import type { Result } from '../../../src-shared/errors.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { createFileKeyCipher } from '../../web/file-key-cipher.ts'
 import { JsonFileStore } from '../../web/json-file-store.ts'
-import { createCore, type Core } from '../create-core.ts'
+import { createCore, type Core, type CoreDeps } from '../create-core.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { silentLogger } from '../ports.ts'
 import { openDataFiles } from '../storage/data-files.ts'
@@ -62,7 +62,7 @@ let clock: ManualClock
 let platform: Platform
 const running: Core[] = []
 
-async function open(): Promise<{ core: Core; store: JsonFileStore }> {
+async function open(extra: Partial<CoreDeps> = {}): Promise<{ core: Core; store: JsonFileStore }> {
   const store = new JsonFileStore(join(dir, 'settings.json'), silentLogger)
   const core = await createCore({
     appName: 'POS Companion',
@@ -77,6 +77,7 @@ async function open(): Promise<{ core: Core; store: JsonFileStore }> {
     secrets: new SecretRedactor(),
     platformTuning: { timeoutMs: 2000, retry: { limit: 0, baseDelayMs: 1, maxDelayMs: 1 } },
     handoverRetry: { baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 5000 },
+    ...extra,
   })
   running.push(core)
   return { core, store }
@@ -184,5 +185,23 @@ describe('a data folder written before accounts (issue 29)', () => {
     )
     expect(added.id).not.toBe(before[0]?.id)
     expect(added.isDefault).toBe(false)
+  })
+
+  it('keeps the address that accepted the keys when first opened with --api-base elsewhere', async () => {
+    const elsewhere = await open({
+      settingsOverrides: { platformAddress: 'https://staging.example.net/integrations' },
+    })
+    await elsewhere.core.start()
+    // Signed out there: the keys are not offered to another host (D33)…
+    expect(value(await elsewhere.core.handlers.listAccounts(undefined))[0]?.state).toBe('signed-out')
+    elsewhere.core.dispose()
+    running.length = 0
+    // …and back without it, the first account signs in where its keys were accepted, nothing lost.
+    const home = await open()
+    await home.core.start()
+    expect(value(await home.core.handlers.listAccounts(undefined))[0]).toMatchObject({
+      state: 'signed-in',
+      credentialsStored: true,
+    })
   })
 })

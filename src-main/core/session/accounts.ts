@@ -93,10 +93,18 @@ export class Accounts {
    * accounts existed) becomes the first account, its keys adopted as they are, with nothing lost.
    */
   static async open(deps: AccountsDeps): Promise<Accounts> {
-    const record = readRecord(deps) ?? migratedRecord(deps)
+    const kept = readRecord(deps)
+    const record = kept ?? migratedRecord(deps)
     const accounts = new Accounts(deps, record)
     for (const stored of record.accounts) {
-      await accounts.#openEntry(stored, false, stored.id === record.firstId)
+      const entry = await accounts.#openEntry(stored, false, stored.id === record.firstId)
+      // A migrated account's address is the one its keys were accepted at (D33), whatever this run's
+      // `--api-base` says: the blob knows it.
+      const accepted = entry.vault.credentialsAddress
+      if (!kept && accepted !== undefined && accepted !== stored.platformAddress) {
+        entry.stored = { ...stored, platformAddress: accepted }
+        accounts.#save()
+      }
     }
     return accounts
   }
@@ -227,9 +235,18 @@ export class Accounts {
     }
     await entry.session.signOut(true)
     await this.#drop(entry)
-    if (this.#record.defaultId === account) this.#record.defaultId = this.#saved()[0]?.stored.id ?? null
+    if (this.#record.defaultId === account) {
+      this.#record.defaultId = this.#saved()[0]?.stored.id ?? null
+      this.#defaultChanged()
+    }
     this.#save()
     return this.list()
+  }
+
+  /** The sign-in screen follows the default account: it hears the new default's status. */
+  #defaultChanged(): void {
+    const session = this.defaultSession()
+    if (session) this.#sessionListeners.emit(this.defaultId, session.status())
   }
 
   /**
@@ -246,7 +263,10 @@ export class Accounts {
 
   setDefault(account: string): Account[] {
     this.#require(account)
-    this.#record.defaultId = account
+    if (this.#record.defaultId !== account) {
+      this.#record.defaultId = account
+      this.#defaultChanged()
+    }
     this.#save()
     return this.list()
   }
