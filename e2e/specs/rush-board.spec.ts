@@ -16,15 +16,6 @@ import {
 import { expectSignedIn, handOverButton, orderInput, orderItem, scan, signIn } from '../support/staff.ts'
 
 const IDS = DEMO_ORDER_IDS
-const RUSH = [
-  IDS.kadikoyCashDelivery,
-  IDS.kadikoyCreditCardDelivery,
-  IDS.besiktasDebitCardDelivery,
-  IDS.karsiyakaCreditCardDelivery,
-  IDS.kadikoyCashPickup,
-  IDS.besiktasInDelivery,
-]
-
 // The app's default undo window (docs/decisions.md D40): every press shows its countdown before it is sent, as
 // at a real till, so each hand-over below is waited for through what the card shows, never a fixed sleep.
 test.use({ undoWindowSeconds: 5 })
@@ -101,10 +92,12 @@ test.describe('scanning that never loses a scan', () => {
 })
 
 test.describe('find by what staff see', () => {
+  // The POS put the orders on the board (an address, the amount, the courier, "Hazır"); staff find them by code.
   test.beforeEach(async ({ app }) => {
+    await addPosCourier(app.page)
+    await postPosOrders(await intakeOf(app.page), POS_RUSH)
+    await expect(app.page.locator('li.order')).toHaveCount(POS_RUSH.length)
     await orderInput(app.page).focus()
-    for (const id of RUSH) await scan(app.page, id)
-    await expect(app.page.locator('li.order')).toHaveCount(RUSH.length)
   })
 
   for (const typed of ['000-009', '000009', ' 000 009 ']) {
@@ -135,7 +128,7 @@ test.describe('find by what staff see', () => {
     await expect(scanOutcome(page)).toContainText('000-002 zaten panoda')
     await expect(scanOutcome(page)).not.toContainText('eklendi')
     await expect(handOverButton(page, '000-002')).toBeFocused()
-    await expect(page.locator('li.order')).toHaveCount(RUSH.length)
+    await expect(page.locator('li.order')).toHaveCount(POS_RUSH.length)
   })
 
   test('the board filter finds by code without its dash, by note, and by state', async ({ app }) => {
@@ -144,9 +137,13 @@ test.describe('find by what staff see', () => {
     await search.fill('000005')
     await expect(page.locator('li.order')).toHaveCount(1)
     await expect(orderItem(page, IDS.besiktasDebitCardDelivery)).toBeVisible()
+    // By the POS's label: a street of the address.
+    await search.fill('bostanlı')
+    await expect(page.locator('li.order')).toHaveCount(1)
+    await expect(orderItem(page, IDS.karsiyakaCreditCardDelivery)).toBeVisible()
     await search.fill('')
     await page.getByLabel('Durum').selectOption({ label: 'Bekleyen' })
-    await expect(page.locator('li.order')).toHaveCount(RUSH.length)
+    await expect(page.locator('li.order')).toHaveCount(POS_RUSH.length)
     await page.getByLabel('Durum').selectOption({ label: 'Sizi bekliyor' })
     await expect(page.getByText('Bu aramaya uyan sipariş yok.')).toBeVisible()
   })
