@@ -41,7 +41,7 @@ describe('StatementSlip', () => {
         printedAt="2026-11-29T20:00:00.000Z"
       />,
     )
-    const text = (container.textContent ?? '').replace(/\u00a0/g, ' ')
+    const text = container.textContent.replace(/\u00a0/g, ' ')
     expect(container.querySelector('.slip')?.getAttribute('data-paper-mm')).toBe('80')
     for (const part of [
       'Haftalık döküm: Ahmet',
