@@ -29,6 +29,8 @@ export interface PublicOrderView {
   eligible: boolean
   /** ISO time of the latest change the app knows of. */
   updated_at: string
+  /** The account it belongs to, by short name (issue 29); left out when the app has none yet. */
+  account?: string
 }
 
 export function publicStateOf(handover: Handover): PublicOrderState {
@@ -51,7 +53,7 @@ export function publicStateOf(handover: Handover): PublicOrderState {
  * The public view of a board order. `changedAt` is when the app last saw the order change (a merge of new
  * details, a hand-over step without a time of its own such as `retrying`); the latest known time wins.
  */
-export function toPublicOrderView(order: BoardOrder, changedAt?: string): PublicOrderView {
+export function toPublicOrderView(order: BoardOrder, changedAt?: string, account?: string): PublicOrderView {
   const eligibility = handoverEligibility(order)
   return {
     payment_key: order.paymentKey,
@@ -59,6 +61,7 @@ export function toPublicOrderView(order: BoardOrder, changedAt?: string): Public
     state: publicStateOf(order.handover),
     eligible: eligibility !== 'pickup' && eligibility !== 'platform-courier',
     updated_at: latestIso([order.addedAt, handoverTimeOf(order.handover), changedAt]),
+    ...(account === undefined ? {} : { account }),
   }
 }
 

@@ -228,6 +228,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     board,
     outbox,
     session: { status: () => accounts.defaultStatus() },
+    accounts,
     keyring,
     settings,
     clock,

@@ -218,6 +218,8 @@ export const en = {
     'invalid-branch':
       'branch must be a branch id: 1–64 visible characters, with no space or invisible character.',
     'unknown-branch': 'This branch is not among the branches of the keys the app is signed in with.',
+    'unknown-account': 'account must be the short name of one of the app’s accounts (letter case aside).',
+    'order-other-account': 'This order is in the app under another account: an order belongs to one account.',
     'invalid-request-id': 'request_id must be 16–64 characters of A–Z a–z 0–9 _ -.',
     'invalid-kind': 'kind must be "float", "expense", "handed-in", "advance" or "debt-repaid".',
     'invalid-cash-amount': 'amount_kurus must be a whole number of kuruş from 1 to 1000000000 (₺10,000,000).',

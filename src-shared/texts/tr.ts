@@ -236,6 +236,9 @@ export const tr = {
     'invalid-branch':
       'branch bir şube kimliği olmalı: 1–64 görünür karakter; boşluk ve görünmeyen karakter içermemeli.',
     'unknown-branch': 'Bu şube, uygulamanın giriş yaptığı anahtarların şubeleri arasında yok.',
+    'unknown-account':
+      'account, uygulamadaki hesaplardan birinin kısa adı olmalı (büyük/küçük harf fark etmez).',
+    'order-other-account': 'Bu sipariş uygulamada başka bir hesapla var: bir sipariş tek hesabındır.',
     'invalid-request-id': 'request_id 16–64 karakter olmalı: A–Z a–z 0–9 _ -.',
     'invalid-kind': 'kind "float", "expense", "handed-in", "advance" veya "debt-repaid" olmalı.',
     'invalid-cash-amount':

@@ -8,12 +8,13 @@ import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-i
 import type { BoardOrder, OrderDetails, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
 import { isSignedIn } from '../../../src-shared/session-rules.ts'
-import { describeThrown } from '../app-failure.ts'
+import { describeThrown, invalidInput } from '../app-failure.ts'
 import type { CourierDay, PublicDayEnd } from '../couriers/courier-day.ts'
 import type { PosCash, PublicCashRecord } from '../couriers/pos-cash.ts'
 import type { HandoverOutbox } from '../orders/handover-outbox.ts'
 import type { OrderBoard } from '../orders/order-board.ts'
 import type { Clock, Logger } from '../ports.ts'
+import type { Accounts } from '../session/accounts.ts'
 import type { Session } from '../session/session.ts'
 import { isErrorWithCode } from '../storage/durable-files.ts'
 import { createPosFolder, DropFolder, DropFolderRefused } from './drop-folder.ts'
@@ -35,6 +36,8 @@ export interface IntakeAreaDeps {
   log: Logger
   /** The courier's day (D65): an order's courier and branch, the hand-over naming its courier, the day-end. */
   couriers: CourierDay
+  /** The restaurant accounts (issue 29): an order's `account` by short name, the view's and health's names. */
+  accounts?: Pick<Accounts, 'resolveShortName' | 'list'> | undefined
   /**
    * Serve the API and watch the folder (the shells); left out, the area answers Settings but listens nowhere
    * (tests and benchmarks that build a core). `port` wins over the Settings port for this run (web mode's
@@ -114,6 +117,8 @@ export class IntakeArea implements IntakePort {
     source: OrderSource,
   ): Promise<{ view: PublicOrderView; created: boolean }> {
     const { board, outbox, log, couriers } = this.#deps
+    // Whose it is, before anything is written: a name the app has no account of is refused (issue 29).
+    const account = this.#accountOf(order)
     const { details, courierId } = await this.#courierFacts(order, source)
     const before = board.get(order.paymentKey)
     // What the ledger or History knows of an order is known, on the board or off it (issue 27.3): a way in that
@@ -122,10 +127,10 @@ export class IntakeArea implements IntakePort {
     if (known) {
       const unknownHere = before ? onlyUnknown(known.details, before) : known.details
       if (before === undefined || Object.keys(unknownHere).length > 0) {
-        board.add(order.paymentKey, unknownHere, source)
+        board.add(order.paymentKey, unknownHere, source, account)
       }
     }
-    const added = board.add(order.paymentKey, details, source)
+    const added = board.add(order.paymentKey, details, source, account)
     outbox.showOnBoard(order.paymentKey)
     // A courier the ledger named stays, though the journal no longer holds the assignment.
     const knownCourier = known?.courierId
@@ -231,7 +236,23 @@ export class IntakeArea implements IntakePort {
   }
 
   health(): IntakeHealth {
-    return { signedIn: isSignedIn(this.#deps.session.status()), owed: this.#deps.outbox.countOwed() }
+    const accounts = this.#deps.accounts?.list().map((account) => ({
+      account: account.shortName,
+      signedIn: account.state === 'signed-in' || account.state === 'renewing',
+    }))
+    return {
+      signedIn: isSignedIn(this.#deps.session.status()),
+      owed: this.#deps.outbox.countOwed(),
+      ...(accounts === undefined ? {} : { accounts }),
+    }
+  }
+
+  /** The account an order names by short name (any letter case, Turkish rules); none named: the default's. */
+  #accountOf(order: IntakeOrder): string | undefined {
+    if (order.account === undefined) return undefined
+    const account = this.#deps.accounts?.resolveShortName(order.account)
+    if (account === undefined) throw invalidInput('unknown-account')
+    return account
   }
 
   handoverAllowed(): boolean {
@@ -429,6 +450,7 @@ export class IntakeArea implements IntakePort {
   }
 
   #viewOf(order: BoardOrder): PublicOrderView {
-    return toPublicOrderView(order, this.#changedAt.get(order.paymentKey))
+    const account = this.#deps.accounts?.list().find((one) => one.id === order.account)?.shortName
+    return toPublicOrderView(order, this.#changedAt.get(order.paymentKey), account)
   }
 }

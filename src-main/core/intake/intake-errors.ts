@@ -32,6 +32,8 @@ const INTAKE_ERROR_STATUS = {
   'courier-required': 422,
   'invalid-branch': 422,
   'unknown-branch': 422,
+  'unknown-account': 422,
+  'order-other-account': 409,
   'invalid-request-id': 422,
   'invalid-kind': 422,
   'invalid-cash-amount': 422,

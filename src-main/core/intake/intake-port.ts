@@ -54,6 +54,8 @@ export interface IntakeHealth {
   signedIn: boolean
   /** Hand-overs the outbox still owes the platform (queued, sending or retrying). */
   owed: number
+  /** Each account by short name and whether it is signed in (issue 29); nothing secret. */
+  accounts?: { account: string; signedIn: boolean }[]
 }
 
 /** Checks a presented intake key; the current key is read on every request, so a rotation applies at once. */

@@ -47,8 +47,12 @@ export async function routeIntakeRequest(
   const method = request.method ?? ''
   if (pathname === '/v1/health') {
     allowOnly(method, 'GET')
-    const { signedIn, owed } = intake.health()
-    return { status: 200, body: { signed_in: signedIn, owed } }
+    const { signedIn, owed, accounts } = intake.health()
+    const body = { signed_in: signedIn, owed }
+    // Each account by short name (issue 29): whether it is signed in, nothing secret.
+    if (accounts === undefined) return { status: 200, body }
+    const named = accounts.map((one) => ({ account: one.account, signed_in: one.signedIn }))
+    return { status: 200, body: { ...body, accounts: named } }
   }
   // The key before anything else, so a caller without it learns nothing, not even which paths exist.
   if (!caller.keyed) throw new IntakeRefusal('unauthorized')
@@ -110,6 +114,8 @@ const COURIER_REFUSALS: Partial<Record<string, IntakeRefusal['code']>> = {
   'courier-retired': 'unknown-courier',
   'courier-required': 'courier-required',
   'unknown-branch': 'unknown-branch',
+  'unknown-account': 'unknown-account',
+  'order-other-account': 'order-other-account',
   'amount-invalid': 'invalid-amount',
   'id-reused': 'request-id-reused',
   'method-not-listed': 'unknown-payment-method',

@@ -24,6 +24,8 @@ export interface IntakeOrder {
   ready?: boolean
   /** The courier who takes it, by name (a working courier's, letter case aside; D65). */
   courier?: string
+  /** The account it belongs to, by short name (any letter case, Turkish rules; issue 29); left out: the default. */
+  account?: string
 }
 
 /** A payment_key field or path segment longer than this is refused before any search. */
@@ -49,6 +51,9 @@ const PosOrderBody = z
       .refine((name) => checkCourierName(name).ok)
       .optional(),
     branch: z.string().trim().refine(isVisibleId).optional(),
+    // An account's short name (issue 29); which one is known only to the app: a name it has none of is refused
+    // there (`unknown-account`), as is what is no name at all.
+    account: z.string().max(200).optional(),
   })
   .strict()
 
@@ -61,6 +66,7 @@ const FIELD_ERRORS: Record<string, IntakeErrorCode> = {
   amount_kurus: 'invalid-amount',
   courier: 'invalid-courier',
   branch: 'invalid-branch',
+  account: 'unknown-account',
 }
 
 export type IntakeParse<T> = { ok: true; value: T } | { ok: false; code: IntakeErrorCode }
@@ -100,6 +106,7 @@ export function parsePosOrder(json: unknown): IntakeParse<IntakeOrder> {
     ...(body.ready === true ? { ready: true } : {}),
   }
   if (body.courier !== undefined) order.courier = body.courier
+  if (body.account !== undefined) order.account = body.account
   return { ok: true, value: order }
 }
 

@@ -8,6 +8,7 @@
  * not exactly what we expect is more likely a mistake (or a trick) than something to guess at. Each way in has
  * its own refusals and words: a link's speak of the link, the command line's of its switches.
  */
+import { checkShortName } from '../../../src-shared/account-rules.ts'
 import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { OrderLabel } from '../../../src-shared/order-label.ts'
@@ -34,8 +35,8 @@ const ORDER_LINK_REFUSALS = {
     en: 'The link does not hold exactly one order id (a UUID).',
   },
   'unknown-parameter': {
-    tr: 'Bağlantıda tanınmayan bir bölüm var; id’den sonra yalnızca label, courier ve amount_kurus (her biri bir kez) olabilir.',
-    en: 'The link has an unknown part; only label, courier and amount_kurus (each once) may follow the id.',
+    tr: 'Bağlantıda tanınmayan bir bölüm var; id’den sonra yalnızca label, courier, amount_kurus ve account (her biri bir kez) olabilir.',
+    en: 'The link has an unknown part; only label, courier, amount_kurus and account (each once) may follow the id.',
   },
   'invalid-label': {
     tr: 'Etiket 1–120 karakter olmalı, tek satır, görünmez karakter olmadan.',
@@ -48,6 +49,11 @@ const ORDER_LINK_REFUSALS = {
   'invalid-amount': {
     tr: 'Tutar kuruş cinsinden bir tam sayı olmalı (39990 = 399,90 ₺), en çok 10.000.000 ₺.',
     en: 'The amount must be a whole number of kuruş (39990 = ₺399.90), at most ₺10,000,000.',
+  },
+  // Issue 29: an account's short name; whether the app has it is the app's to say (`unknown-account`).
+  'invalid-account': {
+    tr: 'Hesap bir kısa ad olmalı: tek satır, en çok 30 karakter, görünmez karakter olmadan.',
+    en: 'The account must be a short name: one line of at most 30 characters, with no invisible characters.',
   },
 } as const satisfies Record<string, { tr: string; en: string }>
 type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS
@@ -89,11 +95,12 @@ export function parseOrderLink(text: string): LinkParse {
     label: param('label'),
     courier: param('courier'),
     amountKurus: param('amount_kurus'),
+    account: param('account'),
   })
   return 'reason' in order ? order : { ok: true, order }
 }
 
-const LINK_PARAMETERS: ReadonlySet<string> = new Set(['label', 'courier', 'amount_kurus'])
+const LINK_PARAMETERS: ReadonlySet<string> = new Set(['label', 'courier', 'amount_kurus', 'account'])
 
 /**
  * The order for a checked key, with what the link or command line said of it, each checked as the API checks
@@ -101,7 +108,12 @@ const LINK_PARAMETERS: ReadonlySet<string> = new Set(['label', 'courier', 'amoun
  */
 function orderOf(
   paymentKey: string,
-  given: { label?: string | undefined; courier?: string | undefined; amountKurus?: string | undefined },
+  given: {
+    label?: string | undefined
+    courier?: string | undefined
+    amountKurus?: string | undefined
+    account?: string | undefined
+  },
 ): IntakeOrder | { ok: false; reason: OrderLinkRefusal } {
   const order: IntakeOrder = { paymentKey, details: {} }
   if (given.label !== undefined) {
@@ -119,6 +131,11 @@ function orderOf(
     const amount = /^[0-9]{1,10}$/.test(given.amountKurus) ? Number(given.amountKurus) : Number.NaN
     if (!(amount <= MAX_KURUS)) return refuse('invalid-amount')
     order.details.amountKurus = amount
+  }
+  if (given.account !== undefined) {
+    const account = checkShortName(given.account)
+    if (!account.ok) return refuse('invalid-account')
+    order.account = account.name
   }
   return order
 }
@@ -187,7 +204,7 @@ export type LaunchRequest =
   | { kind: 'refused'; via: 'link' | 'command-line'; reason: LaunchRefusal }
 
 /** The switches this app reads; every other switch (Chromium's own, macOS's `-psn_…`) is left alone. */
-const VALUE_SWITCHES = new Set(['add-order', 'label', 'courier', 'amount-kurus'])
+const VALUE_SWITCHES = new Set(['add-order', 'label', 'courier', 'amount-kurus', 'account'])
 
 interface ScannedArgv {
   links: string[]
@@ -243,6 +260,7 @@ export function parseLaunchArgv(argv: readonly string[], firstArgument = 1): Lau
     label: valueOf('label'),
     courier: valueOf('courier'),
     amountKurus: valueOf('amount-kurus'),
+    account: valueOf('account'),
   })
   return 'reason' in order ? refused(order.reason) : { kind: 'order', via: 'command-line', order }
 }
