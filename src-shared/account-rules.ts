@@ -22,7 +22,7 @@ export const ACCOUNT_COLOURS = [
 ] as const
 export type AccountColour = (typeof ACCOUNT_COLOURS)[number]
 
-export type ShortNameProblem =
+type ShortNameProblem =
   'account-name-empty' | 'account-name-too-long' | 'account-name-not-one-line' | 'account-name-bad-characters' // control, bidi and other format or default-ignorable characters
 
 export type ShortNameCheck = { ok: true; name: string } | { ok: false; problem: ShortNameProblem }

@@ -126,7 +126,7 @@ export const SECOND_ACCOUNT_ORDER_IDS = {
   pideCreditCardDelivery: '0d3e1f00-5a1b-4c2d-8e3f-300000000002',
 } as const
 
-export const SECOND_ACCOUNT_ORDERS: readonly MockOrder[] = [
+const SECOND_ACCOUNT_ORDERS: readonly MockOrder[] = [
   order(
     SECOND_ACCOUNT_ORDER_IDS.pideCashDelivery,
     '7a2e3d4c-5b6f-4a81-9ba2-1c3d4e5f6a01',

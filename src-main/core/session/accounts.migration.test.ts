@@ -13,6 +13,7 @@ import { JsonFileStore } from '../../web/json-file-store.ts'
 import { createCore, type Core, type CoreDeps } from '../create-core.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { silentLogger } from '../ports.ts'
+import { ACCOUNTS_KEY, FIRST_ACCOUNT_NAME } from './accounts.ts'
 import { openDataFiles } from '../storage/data-files.ts'
 
 const FIXTURE = join(import.meta.dirname, '../../../test-support/fixtures/data-folder-before-accounts')
@@ -108,12 +109,12 @@ describe('a data folder written before accounts (issue 29)', () => {
     await core.start()
     const [account, ...others] = value(await core.handlers.listAccounts(undefined))
     expect(others).toEqual([])
-    expect(account).toMatchObject({ shortName: 'Restoran', isDefault: true, state: 'signed-in' })
+    expect(account).toMatchObject({ shortName: FIRST_ACCOUNT_NAME, isDefault: true, state: 'signed-in' })
     expect(account?.credentialsStored).toBe(true)
     // The blob moved as it was, under the opaque id; nothing is kept under the old key.
     expect(store.get('secrets')).toBeUndefined()
     expect(typeof store.get(`secrets.${account?.id}`)).toBe('string')
-    expect(JSON.stringify(store.get('accounts'))).not.toMatch(/KEY-OLD|token/)
+    expect(JSON.stringify(store.get(ACCOUNTS_KEY))).not.toMatch(/KEY-OLD|token/)
     // Settings stay as they were.
     expect(value(await core.handlers.getSettings(undefined))).toMatchObject({
       platformAddress: 'https://platform.example.com/integrations',

@@ -2,6 +2,7 @@
 // and every hand-over with its own account's token, once. The platform knows two accounts and refuses an
 // order of one with the other's token ("sipariş bulunamadı"), so borrowing would show.
 import { afterEach, describe, expect, it } from 'vitest'
+import { SHORT_NAME_MAX, checkShortName } from '../../../src-shared/account-rules.ts'
 import type { AddAccountInput } from '../../../src-shared/accounts.ts'
 import type { Result } from '../../../src-shared/errors.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
@@ -320,7 +321,8 @@ describe('accounts (issue 29)', () => {
     expect(await problem(brand('Pide\nEvi 2', BRAND_B))).toBe('account-name-not-one-line')
     expect(await problem(brand('Kebap\u202eCı', BRAND_B))).toBe('account-name-bad-characters')
     expect(await problem(brand('Kebap\u200bCı', BRAND_B))).toBe('account-name-bad-characters')
-    expect(await problem(brand('K'.repeat(31), BRAND_B))).toBe('account-name-too-long')
+    expect(await problem(brand('K'.repeat(SHORT_NAME_MAX + 1), BRAND_B))).toBe('account-name-too-long')
+    expect(checkShortName('İ'.repeat(SHORT_NAME_MAX))).toEqual({ ok: true, name: 'İ'.repeat(SHORT_NAME_MAX) })
     // The same keys at the same address under a second account: one restaurant twice.
     expect(await problem({ ...brand('Kebapçı', BRAND_B), ...keysOfA })).toBe('account-keys-in-use')
     expect(

@@ -22,7 +22,7 @@ const START_RETRY_MAX_MS = 5 * 60 * 1000
  * Where one account signs in (issue 29): its platform address, saved only once the platform accepts its keys,
  * and the platform's time zone (the token's expiry is read in it). The Settings store fits, for one account.
  */
-export interface SessionPlace {
+interface SessionPlace {
   get(): { platformAddress: string | null; platformTimeZone: string }
   update(change: { platformAddress: string }): Promise<unknown>
 }
