@@ -458,7 +458,7 @@ export const en = {
       'Off: no pay is worked out. On: the closing and the statement show packages × rate − advances, each day at that day’s rate.',
     payAll: 'Per package for every courier (empty: off)',
     payCourier: (name: string) => `${name}: per package (empty: the rate for all)`,
-    paySave: 'Save',
+    paySave: 'Save rate',
     paySaved: 'Saved.',
     openCash: 'Courier’s cash',
     openCashChoose: 'Choose a courier',

@@ -463,7 +463,7 @@ export const tr = {
       'Kapalıyken hakediş hesaplanmaz. Açıkken kapanışta ve dökümde: paket × ücret − avans. Her gün o günkü ücretle sayılır.',
     payAll: 'Bütün kuryeler için paket başı (boş: kapalı)',
     payCourier: (name: string) => `${name}: paket başı (boş: genel ücret)`,
-    paySave: 'Kaydet',
+    paySave: 'Ücreti kaydet',
     paySaved: 'Kaydedildi.',
     openCash: 'Kurye kasası',
     openCashChoose: 'Kurye seçin',
