@@ -20,6 +20,8 @@ export const CALL_TAKES_INPUT = {
   removeAccount: true,
   setDefaultAccount: true,
   setOrderAccount: true,
+  listAccountBranches: true,
+  getAccountMethods: true,
   listBranches: false,
   getMethods: true,
   getSettings: false,

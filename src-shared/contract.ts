@@ -178,6 +178,13 @@ export const calls = {
     output: BoardOrder,
   },
 
+  /** One account's branches and methods ("Şubeler ve yöntemler" grouped by account), with its own token. */
+  listAccountBranches: { input: AccountRef, output: z.array(Branch) },
+  getAccountMethods: {
+    input: AccountRef.extend({ forceRefresh: z.boolean() }).strict(),
+    output: Methods,
+  },
+
   listBranches: { input: z.undefined(), output: z.array(Branch) },
   getMethods: { input: z.object({ forceRefresh: z.boolean() }).strict(), output: Methods },
 

@@ -118,6 +118,21 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
         return shown(board.setAccount(paymentKey, account))
       }),
 
+    listAccountBranches: ({ account }) =>
+      attempt(() =>
+        accountSession(accounts, account).withToken((client, token) => client.listBranches(token)),
+      ),
+    getAccountMethods: ({ account, forceRefresh }) =>
+      attempt(() => {
+        const session = accountSession(accounts, account)
+        const credentialSetId = accounts.credentialSetIdOf(account)
+        if (!credentialSetId || session.isSignedOut)
+          throw new AppFailure({ code: 'signed-out', retryable: false })
+        return methodsCache.get(credentialSetId, forceRefresh, () =>
+          session.withToken((client, token) => client.getVariables(token)),
+        )
+      }),
+
     // The branch list also tells the credentials' reach (the default account's).
     listBranches: () =>
       attempt(async () => {
@@ -281,6 +296,13 @@ async function changeSettings(deps: CallHandlersDeps, update: SettingsUpdate): P
 function defaultSession(accounts: Accounts) {
   const session = accounts.defaultSession()
   if (!session) throw new AppFailure({ code: 'missing-credentials', retryable: false })
+  return session
+}
+
+/** One account's own session: only its token is ever used for its calls. */
+function accountSession(accounts: Accounts, account: string) {
+  const session = accounts.sessionOf(account)
+  if (!session) throw invalidInput('unknown-account')
   return session
 }
 

@@ -60,7 +60,7 @@ export class TwoAccountPlatform {
       return answer
     }
     if (!tokenOf) return json(401, { status: false, error: 'yetkisiz erişim' })
-    if (url.endsWith('/branches')) {
+    if (url.endsWith('/restaurants/get')) {
       return json(200, { status: true, data: [{ id: `branch-${tokenOf}`, name: `Şube ${tokenOf}` }] })
     }
     return json(404, { status: false, error: 'URL hatalı' })

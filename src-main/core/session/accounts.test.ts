@@ -344,6 +344,21 @@ describe('accounts (issue 29)', () => {
     expect([...w.store.values.keys()].filter((key) => key.startsWith('secrets'))).toHaveLength(2)
   })
 
+  it('lists each account’s branches with its own token; the sign-in screen’s list is the default’s', async () => {
+    const w = await twoAccounts()
+    expect(value(await w.core.handlers.listAccountBranches({ account: w.b }))).toEqual([
+      { id: 'branch-B', name: 'Şube B' },
+    ])
+    expect(value(await w.core.handlers.listAccountBranches({ account: w.a }))).toEqual([
+      { id: 'branch-A', name: 'Şube A' },
+    ])
+    expect(value(await w.core.handlers.listBranches(undefined))).toEqual([{ id: 'branch-A', name: 'Şube A' }])
+    const unknown = 'cccccccc-0000-4000-8000-000000000000'
+    expect(refusal(await w.core.handlers.listAccountBranches({ account: unknown })).problem).toBe(
+      'unknown-account',
+    )
+  })
+
   it('moves the default, where typed orders without an account go', async () => {
     const w = await twoAccounts()
     const accounts = value(await w.core.handlers.setDefaultAccount({ account: w.b }))
