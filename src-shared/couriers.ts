@@ -356,8 +356,8 @@ export type CourierToday = z.infer<typeof CourierToday>
 export const CourierPay = z.object({
   /** The rate for every courier; null: off. */
   allRateKurus: Kurus.nullable(),
-  /** Per courier, over the rate for all; null: off for that courier. */
-  byCourier: z.record(CourierId, Kurus.nullable()),
+  /** Per courier, over the rate for all; a courier not listed has the rate for all (setPay's null removes). */
+  byCourier: z.record(CourierId, Kurus),
 })
 export type CourierPay = z.infer<typeof CourierPay>
 

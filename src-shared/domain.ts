@@ -335,6 +335,8 @@ export const BoardOrder = OrderDetails.extend({
   readyAt: z.iso.datetime().optional(),
   /** The courier who carries it now, from the courier ledger (D65); absent when none is named. */
   courier: z.object({ id: CourierId, name: z.string() }).optional(),
+  /** What the customer paid at the door, when staff recorded it (the ledger's door tender, issue 28). */
+  doorMethod: z.string().optional(),
 })
 export type BoardOrder = z.infer<typeof BoardOrder>
 

@@ -374,6 +374,80 @@ describe('the courier’s whole cash', () => {
   })
 })
 
+describe('debts on every later account, and pay rates removed', () => {
+  /** Ahmet closes 2026-11-24 short by 10,00 ₺. */
+  async function shortClosing() {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id)
+    w.day.recordCash({ requestId: 'h1', courierId: ahmet.id, amountKurus: 9_000 })
+    w.day.closeAccount({ requestId: 'close-1', courierId: ahmet.id })
+    return { w, ahmet }
+  }
+
+  it('lists a courier whose only fact on a day is the debt carried, before anything is recorded', async () => {
+    const { w, ahmet } = await shortClosing()
+    await w.clock.advance(24 * 60 * MINUTE)
+    const line = w.courierLine(ahmet.id)
+    expect(line).toMatchObject({ packages: 0, debtCarriedKurus: 1_000, debts: [{ since: '2026-11-24' }] })
+    // Nothing to close: the debt alone leaves the day closed, and the totals carry it.
+    expect(line?.closed).toBe(true)
+    expect(w.day.today().totals).toMatchObject({ debtCarriedKurus: 1_000, closed: true })
+    expect(w.day.publicDayEnd().couriers).toEqual([
+      expect.objectContaining({ courier: 'Ahmet', debt_carried_kurus: 1_000, packages: 0 }),
+    ])
+    // A courier with neither debt nor credit has no line on a quiet day.
+    w.day.recordMovement({ requestId: 'r1', courierId: ahmet.id, kind: 'debt-repaid', amountKurus: 1_000 })
+    await w.clock.advance(24 * 60 * MINUTE)
+    expect(w.courierLine(ahmet.id)).toBeUndefined()
+  })
+
+  it('reads a debt repaid more than a week before the day settled', async () => {
+    const { w, ahmet } = await shortClosing()
+    await w.clock.advance(24 * 60 * MINUTE)
+    w.day.recordMovement({ requestId: 'r1', courierId: ahmet.id, kind: 'debt-repaid', amountKurus: 600 })
+    // Twelve days on: the day turns compact the journal into day files each night.
+    for (let day = 0; day < 12; day += 1) await w.clock.advance(24 * 60 * MINUTE)
+    w.day.recordMovement({ requestId: 'f1', courierId: ahmet.id, kind: 'float', amountKurus: 1_000 })
+    expect(w.courierLine(ahmet.id)).toMatchObject({ debtCarriedKurus: 400 })
+    expect(
+      w.day.dayEnd('2026-12-05').couriers.find((line) => line.courierId === ahmet.id)?.debtCarriedKurus,
+    ).toBe(400)
+    // The next closing reads it too, and settles it once.
+    // 4,00 ₺ over the float: as credit, it pays the rest of the debt.
+    w.day.recordCash({ requestId: 'h2', courierId: ahmet.id, amountKurus: 1_400 })
+    const next = w.day.closeAccount({ requestId: 'close-2', courierId: ahmet.id, overage: 'credit' })
+    expect(next).toMatchObject({ debtsAfter: [], creditAfterKurus: 0 })
+    expect(next.movementIds).toEqual(expect.arrayContaining(['r1', 'h2']))
+  })
+
+  it('removing a courier’s own pay rate goes back to the rate for all', async () => {
+    const w = world()
+    const cem = w.day.addCourier({ requestId: 'b', name: 'Cem' })
+    await w.bag(1, cem.id)
+    w.day.setPay({ requestId: 'p1', courierId: null, rateKurus: 4_000 })
+    w.day.setPay({ requestId: 'p2', courierId: cem.id, rateKurus: 5_000 })
+    expect(w.courierLine(cem.id)).toMatchObject({ payRateKurus: 5_000 })
+    expect(w.day.setPay({ requestId: 'p3', courierId: cem.id, rateKurus: null })).toEqual({
+      allRateKurus: 4_000,
+      byCourier: {},
+    })
+    expect(w.courierLine(cem.id)).toMatchObject({ payRateKurus: 4_000, payKurus: 4_000 })
+  })
+
+  it('the board’s card carries the tender recorded at the door', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id)
+    const card = () => w.day.withCourier(w.board.require(key(1)))
+    expect(card().doorMethod).toBeUndefined()
+    await w.day.setDoorTender({ requestId: 't1', paymentKey: key(1), method: 'credit_card' })
+    expect(card()).toMatchObject({ doorMethod: 'CREDIT_CARD', courier: { name: 'Ahmet' } })
+    await w.day.setDoorTender({ requestId: 't2', paymentKey: key(1), method: null })
+    expect(card().doorMethod).toBeUndefined()
+  })
+})
+
 describe('the day-end CSV', () => {
   it('names the methods as the platform does: Nakit, not CASH; a card at the door apart', async () => {
     const w = world()

@@ -561,6 +561,9 @@ describe('the calls over the ledger, their other paths', () => {
     day.recordCash({ requestId: 'c1', courierId: ahmet.id, amountKurus: 100 })
     ledger.noteOrder({ paymentKey: KEY_A, amountKurus: 500 })
     expect(shown).toEqual([])
+    // The tender recorded at the door does: the card stops asking for cash (issue 28).
+    ledger.setDoorTender({ paymentKey: KEY_A, method: 'CREDIT_CARD' })
+    expect(shown.map((order) => [order.paymentKey, order.doorMethod])).toEqual([[KEY_A, 'CREDIT_CARD']])
     expect(log.lines).toEqual([])
   })
 

@@ -150,13 +150,18 @@ export class CourierDay {
     }
   }
 
-  /** The order as the board's cards show it: with the courier who carries it now. */
+  /** The order as the board's cards show it: with the courier who carries it now and what was paid at the door. */
   withCourier(order: BoardOrder): BoardOrder {
-    const courierId = this.#deps.ledger.assignmentOf(order.paymentKey)
-    const courier = courierId ? this.#deps.ledger.courier(courierId) : undefined
-    // The board never holds a courier itself: the ledger is the one source.
-    if (!courier) return order
-    return { ...order, courier: { id: courier.id, name: courier.name } }
+    const { ledger } = this.#deps
+    const courierId = ledger.assignmentOf(order.paymentKey)
+    const courier = courierId ? ledger.courier(courierId) : undefined
+    const doorMethod = ledger.tenderOf(order.paymentKey)
+    // The board never holds a courier or a door tender itself: the ledger is the one source.
+    if (!courier && doorMethod === undefined) return order
+    const shown: BoardOrder = { ...order }
+    if (courier) shown.courier = { id: courier.id, name: courier.name }
+    if (doorMethod !== undefined) shown.doorMethod = doorMethod
+    return shown
   }
 
   /**
@@ -515,10 +520,11 @@ export class CourierDay {
   getPay(): CourierPay {
     const today = this.#today()
     let allRateKurus: number | null = null
-    const byCourier: Record<string, number | null> = {}
+    const byCourier: Record<string, number> = {}
     for (const rate of this.#deps.ledger.payRates()) {
       if (rate.day > today) continue
       if (rate.courierId === null) allRateKurus = rate.rateKurus
+      else if (rate.rateKurus === null) delete byCourier[rate.courierId]
       else byCourier[rate.courierId] = rate.rateKurus
     }
     return { allRateKurus, byCourier }
@@ -784,7 +790,7 @@ export class CourierDay {
     try {
       couriersChanged(change.kind)
       // The cards show their courier: an assignment changes one card, a rename every card of that courier.
-      if (change.kind === 'assignment') {
+      if (change.kind === 'assignment' || (change.kind === 'order' && change.tender)) {
         const order = board.get(change.paymentKey)
         if (order) orderChanged(this.withCourier(order))
       } else if (change.kind === 'couriers') {

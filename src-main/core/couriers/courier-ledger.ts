@@ -47,7 +47,11 @@ export type { CashRecord, LedgerAssignment, LedgerCourier, LedgerDay, OrderFacts
 export type LedgerChange =
   | { kind: 'couriers' }
   | { kind: 'assignment'; paymentKey: string; courierId: string | null }
-  | { kind: 'order'; paymentKey: string }
+  | {
+      kind: 'order'
+      paymentKey: string
+      /** The tender at the door changed: the card shows it. */ tender?: true
+    }
   | { kind: 'cash'; courierId: string; day: string }
 
 /**
@@ -113,6 +117,8 @@ export class CourierLedger {
   #current = new Map<string, Assigned>()
   /** What the journal's order notes say of each package, merged: a note that adds nothing is not written. */
   #facts = new Map<string, OrderFacts>()
+  /** The method recorded at the door of each package, among the journal's records: what the card shows. */
+  #tenders = new Map<string, string>()
   /** When each courier last took a package, among the journal's records (the picker's recent couriers). */
   #lastUsed = new Map<string, string>()
   /** How many records were written on each day (by `at`), for the per-day limit. */
@@ -405,7 +411,12 @@ export class CourierLedger {
 
   /** The door methods recorded, per package, among the journal's records. */
   tenders(): ReadonlyMap<string, string> {
-    return tendersOf(this.#live.values())
+    return this.#tenders
+  }
+
+  /** The method recorded at the door of a package (the journal's days), undefined when none. */
+  tenderOf(paymentKey: string): string | undefined {
+    return this.#tenders.get(paymentKey)
   }
 
   startBatch(input: WithId & { courierId: string }): LedgerBatch {
@@ -543,6 +554,7 @@ export class CourierLedger {
     this.#couriers = new Map()
     this.#current = new Map()
     this.#facts = new Map()
+    this.#tenders = new Map()
     this.#lastUsed = new Map()
     this.#perDay = new Map()
     for (const record of records) this.#apply(record)
@@ -596,6 +608,10 @@ export class CourierLedger {
       case 'order-noted':
         this.#facts.set(record.paymentKey, { ...this.#facts.get(record.paymentKey), ...factsOf(record) })
         return
+      case 'door-tender':
+        if (record.method === null) this.#tenders.delete(record.paymentKey)
+        else this.#tenders.set(record.paymentKey, record.method)
+        return
     }
   }
 
@@ -616,8 +632,9 @@ export class CourierLedger {
     if (record.type === 'assigned') {
       change = { kind: 'assignment', paymentKey: record.paymentKey, courierId: record.courierId }
     } else if (record.type === 'cash') change = { kind: 'cash', courierId: record.courierId, day: record.day }
-    else if (record.type === 'order-noted' || record.type === 'door-tender') {
-      change = { kind: 'order', paymentKey: record.paymentKey }
+    else if (record.type === 'order-noted') change = { kind: 'order', paymentKey: record.paymentKey }
+    else if (record.type === 'door-tender') {
+      change = { kind: 'order', paymentKey: record.paymentKey, tender: true }
     } else if (record.type === 'account-closed') {
       change = { kind: 'cash', courierId: record.courierId, day: record.day }
     } else if (record.type === 'batch-started' || record.type === 'batch-ended') {

@@ -165,7 +165,8 @@ export type LedgerRecord = z.infer<typeof LedgerRecord>
 
 /** The day a record is filed under once it leaves the journal; undefined for the roster, which never leaves. */
 export function dayOfRecord(record: LedgerRecord, timeZone: string): string | undefined {
-  if (record.type === 'cash') return record.day
+  // A debt repaid stays in the journal with the closings: the debts it pays are read on any later day (D82).
+  if (record.type === 'cash') return record.kind === 'debt-repaid' ? undefined : record.day
   if (
     record.type === 'assigned' ||
     record.type === 'order-noted' ||
@@ -174,7 +175,7 @@ export function dayOfRecord(record: LedgerRecord, timeZone: string): string | un
     record.type === 'batch-ended'
   )
     return dayOf(Date.parse(record.at), timeZone)
-  // The roster, the closings (their debts) and the pay rates stay in the journal.
+  // The roster, the closings (their debts), the debts repaid and the pay rates stay in the journal.
   return undefined
 }
 

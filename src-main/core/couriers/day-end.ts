@@ -89,7 +89,10 @@ export interface LedgerDay {
 /** A cash movement as the settlement reads it: written before movements existed, it has no kind (handed in). */
 export type LedgerCash = Omit<CashRecord, 'kind'> & { kind?: MovementKind | undefined }
 
-/** A pay per package record: from `day` on, for every courier (null) or one; a null rate is off. */
+/**
+ * A pay per package record: from `day` on, for every courier (null) or one. A null rate for all is off; for one
+ * courier it removes their own rate (the rate for all again).
+ */
 export interface PayRate {
   courierId: string | null
   rateKurus: number | null
@@ -173,6 +176,18 @@ export function settleDay(input: DayEndInput): DayEnd {
     bucket.bags.sort((a, b) => a.leftAt.localeCompare(b.leftAt) || a.paymentKey.localeCompare(b.paymentKey))
   }
   if (input.live) markCarried(buckets, input.cash)
+  // A courier who carries a debt or a credit that day has a line, though nothing else was recorded for them:
+  // the debt is shown on every later account until repaid (issue 28).
+  const closingsOf = (courierId: string) => closings.filter((closing) => closing.courierId === courierId)
+  const mayCarry = new Set([
+    ...closings.map((closing) => closing.courierId),
+    ...everyMovement.filter((movement) => movement.line.kind === 'debt-repaid').map((m) => m.courierId),
+  ])
+  for (const courierId of mayCarry) {
+    if (buckets.has(courierId)) continue
+    const { debts, creditKurus } = debtsAtEndOf(input.day, closingsOf(courierId), everyMovement, courierId)
+    if (debts.length > 0 || creditKurus > 0) bucketOf(courierId)
+  }
 
   const couriers = new Map(input.couriers.map((courier) => [courier.id, courier]))
   const namedThen = namesAtEndOf(input.day, input.timeZone, input.names ?? [])
@@ -182,7 +197,7 @@ export function settleDay(input: DayEndInput): DayEnd {
     const courier = couriers.get(courierId)
     const packageTally = tally(bucket, input.branches)
     const cash = cashTally(bucket, packageTally.cashToCollectKurus)
-    const ofCourier = closings.filter((closing) => closing.courierId === courierId)
+    const ofCourier = closingsOf(courierId)
     const { debts, creditKurus } = debtsAtEndOf(input.day, ofCourier, everyMovement, courierId)
     const payRateKurus = payRateOf(input.payRates ?? [], courierId, input.day)
     const open = bucket.bags.some((bag) => countsInAccount(bag) && bag.settledBy === undefined)
@@ -197,8 +212,10 @@ export function settleDay(input: DayEndInput): DayEnd {
       bags: bucket.bags,
       cash: bucket.cash,
       out: cash.balance === 'out',
+      // A line that only carries a debt has nothing to close.
       closed:
-        ofCourier.some((closing) => closing.day === input.day) &&
+        (ofCourier.some((closing) => closing.day === input.day) ||
+          (bucket.bags.length === 0 && bucket.cash.length === 0)) &&
         !open &&
         !openCash &&
         cash.balance !== 'out',
@@ -327,7 +344,8 @@ function payRateOf(rates: readonly PayRate[], courierId: string, day: string): n
   let all: PayRate | undefined
   for (const rate of bySeq(rates)) {
     if (rate.day > day) continue
-    if (rate.courierId === courierId) own = rate
+    // A courier's rate removed (null) goes back to the rate for all.
+    if (rate.courierId === courierId) own = rate.rateKurus === null ? undefined : rate
     else if (rate.courierId === null) all = rate
   }
   return (own ?? all)?.rateKurus ?? null

@@ -355,13 +355,18 @@ describe('CouriersSection: what the courier collects at the door', () => {
 })
 
 describe('CouriersSection: pay per package (issue 28)', () => {
-  function renderPay(initial: { allRateKurus: number | null; byCourier: Record<string, number | null> }) {
+  function renderPay(initial: { allRateKurus: number | null; byCourier: Record<string, number> }) {
     let pay = initial
+    // As the core does: a courier's rate set to null is removed (the rate for all again).
     const setCourierPay = vi.fn((input: CallInput<'setCourierPay'>) => {
-      pay =
-        input.courierId === null
-          ? { ...pay, allRateKurus: input.rateKurus }
-          : { ...pay, byCourier: { ...pay.byCourier, [input.courierId]: input.rateKurus } }
+      const { courierId, rateKurus } = input
+      if (courierId === null) pay = { ...pay, allRateKurus: rateKurus }
+      else {
+        const byCourier = { ...pay.byCourier }
+        if (rateKurus === null) delete byCourier[courierId]
+        else byCourier[courierId] = rateKurus
+        pay = { ...pay, byCourier }
+      }
       return ok(pay)
     })
     renderWithApi(<CouriersSection signedIn={false} />, {
