@@ -63,6 +63,10 @@ export class TwoAccountPlatform {
     if (url.endsWith('/restaurants/get')) {
       return json(200, { status: true, data: [{ id: `branch-${tokenOf}`, name: `Şube ${tokenOf}` }] })
     }
+    if (url.endsWith('/orders/variables')) {
+      const method = { key: `CASH_${tokenOf}`, name: `Nakit ${tokenOf}` }
+      return json(200, { status: true, data: { paymentMethod: [method], shippingMethod: [method] } })
+    }
     return json(404, { status: false, error: 'URL hatalı' })
   }) as typeof fetch
 

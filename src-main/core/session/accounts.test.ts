@@ -344,7 +344,7 @@ describe('accounts (issue 29)', () => {
     expect([...w.store.values.keys()].filter((key) => key.startsWith('secrets'))).toHaveLength(2)
   })
 
-  it('lists each account’s branches with its own token; the sign-in screen’s list is the default’s', async () => {
+  it('lists each account’s branches and methods with its own token; the sign-in screen’s are the default’s', async () => {
     const w = await twoAccounts()
     expect(value(await w.core.handlers.listAccountBranches({ account: w.b }))).toEqual([
       { id: 'branch-B', name: 'Şube B' },
@@ -353,6 +353,12 @@ describe('accounts (issue 29)', () => {
       { id: 'branch-A', name: 'Şube A' },
     ])
     expect(value(await w.core.handlers.listBranches(undefined))).toEqual([{ id: 'branch-A', name: 'Şube A' }])
+    const methodsOf = async (account: string) =>
+      value(await w.core.handlers.getAccountMethods({ account, forceRefresh: false })).paymentMethods
+    expect(await methodsOf(w.b)).toEqual([{ key: 'CASH_B', name: 'Nakit B' }])
+    // Cached per account's key set: the other account's list is never served from it.
+    expect(await methodsOf(w.a)).toEqual([{ key: 'CASH_A', name: 'Nakit A' }])
+    expect(await methodsOf(w.b)).toEqual([{ key: 'CASH_B', name: 'Nakit B' }])
     const unknown = 'cccccccc-0000-4000-8000-000000000000'
     expect(refusal(await w.core.handlers.listAccountBranches({ account: unknown })).problem).toBe(
       'unknown-account',
