@@ -24,6 +24,8 @@ export class TwoAccountPlatform {
   readonly onTheWay: OnTheWayCall[] = []
   /** Keys the platform refuses from now on (`yetkisiz erişim` on login). */
   readonly refused = new Set<Name>()
+  /** Accounts whose logins the platform cannot answer now (503): a passing failure, the keys stay good. */
+  readonly down = new Set<Name>()
   /** Orders whose on-the-way call never answers (a cut connection): the test stops the app meanwhile. */
   readonly hanging = new Set<string>()
   /** Orders answered 503 (a passing failure: the hand-over retries, and is owed). */
@@ -77,6 +79,7 @@ export class TwoAccountPlatform {
       return body.app_secret_key === keys.appSecretKey && body.rest_secret_key === keys.restSecretKey
     })
     if (!name || this.refused.has(name)) return json(401, { status: false, error: 'yetkisiz erişim' })
+    if (this.down.has(name)) return json(503, { status: false, error: 'bakımda' })
     this.logins[name]++
     if (this.loginDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.loginDelayMs))
     const token = `${name}-token-${this.logins[name]}`

@@ -274,6 +274,24 @@ describe('accounts (issue 29)', () => {
     expect(w.platform.logins.B).toBe(loginsB + 1)
   })
 
+  it('lets one account’s token lapse while its platform is down, the other renewing by itself', async () => {
+    const w = await twoAccounts()
+    await addOrders(w)
+    w.platform.down.add('A')
+    // Past both renewals and past the tokens' expiry: A's renewals fail each minute, B's first one works.
+    await w.clock.advance(TOKEN_LIFETIME_MS + 60_000)
+    await settle(w.clock)
+    expect(w.platform.logins).toEqual({ A: 1, B: 2 })
+    // A's token is gone: its next call logs in again with A's keys (once the platform answers), never B's token.
+    w.platform.down.delete('A')
+    await w.core.handlers.handOverOrder({ paymentKey: A1 })
+    await w.core.handlers.handOverOrder({ paymentKey: B1 })
+    await settle(w.clock)
+    expect(w.platform.logins).toEqual({ A: 2, B: 2 })
+    expect(w.platform.callsFor(A1).map((call) => [call.token, call.status])).toEqual([['A-token-2', 200]])
+    expect(w.platform.callsFor(B1).map((call) => [call.token, call.status])).toEqual([['B-token-2', 200]])
+  })
+
   it('keeps every account’s keys and token out of the logs at once', async () => {
     const secrets = new SecretRedactor()
     const w = await twoAccounts({ secrets })
