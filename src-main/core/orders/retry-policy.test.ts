@@ -97,6 +97,7 @@ describe('mayHaveReachedPlatform', () => {
     // When unsure, true. The refusals are here too: a refusal ends the action, so its flag is never read.
     expect(unknown).toEqual([
       'unreachable', // a cut connection: the request may have arrived
+      'app-unreachable', // web mode's page lost the app: never the core's, so unsure
       'timeout',
       'server-error', // a gateway's 5xx after the platform acted
       'unexpected-answer',
