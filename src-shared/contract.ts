@@ -80,6 +80,8 @@ export const Diagnostics = z.object({
   uptimeSeconds: z.number().int().nonnegative(),
   settings: Settings,
   session: SessionStatus,
+  /** Every account's id, short name, colour and sign-in state (issue 29): nothing secret. */
+  accounts: z.array(Account).optional(),
   orders: z.object({
     total: z.number().int().nonnegative(),
     /** How many orders are in each hand-over state (`none`, `sending`, `handed-over`, `failed`, …). */

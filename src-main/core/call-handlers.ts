@@ -211,8 +211,9 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
 
     // What support needs: the redacted support bundle (D24).
     getDiagnostics: () =>
-      attempt(async () =>
-        (await import('./diagnostics/support-bundle.ts')).collectSupportBundle({
+      attempt(async () => {
+        const { collectSupportBundle } = await import('./diagnostics/support-bundle.ts')
+        const bundle = await collectSupportBundle({
           appInfo,
           settings: settings.get(),
           session: accounts.defaultStatus(),
@@ -220,8 +221,10 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
           recentLogLines: deps.recentLogLines,
           now: deps.clock.now(),
           redaction: secrets,
-        }),
-      ),
+        })
+        // Each account's sign-in, for support: the account view holds no address, key or token.
+        return { ...bundle, accounts: accounts.list() }
+      }),
 
     getIntakeInfo: () => ok(intake.info()),
     rotateIntakeKey: () => attempt(() => intake.rotateKey()),

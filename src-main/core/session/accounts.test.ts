@@ -383,6 +383,16 @@ describe('accounts (issue 29)', () => {
     )
   })
 
+  it('tells support each account’s sign-in, and nothing secret', async () => {
+    const w = await twoAccounts()
+    const bundle = value(await w.core.handlers.getDiagnostics(undefined))
+    expect(bundle.accounts?.map((account) => [account.shortName, account.state])).toEqual([
+      ['Burger Ustası', 'signed-in'],
+      ['Pide Evi', 'signed-in'],
+    ])
+    expect(JSON.stringify(bundle)).not.toMatch(/key-AAAA|key-BBBB|-token-/)
+  })
+
   it('moves the default, where typed orders without an account go', async () => {
     const w = await twoAccounts()
     const accounts = value(await w.core.handlers.setDefaultAccount({ account: w.b }))
