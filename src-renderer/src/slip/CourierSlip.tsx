@@ -3,6 +3,7 @@ import { formatKurus } from '../../../src-shared/money.ts'
 import { shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { dictionaries, formatTime } from '../i18n/index.ts'
 import { courierCollectsAtDoor, isCash } from './cash.ts'
+import { slipQrText } from './slip-account.ts'
 import { SlipQr } from './SlipQr.tsx'
 
 /** The receipt-roll widths the slip is laid out for (Settings). */
@@ -23,6 +24,8 @@ export interface CourierSlipProps {
   printedAt: string
   /** The payment methods the courier collects at the door (Settings; `CASH` when left out). */
   collectedAtDoor?: readonly string[] | undefined
+  /** The order's account's short name, with two accounts or more (issue 29): said, and carried by the QR. */
+  accountName?: string | undefined
 }
 
 /**
@@ -39,6 +42,7 @@ export function CourierSlip({
   paperWidth,
   printedAt,
   collectedAtDoor,
+  accountName,
 }: CourierSlipProps) {
   const t = dictionaries[language].slip
   const ct = dictionaries[language].couriers
@@ -56,6 +60,7 @@ export function CourierSlip({
       <p className="slip-code" aria-label={t.orderCode}>
         {shortCodeOf(order.paymentKey)}
       </p>
+      {accountName && <Fact name={dictionaries[language].accounts.filter} value={accountName} />}
       {branchName && <Fact name={t.branch} value={branchName} />}
       {shipping && <Fact name={t.shipping} value={shipping} />}
       {payment && <Fact name={t.payment} value={payment} />}
@@ -71,7 +76,7 @@ export function CourierSlip({
       )}
       {order.label && <Fact name={t.note} value={order.label} />}
       <p className="slip-time">{time}</p>
-      <SlipQr text={order.paymentKey} label={t.qrLabel(order.paymentKey)} />
+      <SlipQr text={slipQrText(order.paymentKey, accountName)} label={t.qrLabel(order.paymentKey)} />
       <p className="slip-key">{order.paymentKey}</p>
       <p className="slip-hint">{t.qrHint}</p>
     </article>

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
 import { handoverEligibility, isOwed, shortCodeOf } from '../../../src-shared/order-rules.ts'
 import { useMethodNames, useMethods, useOrders, useSettings } from '../queries.ts'
+import { useAccountTags } from '../components/BrandTag.tsx'
 import { CourierSlip } from './CourierSlip.tsx'
 import { Manifest } from './Manifest.tsx'
 import { printShownSlip } from './print-slip.ts'
@@ -18,6 +19,7 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
   const { data: settings } = useSettings()
   const orders = useOrders().data
   const methodNames = useMethodNames(useMethods(signedIn).data)
+  const accounts = useAccountTags()
   const job = useSlipQueue((state) => state.jobs[0])
   const finish = useSlipQueue((state) => state.finish)
   useQueueSlipAfterHandover(orders, settings?.printAfterHandover === true)
@@ -72,6 +74,7 @@ export function SlipPrinter({ signedIn }: { signedIn: boolean }) {
         paperWidth={paperWidth}
         printedAt={new Date().toISOString()}
         collectedAtDoor={settings?.collectedAtDoor}
+        accountName={accounts.several ? accounts.byId.get(order.account ?? '')?.shortName : undefined}
       />
     </div>,
     document.body,

@@ -5,7 +5,8 @@ import { appErrorOf } from '../../api.ts'
 import { describeError } from '../../i18n/describe-error.ts'
 import type { Messages } from '../../i18n/messages.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
-import { useAddOrder, useAssignCourier, useCouriers } from '../../queries.ts'
+import { useAccounts, useAddOrder, useAssignCourier, useCouriers } from '../../queries.ts'
+import { accountIdByName, scannedAccountName } from '../../slip/slip-account.ts'
 import { useBoardUi } from '../../state.ts'
 import { appReach } from '../../web-bridge.ts'
 import { foundAs, ordersWithCode, paymentKeyIn, shortCodeIn, type FoundAs } from './board-rules.ts'
@@ -34,6 +35,7 @@ export function useOrderScan(
   const { t } = useMessages()
   const rt = useMessages().t.board
   const addOrder = useAddOrder()
+  const accounts = useAccounts().data ?? []
   const assignCourier = useAssignCourier()
   const revealOrder = useBoardUi((state) => state.revealOrder)
   const announce = useBoardUi((state) => state.announce)
@@ -114,8 +116,11 @@ export function useOrderScan(
       return
     }
     const { courierId } = checked
+    // The app's own slip names its account (issue 29): the order comes back under it, not the default one.
+    const slipAccount = scannedAccountName(read)
+    const account = slipAccount === undefined ? undefined : accountIdByName(accounts, slipAccount)
     addOrder.mutate(
-      { text: read, ...checked.details },
+      { text: read, ...checked.details, ...(account === undefined ? {} : { account }) },
       {
         onSuccess: (order) => {
           // Details are cleared only where they still hold the submitted value: staff may be choosing the next.
