@@ -27,6 +27,8 @@ import type { Account } from '../../src-shared/accounts.ts'
 import type { CourierBatch, CourierToday } from '../../src-shared/couriers.ts'
 import type { AppError, Result } from '../../src-shared/errors.ts'
 import { isSignedIn } from '../../src-shared/session-rules.ts'
+import { CASH_PAYMENT_KEY } from '../../src-shared/courier-rules.ts'
+import { useMessages } from './i18n/use-messages.tsx'
 import { appErrorOf, requireBridge, unwrap } from './api.ts'
 import { openBatchOf } from './screens/board/batch-rules.ts'
 
@@ -223,15 +225,20 @@ export function useMethods(enabled: boolean) {
   })
 }
 
-/** Each payment and shipping method's name by its key, for the cards and the courier slip. */
+/**
+ * Each payment and shipping method's name by its key, for the cards, the slips and Gün sonu: the one place names
+ * are resolved. Cash is named from the dictionary until the platform's list is loaded (signed out): never `CASH`.
+ */
 export function useMethodNames(methods: Methods | undefined): ReadonlyMap<string, string> {
+  const { t } = useMessages()
+  const cashName = t.couriers.cashMethod
   return useMemo(() => {
-    const names = new Map<string, string>()
+    const names = new Map<string, string>([[CASH_PAYMENT_KEY, cashName]])
     for (const method of [...(methods?.paymentMethods ?? []), ...(methods?.shippingMethods ?? [])]) {
       names.set(method.key, method.name)
     }
     return names
-  }, [methods])
+  }, [methods, cashName])
 }
 
 export function useOrders() {

@@ -520,14 +520,15 @@ export class CourierDay {
   getPay(): CourierPay {
     const today = this.#today()
     let allRateKurus: number | null = null
-    const byCourier: Record<string, number> = {}
+    const byCourier = new Map<string, number>()
     for (const rate of this.#deps.ledger.payRates()) {
       if (rate.day > today) continue
       if (rate.courierId === null) allRateKurus = rate.rateKurus
-      else if (rate.rateKurus === null) delete byCourier[rate.courierId]
-      else byCourier[rate.courierId] = rate.rateKurus
+      // A courier's rate removed: the rate for all again.
+      else if (rate.rateKurus === null) byCourier.delete(rate.courierId)
+      else byCourier.set(rate.courierId, rate.rateKurus)
     }
-    return { allRateKurus, byCourier }
+    return { allRateKurus, byCourier: Object.fromEntries(byCourier) }
   }
 
   setPay(input: { requestId: string; courierId: string | null; rateKurus: number | null }): CourierPay {

@@ -352,6 +352,7 @@ export const tr = {
     correctFor: (amount: string, time: string) => `${time} kaydını (${amount}) düzelt`,
     correctAmount: (amount: string) => `${amount} yerine doğru tutar`,
     saveCorrection: 'Düzeltmeyi kaydet',
+    correctSettled: 'Bu kayıt kapanmış hesapta; düzeltme açık hesaba yazılır.',
     correctedBy: (amount: string) => `düzeltildi → ${amount}`,
     correctionOf: (amount: string) => `düzeltme (önceki ${amount})`,
     close: 'Kapat (Esc)',
@@ -426,7 +427,8 @@ export const tr = {
     closeCancel: 'Vazgeç',
     closedSaved: (name: string) => `${name}: hesap kapatıldı.`,
     closings: 'Kapanışlar',
-    closingLine: (time: string, difference: string, booked: string) => `${time} · fark ${difference} · ${booked}`,
+    closingLine: (time: string, difference: string, booked: string) =>
+      `${time} · fark ${difference} · ${booked}`,
     booked: { even: 'kasa tam', debt: 'borç', tip: 'bahşiş', credit: 'alacak' },
     debts: 'Borçlar (eskiden yeniye)',
     debtLine: (day: string, amount: string) => `${day}: ${amount}`,
@@ -465,6 +467,7 @@ export const tr = {
     payCourier: (name: string) => `${name}: paket başı (boş: genel ücret)`,
     paySave: 'Ücreti kaydet',
     paySaved: 'Kaydedildi.',
+    payRemove: (name: string) => `${name}: kendi ücretini kaldır (genel ücrete dön)`,
     openCash: 'Kurye kasası',
     openCashChoose: 'Kurye seçin',
     openCashNothingYet: '(bugün kaydı yok)',
@@ -598,6 +601,9 @@ export const tr = {
     cardCourier: (name: string) => `Kurye: ${name}`,
     cardAmount: (amount: string) => `Tutar: ${amount}`,
     collectAtDoor: (method: string) => `Kurye kapıda tahsil edecek (${method})`,
+    paidAtDoor: (method: string) => `Kapıda ödendi (${method})`,
+    /** The name of the platform's cash key when its method list is not loaded (signed out). */
+    cashMethod: 'Nakit',
     amountToCollect: (amount: string) => `Tahsil edilecek: ${amount}`,
     manifestTitle: 'Zimmet fişi',
     manifestCourier: 'Kurye',
@@ -611,7 +617,8 @@ export const tr = {
     manifestTotalUnknown: (count: number) =>
       `${count} paketin tutarı ya da ödemesi bilinmiyor: toplamda yok, kontrol edin.`,
     manifestRefused: 'GÖNDERİLEMEDİ',
-    manifestRefusedNote: (count: number) => `${count} paketi platform kabul etmedi (GÖNDERİLEMEDİ): toplamda yok.`,
+    manifestRefusedNote: (count: number) =>
+      `${count} paketi platform kabul etmedi (GÖNDERİLEMEDİ): toplamda yok.`,
     manifestCheck: 'kontrol edin',
     manifestDoorOther: 'kapıda, nakit değil',
     manifestSignature: 'Teslim alan (imza)',

@@ -175,7 +175,8 @@ describe('DayEndScreen', () => {
       'Borç',
       'Avans',
     ])
-    expect(screen.getByText('Kapıda tahsil: CASH')).toBeTruthy()
+    // Signed out, the platform's method list is not loaded: cash is still named, never `CASH`.
+    expect(screen.getByText('Kapıda tahsil: Nakit')).toBeTruthy()
     expect(screen.getByText('Bu günün bütün teslimleri platformdan onaylandı.')).toBeTruthy()
     // No order carries a branch: no split to show.
     expect(screen.queryByRole('table', { name: 'Şubelere göre' })).toBeNull()
@@ -254,7 +255,7 @@ describe('DayEndScreen', () => {
     for (const part of [
       'Kurye gün sonu',
       '25.11.2026',
-      'Kapıda tahsil: CASH',
+      'Kapıda tahsil: Nakit',
       'Ahmet',
       '3 paket · tahsil 399,90 ₺',
       'Teslim: 400,00 ₺',

@@ -14,10 +14,10 @@ import { handoverEligibility, type OrderFacts } from '../../../src-shared/order-
  * the courier ask a customer who already paid by card). One rule for the card, the slip and the manifest.
  */
 export function courierCollectsAtDoor(
-  order: OrderFacts & { paymentMethod?: string | undefined },
+  order: OrderFacts & { paymentMethod?: string | undefined; doorMethod?: string | undefined },
   collectedAtDoor: readonly string[] = DEFAULT_COLLECTED_AT_DOOR,
 ): boolean {
-  if (doorTenderOf(order.paymentMethod, undefined, collectedAtDoor) !== 'cash') return false
+  if (doorTenderOf(order.paymentMethod, order.doorMethod, collectedAtDoor) !== 'cash') return false
   const eligibility = handoverEligibility(order)
   return eligibility !== 'pickup' && eligibility !== 'platform-courier'
 }

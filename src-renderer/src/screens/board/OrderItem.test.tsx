@@ -59,6 +59,31 @@ describe('OrderItem', () => {
     expect(screen.getByText('Masa 4')).toBeTruthy()
   })
 
+  it('says a bag paid by card at the door was paid, not cash to collect, on one line (issue 28)', () => {
+    const cashBag = {
+      shippingMethod: 'delivery',
+      paymentMethod: 'CASH',
+      courierType: 'restaurant',
+      amountKurus: 15_000,
+    } as const
+    const { container } = renderWithApi(
+      <ul>
+        <OrderItem
+          order={order({ ...cashBag, doorMethod: 'CREDIT_CARD' })}
+          methodNames={new Map([...names, ['CREDIT_CARD', 'Kredi Kartı']])}
+          actions={actionsStub()}
+        />
+      </ul>,
+    )
+    expect(screen.queryByText(/Kurye nakit tahsil edecek/)).toBeNull()
+    expect(screen.getByText('Kapıda ödendi (Kredi Kartı): 150,00 ₺')).toBeTruthy()
+    expect(container.querySelectorAll('.cash-note')).toHaveLength(0)
+    cleanup()
+    // Recorded as cash at the door: cash to collect, as before.
+    renderItem(order({ ...cashBag, doorMethod: 'CASH' }))
+    expect(screen.getByText('Kurye nakit tahsil edecek: 150,00 ₺')).toBeTruthy()
+  })
+
   it('PDF olarak kaydet and Fiş yazdır in the menu queue the slip and give focus back to the order field', () => {
     const field = document.createElement('input')
     document.body.append(field)

@@ -245,6 +245,26 @@ describe('ReturnDialog: the day’s records and a correction', () => {
     expect(screen.getByText('Beklenen: 0,00 ₺')).toBeTruthy()
   })
 
+  it('says a correction of a record a closing settled goes to the open account', async () => {
+    renderDialog(
+      dayEndView([
+        courierLine('c-ahmet', 'Ahmet', 3, 39_990, [
+          cashLine('cash-1', 40_000, { settledBy: 'closing-1' }),
+          cashLine('cash-2', 1_000),
+        ]),
+      ]),
+    )
+    const records = await screen.findByRole('region', { name: 'Bu günün teslim kayıtları' })
+    const settledNote = 'Bu kayıt kapanmış hesapta; düzeltme açık hesaba yazılır.'
+    fireEvent.click(within(records).getByRole('button', { name: /kaydını \(10,00 ₺\) düzelt/ }))
+    expect(within(records).queryByText(settledNote)).toBeNull()
+    fireEvent.click(within(records).getByRole('button', { name: 'Vazgeç' }))
+    fireEvent.click(within(records).getByRole('button', { name: /kaydını \(400,00 ₺\) düzelt/ }))
+    const field = within(records).getByLabelText('400,00 ₺ yerine doğru tutar')
+    const note = within(records).getByText(settledNote)
+    expect(field.getAttribute('aria-describedby')).toBe(note.id)
+  })
+
   it('says when there is no record yet', async () => {
     renderDialog(dayEndView([courierLine('c-ahmet', 'Ahmet', 3, 39_990)]))
     expect(await screen.findByText('Bu gün henüz teslim kaydı yok.')).toBeTruthy()

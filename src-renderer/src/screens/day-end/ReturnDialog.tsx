@@ -431,8 +431,8 @@ function BagLine({
 
 /**
  * The day's movements of one courier, oldest first, each with its kind: a corrected record struck through with
- * what corrected it, a correction with what it replaced; only a record that counts and no closing settled can be
- * corrected (by a new record of the same kind).
+ * what corrected it, a correction with what it replaced; a record that counts can be corrected (by a new record
+ * of the same kind); the correction of one a closing settled is booked in the open account, and the form says so.
  */
 function CashRecords({
   courierId,
@@ -548,6 +548,12 @@ function Correction({
   return (
     <form className="cash-correction" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-amount`}>{texts.correctAmount(was)}</label>
+      {line.settledBy !== undefined && (
+        // A closing settled it: the closed account stays as it was, the change goes to the open one (D82).
+        <p id={`${id}-settled`} className="hint">
+          {texts.correctSettled}
+        </p>
+      )}
       <input
         id={`${id}-amount`}
         ref={field}
@@ -555,7 +561,11 @@ function Correction({
         autoComplete="off"
         value={amount}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={
+          [problem ? `${id}-problem` : '', line.settledBy === undefined ? '' : `${id}-settled`]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         onChange={(event) => setAmount(event.target.value)}
         onKeyDown={(event) => {
           // Escape closes the correction only, not the whole dialog.

@@ -362,10 +362,10 @@ describe('CouriersSection: pay per package (issue 28)', () => {
       const { courierId, rateKurus } = input
       if (courierId === null) pay = { ...pay, allRateKurus: rateKurus }
       else {
-        const byCourier = { ...pay.byCourier }
-        if (rateKurus === null) delete byCourier[courierId]
-        else byCourier[courierId] = rateKurus
-        pay = { ...pay, byCourier }
+        const byCourier = new Map(Object.entries(pay.byCourier))
+        if (rateKurus === null) byCourier.delete(courierId)
+        else byCourier.set(courierId, rateKurus)
+        pay = { ...pay, byCourier: Object.fromEntries(byCourier) }
       }
       return ok(pay)
     })
@@ -405,6 +405,24 @@ describe('CouriersSection: pay per package (issue 28)', () => {
         expect.objectContaining({ courierId: 'c-ahmet', rateKurus: 3_050 }),
       ),
     )
+  })
+
+  it('removes a courier’s own rate: back to the rate for all', async () => {
+    const setCourierPay = renderPay({ allRateKurus: 2_500, byCourier: { 'c-veli': 3_000 } })
+    // Only a courier with a rate of their own has one to remove.
+    expect(screen.queryByRole('button', { name: /Ahmet: kendi ücretini kaldır/ })).toBeNull()
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Veli: kendi ücretini kaldır (genel ücrete dön)' }),
+    )
+    await waitFor(() =>
+      expect(setCourierPay).toHaveBeenCalledWith(
+        expect.objectContaining({ courierId: 'c-veli', rateKurus: null }),
+      ),
+    )
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Veli: kendi ücretini kaldır/ })).toBeNull(),
+    )
+    expect(screen.getByLabelText<HTMLInputElement>('Veli: paket başı (boş: genel ücret)').value).toBe('')
   })
 
   it('shows the rates kept; emptied, a rate is turned off (null)', async () => {

@@ -570,6 +570,7 @@ function CourierPaySettings({ couriers }: { couriers: readonly CourierListed[] }
           <PayRate
             key={courier.id}
             label={ct.payCourier(courier.name)}
+            removeLabel={ct.payRemove(courier.name)}
             courierId={courier.id}
             rateKurus={pay.data.byCourier[courier.id] ?? null}
           />
@@ -580,10 +581,13 @@ function CourierPaySettings({ couriers }: { couriers: readonly CourierListed[] }
 
 function PayRate({
   label,
+  removeLabel,
   courierId,
   rateKurus,
 }: {
   label: string
+  /** For a courier's own rate: the button that removes it (the rate for all again). */
+  removeLabel?: string
   courierId: string | null
   rateKurus: number | null
 }) {
@@ -598,6 +602,21 @@ function PayRate({
   const [saved, setSaved] = useState(false)
   const error = appErrorOf(setPay.error)
 
+  function save(rate: number | null) {
+    setProblem(undefined)
+    const input = { courierId, rateKurus: rate }
+    setPay.mutate(
+      { ...input, requestId: requestId.idFor(JSON.stringify(input)) },
+      {
+        onSuccess: () => {
+          requestId.done()
+          setSaved(true)
+          if (rate === null) setText('')
+        },
+      },
+    )
+  }
+
   function submit(event: SubmitEvent) {
     event.preventDefault()
     let rate: number | null = null
@@ -609,17 +628,7 @@ function PayRate({
       }
       rate = read.kurus
     }
-    setProblem(undefined)
-    const input = { courierId, rateKurus: rate }
-    setPay.mutate(
-      { ...input, requestId: requestId.idFor(JSON.stringify(input)) },
-      {
-        onSuccess: () => {
-          requestId.done()
-          setSaved(true)
-        },
-      },
-    )
+    save(rate)
   }
 
   return (
@@ -649,6 +658,17 @@ function PayRate({
         <button type="submit" className="button secondary" disabled={setPay.isPending}>
           {ct.paySave}
         </button>
+        {removeLabel !== undefined && rateKurus !== null && (
+          <button
+            type="button"
+            className="button secondary"
+            aria-label={removeLabel}
+            disabled={setPay.isPending}
+            onClick={() => save(null)}
+          >
+            {t.remove}
+          </button>
+        )}
         {saved && (
           <p className="success" role="status">
             {ct.paySaved}
