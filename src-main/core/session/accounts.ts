@@ -124,11 +124,6 @@ export class Accounts {
     return this.#saved().map((entry) => this.#view(entry))
   }
 
-  /** One account as the renderer sees it. */
-  view(account: string): Account {
-    return this.#view(this.#require(account))
-  }
-
   /** The account with this short name (letter case aside, Turkish rules): the intake's `account` field. */
   resolveShortName(name: string): string | undefined {
     const key = shortNameKey(name.trim())
@@ -216,9 +211,10 @@ export class Accounts {
     return this.#view(entry)
   }
 
-  async signOut(account: string, forgetCredentials = false): Promise<Account> {
+  /** This account alone signs out; its keys stay stored, its orders wait for it. */
+  async signOut(account: string): Promise<Account> {
     const entry = this.#require(account)
-    await entry.session.signOut(forgetCredentials)
+    await entry.session.signOut(false)
     return this.#view(entry)
   }
 
