@@ -94,6 +94,8 @@ export const PackageLine = z.object({
   paymentMethod: z.string().optional(),
   amountKurus: Kurus.optional(),
   branch: z.string().optional(),
+  /** The restaurant account (brand) it was handed over with (issue 29); absent in History from before accounts. */
+  account: z.string().optional(),
   /** Its amount is collected at the door as cash (`tender === 'cash'`). */
   collect: z.boolean(),
   /** The method staff recorded at the door (setDoorTender), when it differs from the order's. */
@@ -131,6 +133,15 @@ export const BranchLine = z.object({
 })
 export type BranchLine = z.infer<typeof BranchLine>
 
+/** One restaurant account's share of a tally (issue 29): a courier carries several brands' bags. */
+export const AccountLine = z.object({
+  /** The account's id; null: packages handed over before accounts existed. */
+  account: z.string().nullable(),
+  packages: Count,
+  cashToCollectKurus: z.int().nonnegative(),
+})
+export type AccountLine = z.infer<typeof AccountLine>
+
 /** What a courier (or nobody) carried that day. */
 export const PackageTally = z.object({
   packages: Count,
@@ -142,6 +153,8 @@ export const PackageTally = z.object({
   methodUnknown: Count,
   notConfirmed: NotConfirmed,
   branches: z.array(BranchLine),
+  /** Split by restaurant account (issue 29), in the order first met; left out when no package names one. */
+  accounts: z.array(AccountLine).optional(),
 })
 export type PackageTally = z.infer<typeof PackageTally>
 

@@ -18,6 +18,7 @@ import {
 } from '../../../src-shared/courier-rules.ts'
 import type {
   AccountClosing,
+  AccountLine,
   Bag,
   BranchLine,
   CashLine,
@@ -101,7 +102,8 @@ export interface PayRate {
 }
 
 /** One attempt's result, as History holds it (HistoryEntry). */
-export type HandoverResult = Pick<HistoryEntry, 'seq' | 'paymentKey' | 'at' | 'result'>
+export type HandoverResult = Pick<HistoryEntry, 'seq' | 'paymentKey' | 'at' | 'result'> &
+  Partial<Pick<HistoryEntry, 'account'>>
 
 export interface DayEndInput extends LedgerDay {
   /** `YYYY-MM-DD` in `timeZone`. */
@@ -128,6 +130,8 @@ interface Outcome {
   kind: 'package' | keyof NotConfirmed
   at: string
   firstAt: string
+  /** The account its hand-over went with (issue 29). */
+  account?: string | undefined
 }
 
 /** The settlement of one day. Pure: the same inputs give the same answer. */
@@ -155,6 +159,7 @@ export function settleDay(input: DayEndInput): DayEnd {
     if (outcome.kind !== 'package') bucket.notConfirmed[outcome.kind] += 1
     const facts = input.orders.get(paymentKey)
     const line = packageLine(paymentKey, outcome.at, facts, input.tenders?.get(paymentKey), collectedAtDoor)
+    if (outcome.account !== undefined) line.account = outcome.account
     const bag: Bag = {
       ...line,
       state: STATE_OF[outcome.kind],
@@ -415,7 +420,12 @@ function outcomesOf(input: DayEndInput): Map<string, Outcome> {
         : entry.result === 'unconfirmed'
           ? 'unconfirmed'
           : 'owed'
-    outcomes.set(entry.paymentKey, { kind, at: entry.at, firstAt })
+    outcomes.set(entry.paymentKey, {
+      kind,
+      at: entry.at,
+      firstAt,
+      ...(entry.account === undefined ? {} : { account: entry.account }),
+    })
   }
   for (const paymentKey of input.owedNow ?? []) {
     const known = outcomes.get(paymentKey)
@@ -470,6 +480,7 @@ function tally(bucket: Bucket, branches: DayEndInput['branches']): PackageTally 
       split.cashToCollectKurus = plus(split.cashToCollectKurus, line.amountKurus)
     }
   }
+  const accounts = accountLines(bucket.lines)
   return {
     packages: bucket.lines.length,
     cashToCollectKurus,
@@ -477,7 +488,27 @@ function tally(bucket: Bucket, branches: DayEndInput['branches']): PackageTally 
     methodUnknown,
     notConfirmed: { ...bucket.notConfirmed },
     branches: orderedBranches(byBranch, branches),
+    ...(accounts === undefined ? {} : { accounts }),
   }
+}
+
+/**
+ * The packages and cash to collect split by restaurant account (issue 29), in the order first met; undefined
+ * when no package names an account (a day from before accounts), so such a day's tally is as it was.
+ */
+function accountLines(lines: readonly PackageLine[]): AccountLine[] | undefined {
+  if (!lines.some((line) => line.account !== undefined)) return undefined
+  const byAccount = new Map<string | null, AccountLine>()
+  for (const line of lines) {
+    const account = line.account ?? null
+    const split = byAccount.get(account) ?? { account, packages: 0, cashToCollectKurus: 0 }
+    byAccount.set(account, split)
+    split.packages += 1
+    if (line.collect && line.amountKurus !== undefined) {
+      split.cashToCollectKurus = plus(split.cashToCollectKurus, line.amountKurus)
+    }
+  }
+  return [...byAccount.values()]
 }
 
 /** The session's branches in its order, named; then branches it does not list; orders with none last. */

@@ -151,6 +151,41 @@ describe('the POS names an order’s account (issue 29)', () => {
   })
 })
 
+describe('GET /v1/day-end with two accounts (issue 29)', () => {
+  it('splits each courier’s packages and cash by account, by short name: the courier stays one list', async () => {
+    const w = await twoAccountIntake()
+    value(await w.core.handlers.addCourier({ requestId: 'courier-ahmet-0001', name: 'Ahmet' }))
+    const common = {
+      courier_type: 'restaurant',
+      shipping_method: 'delivery',
+      payment_method: 'CASH',
+      courier: 'ahmet',
+    }
+    await w.api('/v1/orders', { ...common, payment_key: A1, amount_kurus: 10_000 })
+    await w.api('/v1/orders', { ...common, payment_key: X1, amount_kurus: 5_000 })
+    await w.api('/v1/orders', { ...common, payment_key: B1, amount_kurus: 2_500, account: 'Pide Evi' })
+    for (const key of [A1, X1, B1]) expect((await w.api(`/v1/orders/${key}/handover`, {})).status).toBe(202)
+    await settle(w.clock)
+    const dayEnd = (await w.api('/v1/day-end')).json as {
+      couriers: { courier: string; packages: number; accounts: unknown }[]
+      accounts: unknown
+    }
+    expect(dayEnd.couriers).toHaveLength(1)
+    expect(dayEnd.couriers[0]).toMatchObject({
+      courier: 'Ahmet',
+      packages: 3,
+      accounts: [
+        { account: 'İskender Sarayı', packages: 2, cash_to_collect_kurus: 15_000 },
+        { account: 'Pide Evi', packages: 1, cash_to_collect_kurus: 2_500 },
+      ],
+    })
+    expect(dayEnd.accounts).toEqual([
+      { account: 'İskender Sarayı', packages: 2, cash_to_collect_kurus: 15_000 },
+      { account: 'Pide Evi', packages: 1, cash_to_collect_kurus: 2_500 },
+    ])
+  })
+})
+
 describe('the link, the command line and the body take `account`', () => {
   it('reads the account from a link and from --account, checked as a short name', () => {
     const link = parseOrderLink(`pos-companion://order/${A1}?account=Pide%20Evi`)

@@ -4,6 +4,7 @@
  * each following Settings. `createCore` makes it from the board and the outbox; both shells get it from the
  * core and add only what is theirs (web mode's INTAKE line, Electron's link and second instance).
  */
+import type { AccountLine } from '../../../src-shared/couriers.ts'
 import type { DropFolderRefusal, IntakeInfo } from '../../../src-shared/intake-info.ts'
 import type { BoardOrder, OrderDetails, Settings } from '../../../src-shared/domain.ts'
 import { toPublicOrderView, type OrderSource, type PublicOrderView } from '../../../src-shared/intake-view.ts'
@@ -44,6 +45,13 @@ export interface IntakeAreaDeps {
    * `--intake-port`, 0 = any free port).
    */
   serve?: IntakeServing | undefined
+}
+
+/** One account's share of `GET /v1/day-end` (issue 29). */
+interface PublicAccountSplit {
+  account: string | null
+  packages: number
+  cash_to_collect_kurus: number
 }
 
 export interface IntakeServing {
@@ -222,7 +230,28 @@ export class IntakeArea implements IntakePort {
   }
 
   dayEnd(day?: string): PublicDayEnd {
-    return this.#deps.couriers.publicDayEnd(day)
+    const shown = this.#deps.couriers.publicDayEnd(day)
+    const accounts = this.#deps.accounts?.list() ?? []
+    if (accounts.length < 2) return shown
+    // Several accounts (issue 29): each courier's line and the day split by account, by short name (null:
+    // packages handed over before accounts existed). The settlement is the one just kept, read again.
+    const settled = this.#deps.couriers.dayEnd(shown.date)
+    const nameOf = (id: string | null) => accounts.find((account) => account.id === id)?.shortName ?? null
+    const split = (lines: readonly AccountLine[] | undefined): PublicAccountSplit[] =>
+      (lines ?? []).map((line) => ({
+        account: nameOf(line.account),
+        packages: line.packages,
+        cash_to_collect_kurus: line.cashToCollectKurus,
+      }))
+    const withAccounts: PublicDayEnd & { accounts: PublicAccountSplit[] } = {
+      ...shown,
+      couriers: shown.couriers.map((courier, index) => ({
+        ...courier,
+        accounts: split(settled.couriers[index]?.accounts),
+      })),
+      accounts: split(settled.allOrders.accounts),
+    }
+    return withAccounts
   }
 
   courierCash(cash: PosCash): { record: PublicCashRecord; created: boolean } {
