@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LAUNCH_REFUSALS } from '../core/intake/order-link.ts'
+import { texts } from '../../src-shared/texts/index.ts'
+import type { LaunchRefusal } from '../core/intake/order-link.ts'
 import type { Core } from '../core/create-core.ts'
 import { silentLogger } from '../core/ports.ts'
 import { testCore } from '../../test-support/core/core-on-mock.ts'
@@ -84,8 +85,7 @@ async function board() {
   return orders.value.map(({ paymentKey, label, source }) => ({ paymentKey, label, source }))
 }
 
-const refusal = (reason: keyof typeof LAUNCH_REFUSALS) =>
-  `${LAUNCH_REFUSALS[reason].tr} / ${LAUNCH_REFUSALS[reason].en}`
+const refusal = (reason: LaunchRefusal) => `${texts.tr.launch[reason]} / ${texts.en.launch[reason]}`
 
 describe('pos-companion --add-order, as a second process', () => {
   it('puts the order on the running board, then prints it and exits 0', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderSource } from '../../src-shared/intake-view.ts'
 import type { IntakeOrder } from '../core/intake/order-input.ts'
-import { LAUNCH_REFUSALS } from '../core/intake/order-link.ts'
+import { texts } from '../../src-shared/texts/index.ts'
 import { silentLogger } from '../core/ports.ts'
 import * as electron from '../../test-support/electron/fake-electron.ts'
 import {
@@ -119,7 +119,7 @@ describe('a link with anything after it on the command line (issue 20.9)', () =>
       reason: 'argument-after-link',
     })
     // Said of the link: no usage of --add-order to someone who only opened a link.
-    expect(LAUNCH_REFUSALS['argument-after-link'].en).not.toContain('--add-order')
+    expect(texts.en.launch['argument-after-link']).not.toContain('--add-order')
   })
 
   it('is taken when the link is the last argument, after what Chromium or macOS put before it', () => {

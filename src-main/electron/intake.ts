@@ -14,8 +14,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeThrown } from '../core/app-failure.ts'
 import type { Core } from '../core/create-core.ts'
+import { texts } from '../../src-shared/texts/index.ts'
 import {
-  LAUNCH_REFUSALS,
   ORDER_LINK_SCHEME,
   parseLaunchArgv,
   parseOrderLink,
@@ -72,7 +72,7 @@ function secondLaunchRequestOf(argv: readonly string[], additionalData: unknown)
       kind: 'refused',
       via,
       reason:
-        typeof reason === 'string' && Object.hasOwn(LAUNCH_REFUSALS, reason)
+        typeof reason === 'string' && Object.hasOwn(texts.tr.launch, reason)
           ? (reason as LaunchRefusal)
           : via === 'link'
             ? 'not-a-link'
@@ -144,8 +144,7 @@ function outcomeOf(text: string): { line: string; exitCode: number } {
 
 /** The one line a refused launch prints, English (a script's log) after Turkish (the staff's language). */
 function refusalLine(reason: LaunchRefusal): string {
-  const text = LAUNCH_REFUSALS[reason]
-  return `${text.tr} / ${text.en}`
+  return `${texts.tr.launch[reason]} / ${texts.en.launch[reason]}`
 }
 
 /** What a link opened on macOS (`open-url`) asks for. */

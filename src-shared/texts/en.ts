@@ -116,6 +116,8 @@ export const en = {
       'Pay (₺)',
       'Account closed',
     ],
+    /** The last column with several restaurant accounts (issue 29): the package's account, by short name. */
+    accountColumn: 'Brand account',
     movement: {
       float: 'Float',
       expense: 'Expense',
@@ -187,6 +189,38 @@ export const en = {
       title: 'Another program holds the POS port',
       body: 'The POS cannot reach the app. Choose another port in Settings → POS connection.',
     },
+  },
+  // A link's and the command line's refusals (core/intake/order-link.ts), printed in both languages at once
+  launch: {
+    'not-a-link': 'The link is not of the form pos-companion://order/<payment_key>.',
+    'link-too-long': 'The link is too long.',
+    'not-an-order-link': 'This link is not an order link (pos-companion://order/…).',
+    'no-order-id': 'The link does not hold exactly one order id (a UUID).',
+    'unknown-parameter':
+      'The link has an unknown part; only label, courier, amount_kurus and account (each once) may follow the id.',
+    'invalid-label': 'The label must be 1–120 characters, on one line, with no invisible characters.',
+    'invalid-courier':
+      'The courier’s name must be one line of at most 60 characters, with no invisible characters.',
+    'invalid-amount': 'The amount must be a whole number of kuruş (39990 = ₺399.90), at most ₺10,000,000.',
+    'invalid-account':
+      'The account must be a short name: one line of at most 30 characters, with no invisible characters.',
+    'several-links': 'Several links were given; open one link at a time.',
+    'argument-after-link': 'Something follows the link; a link must be opened on its own.',
+    'missing-order-id': '--add-order must be followed by the order id (payment_key).',
+    'not-an-order-id': 'The value after --add-order is not an order id (a UUID).',
+    'several-order-ids': 'Several order ids were given; add one order.',
+    'repeated-option': '--label, --courier and --amount-kurus may each be given once.',
+    'label-without-order': '--label, --courier and --amount-kurus work only with --add-order.',
+    'unexpected-argument':
+      'There is an unexpected value. Usage: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
+    'link-and-add-order': 'Both a link and --add-order were given; use one.',
+  },
+  // A drop file's own refusals (core/intake/drop-file.ts), kept beside it in both languages
+  dropFile: {
+    'not-text': 'The file is not text (UTF-8 or UTF-16 was expected).',
+    'empty-file': 'The file is empty.',
+    'not-a-file': 'This is not a file (a link, a pipe or a device): it was not read.',
+    linked: 'The file has another name too (a hard link): it was not read.',
   },
   intakeApi: {
     'host-not-allowed': 'This API answers only on 127.0.0.1 (or localhost) with its own port.',

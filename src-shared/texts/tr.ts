@@ -124,6 +124,8 @@ export const tr = {
       'Hakediş (₺)',
       'Hesap kapalı',
     ],
+    /** The last column with several restaurant accounts (issue 29): the package's account, by short name. */
+    accountColumn: 'Marka hesabı',
     movement: {
       float: 'Bozuk para',
       expense: 'Masraf',
@@ -202,6 +204,36 @@ export const tr = {
       title: 'POS bağlantı noktası başka bir programda',
       body: 'POS siparişleri uygulamaya ulaşamıyor. Ayarlar → POS bağlantısı’ndan başka bir port seçin.',
     },
+  },
+  // A link's and the command line's refusals (core/intake/order-link.ts), printed in both languages at once
+  launch: {
+    'not-a-link': 'Bağlantı pos-companion://order/<payment_key> biçiminde değil.',
+    'link-too-long': 'Bağlantı çok uzun.',
+    'not-an-order-link': 'Bu bağlantı bir sipariş bağlantısı değil (pos-companion://order/…).',
+    'no-order-id': 'Bağlantıda tek bir sipariş numarası (UUID) yok.',
+    'unknown-parameter':
+      'Bağlantıda tanınmayan bir bölüm var; id’den sonra yalnızca label, courier, amount_kurus ve account (her biri bir kez) olabilir.',
+    'invalid-label': 'Etiket 1–120 karakter olmalı, tek satır, görünmez karakter olmadan.',
+    'invalid-courier': 'Kurye adı tek satır, en çok 60 karakter olmalı, görünmez karakter olmadan.',
+    'invalid-amount': 'Tutar kuruş cinsinden bir tam sayı olmalı (39990 = 399,90 ₺), en çok 10.000.000 ₺.',
+    'invalid-account': 'Hesap bir kısa ad olmalı: tek satır, en çok 30 karakter, görünmez karakter olmadan.',
+    'several-links': 'Birden fazla bağlantı verildi; bağlantıları tek tek açın.',
+    'argument-after-link': 'Bağlantıdan sonra başka bir değer var; bağlantı tek başına açılmalı.',
+    'missing-order-id': '--add-order’dan sonra sipariş numarası (payment_key) gelmeli.',
+    'not-an-order-id': '--add-order’dan sonra gelen değer bir sipariş numarası (UUID) değil.',
+    'several-order-ids': 'Birden fazla sipariş numarası verildi; tek sipariş ekleyin.',
+    'repeated-option': '--label, --courier ve --amount-kurus her biri en çok bir kez verilebilir.',
+    'label-without-order': '--label, --courier ve --amount-kurus yalnızca --add-order ile kullanılır.',
+    'unexpected-argument':
+      'Tanınmayan bir değer var. Kullanım: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
+    'link-and-add-order': 'Hem bağlantı hem --add-order verildi; birini kullanın.',
+  },
+  // A drop file's own refusals (core/intake/drop-file.ts), kept beside it in both languages
+  dropFile: {
+    'not-text': 'Dosya metin değil (UTF-8 veya UTF-16 bekleniyordu).',
+    'empty-file': 'Dosya boş.',
+    'not-a-file': 'Bu bir dosya değil (kısayol/bağlantı, boru veya aygıt): okunmadı.',
+    linked: 'Dosyanın başka bir adı daha var (sabit bağlantı): okunmadı.',
   },
   // The intake API's refusals (core/intake/intake-errors.ts): answered to the POS in both languages at once
   intakeApi: {

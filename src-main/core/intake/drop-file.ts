@@ -16,7 +16,8 @@ import { join } from 'node:path'
 import { AppFailure } from '../app-failure.ts'
 import { extractOrderId } from '../orders/order-id.ts'
 import { isErrorWithCode } from '../storage/durable-files.ts'
-import { texts } from '../../../src-shared/texts/index.ts'
+import type { Language } from '../../../src-shared/domain.ts'
+import { texts, type Texts } from '../../../src-shared/texts/index.ts'
 import type { IntakeErrorCode } from './intake-errors.ts'
 import { MAX_BODY_BYTES } from './http-guards.ts'
 import { parsePosOrder, type IntakeOrder } from './order-input.ts'
@@ -24,22 +25,8 @@ import { parsePosOrder, type IntakeOrder } from './order-input.ts'
 export const DONE_FOLDER = 'done'
 export const FAILED_FOLDER = 'failed'
 
-const FILE_REFUSALS = {
-  'not-text': {
-    tr: 'Dosya metin değil (UTF-8 veya UTF-16 bekleniyordu).',
-    en: 'The file is not text (UTF-8 or UTF-16 was expected).',
-  },
-  'empty-file': { tr: 'Dosya boş.', en: 'The file is empty.' },
-  'not-a-file': {
-    tr: 'Bu bir dosya değil (kısayol/bağlantı, boru veya aygıt): okunmadı.',
-    en: 'This is not a file (a link, a pipe or a device): it was not read.',
-  },
-  linked: {
-    tr: 'Dosyanın başka bir adı daha var (sabit bağlantı): okunmadı.',
-    en: 'The file has another name too (a hard link): it was not read.',
-  },
-} as const
-export type DropRefusal = IntakeErrorCode | keyof typeof FILE_REFUSALS
+/** Why a drop file was refused: a refusal of the API's, or one of the catalogue's `dropFile` (src-shared/texts). */
+export type DropRefusal = IntakeErrorCode | keyof Texts['dropFile']
 
 export type DropRead =
   | { kind: 'order'; order: IntakeOrder }
@@ -323,13 +310,13 @@ export async function keepFailed(
 ): Promise<string> {
   const destination = join(kept, FAILED_FOLDER, keptName(name, now))
   await writeFile(destination, bytes ?? '', { flag: 'wx', mode: 0o600 })
-  const { tr, en } =
-    reason in FILE_REFUSALS
-      ? FILE_REFUSALS[reason as keyof typeof FILE_REFUSALS]
-      : {
-          tr: texts.tr.intakeApi[reason as IntakeErrorCode],
-          en: texts.en.intakeApi[reason as IntakeErrorCode],
-        }
+  const said = (language: Language) => {
+    const { dropFile, intakeApi } = texts[language]
+    return Object.hasOwn(dropFile, reason)
+      ? dropFile[reason as keyof Texts['dropFile']]
+      : intakeApi[reason as IntakeErrorCode]
+  }
+  const [tr, en] = [said('tr'), said('en')]
   // The name as JSON: a POSIX name may hold a line break or a control character.
   const text = `${reason}\r\n${tr}\r\n${en}\r\n${JSON.stringify(name)}\r\n`
   await writeFile(`${destination}${REASON_SUFFIX}`, text, { flag: 'wx', mode: 0o600 })

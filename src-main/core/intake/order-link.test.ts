@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { anyText, FUZZ_RUNS, paymentKey } from '../../../test-support/core/fuzz.ts'
-import { LAUNCH_REFUSALS, parseLaunchArgv, parseOrderLink } from './order-link.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
+import { parseLaunchArgv, parseOrderLink } from './order-link.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -225,7 +226,7 @@ describe('parseLaunchArgv', () => {
     for (const argv of launches) {
       const request = parseLaunchArgv(argv)
       if (request.kind !== 'refused') throw new Error(`not refused: ${JSON.stringify(argv)}`)
-      const { tr, en } = LAUNCH_REFUSALS[request.reason]
+      const [tr, en] = [texts.tr.launch[request.reason], texts.en.launch[request.reason]]
       seen.add(request.via)
       if (request.via === 'link') {
         expect(`${tr} ${en}`, request.reason).not.toContain('--')
@@ -238,7 +239,8 @@ describe('parseLaunchArgv', () => {
   })
 
   it('has a Turkish and an English line for every refusal', () => {
-    for (const { tr, en } of Object.values(LAUNCH_REFUSALS)) {
+    for (const reason of Object.keys(texts.tr.launch) as (keyof typeof texts.tr.launch)[]) {
+      const [tr, en] = [texts.tr.launch[reason], texts.en.launch[reason]]
       expect(tr).not.toMatch(/\n/)
       expect(en).not.toMatch(/\n/)
       expect(tr).not.toBe(en)

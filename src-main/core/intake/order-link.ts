@@ -12,6 +12,7 @@ import { checkShortName } from '../../../src-shared/account-rules.ts'
 import { checkCourierName } from '../../../src-shared/courier-rules.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
 import { OrderLabel } from '../../../src-shared/order-label.ts'
+import type { Texts } from '../../../src-shared/texts/index.ts'
 import { parsePaymentKey, type IntakeOrder } from './order-input.ts'
 
 export const ORDER_LINK_SCHEME = 'pos-companion'
@@ -20,43 +21,16 @@ const MAX_LINK_LENGTH = 2048
 
 const BARE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const ORDER_LINK_REFUSALS = {
-  'not-a-link': {
-    tr: 'Bağlantı pos-companion://order/<payment_key> biçiminde değil.',
-    en: 'The link is not of the form pos-companion://order/<payment_key>.',
-  },
-  'link-too-long': { tr: 'Bağlantı çok uzun.', en: 'The link is too long.' },
-  'not-an-order-link': {
-    tr: 'Bu bağlantı bir sipariş bağlantısı değil (pos-companion://order/…).',
-    en: 'This link is not an order link (pos-companion://order/…).',
-  },
-  'no-order-id': {
-    tr: 'Bağlantıda tek bir sipariş numarası (UUID) yok.',
-    en: 'The link does not hold exactly one order id (a UUID).',
-  },
-  'unknown-parameter': {
-    tr: 'Bağlantıda tanınmayan bir bölüm var; id’den sonra yalnızca label, courier, amount_kurus ve account (her biri bir kez) olabilir.',
-    en: 'The link has an unknown part; only label, courier, amount_kurus and account (each once) may follow the id.',
-  },
-  'invalid-label': {
-    tr: 'Etiket 1–120 karakter olmalı, tek satır, görünmez karakter olmadan.',
-    en: 'The label must be 1–120 characters, on one line, with no invisible characters.',
-  },
-  'invalid-courier': {
-    tr: 'Kurye adı tek satır, en çok 60 karakter olmalı, görünmez karakter olmadan.',
-    en: 'The courier’s name must be one line of at most 60 characters, with no invisible characters.',
-  },
-  'invalid-amount': {
-    tr: 'Tutar kuruş cinsinden bir tam sayı olmalı (39990 = 399,90 ₺), en çok 10.000.000 ₺.',
-    en: 'The amount must be a whole number of kuruş (39990 = ₺399.90), at most ₺10,000,000.',
-  },
-  // Issue 29: an account's short name; whether the app has it is the app's to say (`unknown-account`).
-  'invalid-account': {
-    tr: 'Hesap bir kısa ad olmalı: tek satır, en çok 30 karakter, görünmez karakter olmadan.',
-    en: 'The account must be a short name: one line of at most 30 characters, with no invisible characters.',
-  },
-} as const satisfies Record<string, { tr: string; en: string }>
-type OrderLinkRefusal = keyof typeof ORDER_LINK_REFUSALS
+type OrderLinkRefusal =
+  | 'not-a-link'
+  | 'link-too-long'
+  | 'not-an-order-link'
+  | 'no-order-id'
+  | 'unknown-parameter'
+  | 'invalid-label'
+  | 'invalid-courier'
+  | 'invalid-amount'
+  | 'invalid-account'
 
 export type LinkParse = { ok: true; order: IntakeOrder } | { ok: false; reason: OrderLinkRefusal }
 
@@ -155,48 +129,8 @@ function refuse(reason: OrderLinkRefusal): { ok: false; reason: OrderLinkRefusal
   return { ok: false, reason }
 }
 
-export const LAUNCH_REFUSALS = {
-  ...ORDER_LINK_REFUSALS,
-  // A link handed over as an argument (Windows, Linux).
-  'several-links': {
-    tr: 'Birden fazla bağlantı verildi; bağlantıları tek tek açın.',
-    en: 'Several links were given; open one link at a time.',
-  },
-  'argument-after-link': {
-    tr: 'Bağlantıdan sonra başka bir değer var; bağlantı tek başına açılmalı.',
-    en: 'Something follows the link; a link must be opened on its own.',
-  },
-  // The command line. A label, courier or amount it refuses shares the link's words: they name no way in.
-  'missing-order-id': {
-    tr: '--add-order’dan sonra sipariş numarası (payment_key) gelmeli.',
-    en: '--add-order must be followed by the order id (payment_key).',
-  },
-  'not-an-order-id': {
-    tr: '--add-order’dan sonra gelen değer bir sipariş numarası (UUID) değil.',
-    en: 'The value after --add-order is not an order id (a UUID).',
-  },
-  'several-order-ids': {
-    tr: 'Birden fazla sipariş numarası verildi; tek sipariş ekleyin.',
-    en: 'Several order ids were given; add one order.',
-  },
-  'repeated-option': {
-    tr: '--label, --courier ve --amount-kurus her biri en çok bir kez verilebilir.',
-    en: '--label, --courier and --amount-kurus may each be given once.',
-  },
-  'label-without-order': {
-    tr: '--label, --courier ve --amount-kurus yalnızca --add-order ile kullanılır.',
-    en: '--label, --courier and --amount-kurus work only with --add-order.',
-  },
-  'unexpected-argument': {
-    tr: 'Tanınmayan bir değer var. Kullanım: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
-    en: 'There is an unexpected value. Usage: --add-order <payment_key> [--label …] [--courier …] [--amount-kurus …]',
-  },
-  'link-and-add-order': {
-    tr: 'Hem bağlantı hem --add-order verildi; birini kullanın.',
-    en: 'Both a link and --add-order were given; use one.',
-  },
-} as const satisfies Record<string, { tr: string; en: string }>
-export type LaunchRefusal = keyof typeof LAUNCH_REFUSALS
+/** Why a link or a command line was refused; its words are the catalogue's `launch` (src-shared/texts). */
+export type LaunchRefusal = keyof Texts['launch']
 
 export type LaunchRequest =
   | { kind: 'none' }
