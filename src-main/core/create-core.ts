@@ -200,6 +200,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     courierDayChanged: (today) => emit('courierDayChanged', today),
     // The door tender is checked against the platform's list when it can be had (cached for 24 h, D10); the
     // day-end CSV names the methods by it.
+    // Several accounts (issue 29): the day-end CSV names each package's account.
+    accountName: () => {
+      const list = accounts.list()
+      if (list.length < 2) return undefined
+      return (account) => list.find((one) => one.id === account)?.shortName
+    },
     listedPaymentMethods: async () => {
       // Signed out, the list kept from the last sign-in still names the methods (a fetch then fails: undefined).
       const credentialSetId = accounts.credentialSetIdOf(accounts.defaultId)

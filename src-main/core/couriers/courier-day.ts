@@ -61,6 +61,8 @@ export interface CourierDayDeps {
   courierDayChanged?: (today: CourierToday) => void
   /** The payment methods the platform lists, when they can be had: the door tender is checked, the CSV names them. */
   listedPaymentMethods?: () => Promise<readonly { key: string; name: string }[] | undefined>
+  /** An account's short name by id when there are several accounts (issue 29): the CSV's account column. */
+  accountName?: () => ((account: string) => string | undefined) | undefined
 }
 
 /** How many days' settlements and histories are kept besides today's (a manager paging back a week). */
@@ -585,6 +587,7 @@ export class CourierDay {
       language,
       timeZone: platformTimeZone,
       methodName: (key) => names.get(paymentMethodKey(key)) ?? key,
+      accountName: this.#deps.accountName?.(),
     })
   }
 

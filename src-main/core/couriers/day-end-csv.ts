@@ -24,6 +24,11 @@ export interface DayEndCsvOptions {
   timeZone: string
   /** The platform's name of a payment method ("Nakit"), the key when not known. */
   methodName?: (key: string) => string
+  /**
+   * An account's short name by its id, with several restaurant accounts (issue 29): the file then ends with an
+   * account column, filled on each package's row. Left out (one account): the file is as before.
+   */
+  accountName?: ((account: string) => string | undefined) | undefined
 }
 
 /** Kuruş as a number Excel reads in that language: `-1234,50` / `-1234.50`. */
@@ -50,8 +55,13 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
   const time = dateFormatter(options.timeZone)
   const notConfirmed = (tally: PackageTally) =>
     String(tally.notConfirmed.owed + tally.notConfirmed.unconfirmed + tally.notConfirmed.refused)
+  const accountName = options.accountName
+  const columns = accountName ? [...labels.columns, labels.accountColumn] : [...labels.columns]
+  const ACCOUNT = labels.columns.length
+  const accountOf = (account: string | undefined) =>
+    account === undefined ? undefined : accountName?.(account)
   const row = (fields: Partial<Record<number, CsvValue>>): Row =>
-    labels.columns.map((_, index) => (index === 0 ? dayCell(dayEnd.day) : fields[index]))
+    columns.map((_, index) => (index === 0 ? dayCell(dayEnd.day) : fields[index]))
 
   const branchRows = (who: string, branches: readonly BranchLine[]): Row[] =>
     // A split with no branch named says nothing the total does not.
@@ -93,6 +103,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
           line.tender === 'door-other' && line.amountKurus !== undefined
             ? money(line.amountKurus)
             : undefined,
+        [ACCOUNT]: accountOf(line.account),
       }),
     )
   /** A bag the platform refused ("GÖNDERİLEMEDİ"): listed, counted in no column. */
@@ -108,6 +119,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
           5: time(bag.at),
           6: bag.paymentMethod === undefined ? undefined : methodName(bag.paymentMethod),
           14: bag.label,
+          [ACCOUNT]: accountOf(bag.account),
         }),
       )
   /** A movement's amount in its own column: what it adds there (a correction after closing, the change). */
@@ -141,7 +153,7 @@ export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
     23: tally.closed ? labels.yes : labels.no,
   })
 
-  const rows: Row[] = [[...labels.columns]]
+  const rows: Row[] = [columns]
   for (const courier of dayEnd.couriers) {
     rows.push(
       row({

@@ -183,6 +183,18 @@ describe('GET /v1/day-end with two accounts (issue 29)', () => {
       { account: 'İskender Sarayı', packages: 2, cash_to_collect_kurus: 15_000 },
       { account: 'Pide Evi', packages: 1, cash_to_collect_kurus: 2_500 },
     ])
+    // The CSV ends with the account column, filled on each package's row.
+    const csv = value(
+      await w.core.handlers.exportDayEndCsv({ day: (dayEnd as unknown as { date: string }).date }),
+    )
+    const [header = '', ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n')
+    expect(header.split(';').at(-1)).toBe('Marka hesabı')
+    const packageRows = rows.filter((line) => line.split(';')[2] === 'Paket')
+    expect(packageRows.map((line) => line.split(';').at(-1)).sort()).toEqual([
+      'Pide Evi',
+      'İskender Sarayı',
+      'İskender Sarayı',
+    ])
   })
 })
 
