@@ -101,7 +101,7 @@ test('a shift’s cash: float, three bags (card at the door, one refused), expen
 }) => {
   if (!webBrowser) throw new Error('web mode needs a browser')
   // A whole shift and the next day, each step waiting on the app: longer than one screen's test.
-  test.setTimeout(150_000)
+  test.setTimeout(240_000)
   await mock.control.upsertOrders(BAGS.map(({ order }) => order))
   await withTempFolder('e2e-cash-clock-', async (clockFolder) => {
     await withTempFolder('e2e-cash-', async (dataDir) => {
@@ -199,6 +199,9 @@ test('a shift’s cash: float, three bags (card at the door, one refused), expen
           await page.screenshot({ path: 'docs/screenshots/courier-cash.png' })
         }
         await page.keyboard.press('Escape')
+        // The board's card says the same of the bag paid by card at the door: no cash to collect.
+        await expect(orderItem(page, CARD_BAG)).toContainText('Kapıda ödendi (Kredi Kartı): 150,00 ₺')
+        await expect(orderItem(page, CARD_BAG)).not.toContainText('nakit tahsil')
 
         // Gün sonu says the same: the row, closed.
         await page.getByRole('button', { name: 'Gün sonu' }).click()
@@ -224,8 +227,16 @@ test('a shift’s cash: float, three bags (card at the door, one refused), expen
           .toBeGreaterThan(offset - 5_000)
         await page.reload()
         await expectSignedIn(page)
+        // Before anything is recorded today, Gün sonu lists him with the debt he carries.
+        await page.getByRole('button', { name: 'Gün sonu' }).click()
+        const nextDay = page
+          .getByRole('table', { name: 'Kurye gün sonu' })
+          .getByRole('row', { name: /Ahmet Yılmaz/ })
+        await expect(nextDay).toContainText('10,00 ₺')
+        await page.getByRole('button', { name: 'Geri' }).first().click()
         dialog = await openAhmetsCash(page)
-        // The next shift starts with its change money; his account carries yesterday's shortfall.
+        await expect(dialog.getByText(/Devreden borç: 10,00 ₺/)).toBeVisible()
+        // The next shift starts with its change money; the debt is still carried.
         await record(page, 'Bozuk para', '50')
         await expect(dialog.getByText(/Devreden borç: 10,00 ₺/)).toBeVisible()
         await record(page, 'Borç ödemesi', '10')
