@@ -19,7 +19,10 @@ export function createNodeFetch(deps: NodeFetchDeps = {}): typeof fetch {
   // that starts signed in sends nothing until staff act.
   let undici: Promise<{ dispatcher: Agent; fetch: typeof import('undici').fetch }> | undefined
   const loadUndici = () =>
-    (undici ??= import('undici').then(({ Agent, fetch }) => ({ dispatcher: new Agent({ connect: { ca } }), fetch })))
+    (undici ??= import('undici').then(({ Agent, fetch }) => ({
+      dispatcher: new Agent({ connect: { ca } }),
+      fetch,
+    })))
 
   return async (input, init) => {
     const { dispatcher, fetch: undiciFetch } = await loadUndici()
