@@ -42,7 +42,8 @@ export class AttentionAnnouncer {
         id,
         kind: order.reason,
         paymentKey: order.paymentKey,
-        title: text.title(shortCodeOf(order.paymentKey)),
+        // With several accounts, whose order it is comes first (issue 29).
+        title: `${order.account === undefined ? '' : `${order.account} · `}${text.title(shortCodeOf(order.paymentKey))}`,
         body: text.body,
       })
     }

@@ -27,6 +27,8 @@ export const AttentionOrder = z.object({
   alarm: AlarmState,
   /** It needed staff already when the app started: summed up in one line, never rung or notified. */
   atStart: z.boolean(),
+  /** Its account's short name, with two accounts or more (issue 29): the notification says whose it is. */
+  account: z.string().optional(),
 })
 export type AttentionOrder = z.infer<typeof AttentionOrder>
 

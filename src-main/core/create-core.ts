@@ -258,6 +258,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     intakePortTaken: () => intake.info().status === 'port-in-use',
     dropFolderChanged: () => intake.info().dropFolder.refusal === 'changed',
     onChange: (value) => emit('attentionChanged', value),
+    accountName: (account) => {
+      const list = accounts.list()
+      return list.length < 2 ? undefined : list.find((one) => one.id === account)?.shortName
+    },
   })
   events.add((event, payload) => {
     if (event === 'orderChanged') {

@@ -26,6 +26,8 @@ export interface AttentionTrackerDeps {
   dropFolderChanged?: () => boolean
   /** Told of every change of the value (never twice the same). */
   onChange: (attention: Attention) => void
+  /** An order's account's short name when there are several accounts (issue 29); undefined with one. */
+  accountName?: (account: string | undefined) => string | undefined
 }
 
 /** One crossing: an order began to need staff for a reason; it lasts while the reason holds. */
@@ -154,12 +156,14 @@ export class AttentionTracker {
       } else alarm = 'ringing'
       if (alarm === 'ringing') ringing.add(order.paymentKey)
       if (crossing.atStart && crossing.reason === 'waiting-too-long') crossedWhileClosed++
+      const account = this.#deps.accountName?.(order.account)
       orders.push({
         paymentKey: order.paymentKey,
         reason: crossing.reason,
         since: crossing.since,
         alarm,
         atStart: crossing.atStart,
+        ...(account === undefined ? {} : { account }),
       })
     }
     this.#scheduleNext(next)
@@ -243,7 +247,8 @@ function sameAttention(a: Attention, b: Attention): boolean {
       order.reason === other.reason &&
       order.since === other.since &&
       order.alarm === other.alarm &&
-      order.atStart === other.atStart
+      order.atStart === other.atStart &&
+      order.account === other.account
     )
   })
 }
