@@ -38,6 +38,8 @@ export const en = {
       window: 'the window could not be opened',
     },
     cause: {
+      ACCOUNTS_DAMAGED:
+        'the list of restaurant accounts (accounts in settings.json) could not be read; no key was deleted: contact support, do not delete the data folder',
       DATA_FOLDER_IN_USE:
         'the data folder is in use by another POS Companion (web mode or the desktop app); close it first',
     },
@@ -126,6 +128,8 @@ export const en = {
     },
     refused: 'NOT SENT',
     cardAtDoor: 'Card at the door',
+    /** The platform's cash key, named when its method list cannot be had (signed out): never `CASH`. */
+    cashMethod: 'Cash',
     yes: 'Yes',
     no: 'No',
     courier: 'Courier total',

@@ -46,6 +46,8 @@ export const tr = {
     },
     /** Causes the staff can fix themselves get their own words, whatever step met them. */
     cause: {
+      ACCOUNTS_DAMAGED:
+        'restoran hesaplarının listesi (settings.json içindeki accounts) okunamadı; anahtarlar silinmedi: destekle iletişime geçin, veri klasörünü silmeyin',
       DATA_FOLDER_IN_USE:
         'veri klasörü başka bir POS Companion (web modu veya masaüstü uygulaması) tarafından kullanılıyor; önce onu kapatın',
     } as Readonly<Record<string, string>>,
@@ -134,6 +136,8 @@ export const tr = {
     },
     refused: 'GÖNDERİLEMEDİ',
     cardAtDoor: 'Kapıda kart',
+    /** The platform's cash key, named when its method list cannot be had (signed out): never `CASH`. */
+    cashMethod: 'Nakit',
     yes: 'Evet',
     no: 'Hayır',
     courier: 'Kurye toplamı',

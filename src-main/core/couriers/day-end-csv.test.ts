@@ -154,8 +154,8 @@ describe('the day-end as CSV', () => {
       '24.11.2026;Ahmet;Courier total;;;;;2;1234.50;1230.00;-4.50;Check;1;1;;0.00;0.00;1234.50;0.00;0.00;0.00;0.00;;No',
       '24.11.2026;Ahmet;Branch;Kadıköy;;;;1;1234.50;;;;0;;;;;;;;;;;',
       '24.11.2026;Ahmet;Branch;b9;;;;1;0.00;;;;1;;;;;;;;;;;',
-      '24.11.2026;Ahmet;Package;b1;000-001;24.11.2026 12:00:00;CASH;1;1234.50;;;;;;Masa 4 · Collected at the door;;;;;;;;;',
-      '24.11.2026;Ahmet;Package;b9;000-002;24.11.2026 13:30:05;CASH;1;;;;;1;;Collected at the door;;;;;;;;;',
+      '24.11.2026;Ahmet;Package;b1;000-001;24.11.2026 12:00:00;Cash;1;1234.50;;;;;;Masa 4 · Collected at the door;;;;;;;;;',
+      '24.11.2026;Ahmet;Package;b9;000-002;24.11.2026 13:30:05;Cash;1;;;;;1;;Collected at the door;;;;;;;;;',
       '24.11.2026;Ahmet;Corrected (does not count);;;24.11.2026 18:00:00;;;;1000.00;;;;;;;;;;;;;;',
       '24.11.2026;Ahmet;Cash handed in;;;24.11.2026 18:05:00;;;;1230.00;;;;;sayım;;;;;;;;;',
       // No package went without a courier, but two orders did not go: the line says so.

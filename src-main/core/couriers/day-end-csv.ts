@@ -14,6 +14,7 @@ import type {
   PackageLine,
   PackageTally,
 } from '../../../src-shared/couriers.ts'
+import { CASH_PAYMENT_KEY, paymentMethodKey } from '../../../src-shared/courier-rules.ts'
 import { shortCodeOf, type Language } from '../../../src-shared/domain.ts'
 import { texts } from '../../../src-shared/texts/index.ts'
 import { csvFile, dateFormatter, type CsvValue } from '../orders/history-csv.ts'
@@ -50,7 +51,12 @@ export function dayCell(day: string): string {
 /** The settlement of one day as the whole text of a CSV file. */
 export function dayEndCsv(dayEnd: DayEnd, options: DayEndCsvOptions): string {
   const labels = texts[options.language].dayEndCsv
-  const methodName = options.methodName ?? ((key: string) => key)
+  const named = options.methodName ?? ((key: string) => key)
+  // The platform's list names its methods; without it (signed out) cash is still named, never `CASH`.
+  const methodName = (key: string) => {
+    const name = named(key)
+    return name === key && paymentMethodKey(key) === CASH_PAYMENT_KEY ? labels.cashMethod : name
+  }
   const money = (kurus: number): CsvValue => ({ number: kurusCell(kurus, options.language) })
   const time = dateFormatter(options.timeZone)
   const notConfirmed = (tally: PackageTally) =>
