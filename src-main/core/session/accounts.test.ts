@@ -16,6 +16,7 @@ import {
 } from '../../../test-support/core/two-account-platform.ts'
 import type { Core, CoreDeps } from '../create-core.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
+import { texts } from '../../../src-shared/texts/index.ts'
 import { RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './token-expiry.ts'
 
 const A1 = 'aaaaaaaa-0000-4000-8000-000000000001'
@@ -424,5 +425,27 @@ describe('accounts (issue 29)', () => {
         [B1, 'B', 200],
       ].sort(),
     )
+  })
+})
+
+describe('accounts: what the first part left open (issue 29)', () => {
+  it('stops start-up on a damaged account list with words staff can act on, keeping every key', async () => {
+    const w = await twoAccounts()
+    running.splice(0).forEach((core) => core.dispose())
+    const keysA = w.store.values.get(`secrets.${w.a}`)
+    w.store.values.set('accounts', { firstId: 'not an id', accounts: 'garbage' })
+    const failed = await boot(w).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failed).toMatchObject({ code: 'ACCOUNTS_DAMAGED' })
+    // Nothing started over: the damaged list and the keys are still there for support to recover.
+    expect(w.store.values.get('accounts')).toEqual({ firstId: 'not an id', accounts: 'garbage' })
+    expect(w.store.values.get(`secrets.${w.a}`)).toEqual(keysA)
+    expect(w.store.values.has(`secrets.${w.b}`)).toBe(true)
+    // The start-up dialog (D36) names a cause by the error's code, in words, Turkish then English: not "internal".
+    const { code } = failed as { code: string }
+    expect(texts.tr.startup.cause[code]).toContain('restoran hesaplarının listesi')
+    expect(texts.en.startup.cause[code as 'ACCOUNTS_DAMAGED']).toContain('list of restaurant accounts')
   })
 })

@@ -485,8 +485,21 @@ function readRecord({ store, log }: AccountsDeps): AccountsRecord | undefined {
   const parsed = AccountsRecord.safeParse(raw)
   if (parsed.success) return parsed.data
   // Never silently start over on a damaged list: that would orphan every account's keys and orders.
-  log.error('accounts: the stored account list could not be read')
-  throw new AppFailure({ code: 'internal', retryable: false })
+  log.error('accounts: the stored account list could not be read', { issues: parsed.error.issues.length })
+  throw new AccountsDamagedError()
+}
+
+/**
+ * Thrown at start-up by a damaged account list; `code` is what the start-up dialog names (the list is left as it
+ * is, with every account's keys, for support to mend).
+ */
+export class AccountsDamagedError extends Error {
+  readonly code = 'ACCOUNTS_DAMAGED'
+
+  constructor() {
+    super('the stored account list could not be read')
+    this.name = 'AccountsDamagedError'
+  }
 }
 
 /**
