@@ -55,6 +55,7 @@ export function Manifest({ manifest, language, paperWidth }: ManifestProps) {
           return (
             <li key={line.paymentKey} className={className}>
               <span className="manifest-code">{line.code}</span>
+              {line.account !== undefined && <span className="manifest-account">{line.account}</span>}
               <span className="manifest-amount">{line.refused ? <s>{amount}</s> : amount}</span>
               {line.label !== undefined && <span className="manifest-label">{line.label}</span>}
               <span className="manifest-method">

@@ -17,6 +17,8 @@ interface ManifestLine {
   tender: DoorTender
   /** The platform refused it ("GÖNDERİLEMEDİ"): in no total. */
   refused: boolean
+  /** Its account's short name, with several restaurant accounts (issue 29): whose bag it is. */
+  account?: string | undefined
 }
 
 export interface Manifest {
@@ -39,6 +41,8 @@ export function manifestOf(input: {
   batch: CourierBatch
   at: string
   methodNames: ReadonlyMap<string, string>
+  /** A bag's account's short name when there are several accounts (issue 29); left out with one. */
+  accountOf?: ((paymentKey: string, account: string | undefined) => string | undefined) | undefined
 }): Manifest {
   const { batch } = input
   const lines = batch.bags.map((bag): ManifestLine => ({
@@ -52,6 +56,7 @@ export function manifestOf(input: {
     amountKurus: bag.amountKurus,
     tender: bag.tender,
     refused: bag.refused,
+    account: input.accountOf?.(bag.paymentKey, bag.account),
   }))
   return {
     courier: { id: batch.courierId, name: batch.name },

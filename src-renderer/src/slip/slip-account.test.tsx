@@ -3,7 +3,10 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { paymentKeyIn } from '../screens/board/board-rules.ts'
+import { bag, batchOf } from '../../../test-support/renderer/day-end-fixtures.ts'
 import { CourierSlip } from './CourierSlip.tsx'
+import { Manifest } from './Manifest.tsx'
+import { manifestOf } from './manifest.ts'
 import { qrSvg } from './qr-svg.ts'
 import { accountIdByName, scannedAccountName, slipQrText } from './slip-account.ts'
 
@@ -57,5 +60,26 @@ describe('the slip’s QR with its account', () => {
     expect(screen.getByText('Hesap:')).toBeTruthy()
     const qr = screen.getByRole('img', { name: `Sipariş numarası QR kodu: ${KEY}` })
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrSvg(slipQrText(KEY, 'İskender Şişli')).path)
+  })
+})
+
+describe('the manifest with several accounts', () => {
+  it('says whose each bag is; with one account no line names one', () => {
+    const batch = batchOf({ bags: [bag(1, { account: 'id-iskender' }), bag(2)] })
+    const names = new Map([['id-iskender', 'İskender Şişli']])
+    const manifest = manifestOf({
+      batch,
+      at: '2026-11-25T12:30:00.000Z',
+      methodNames: new Map(),
+      accountOf: (_key, account) => (account === undefined ? 'Restoran' : names.get(account)),
+    })
+    expect(manifest.lines.map((line) => line.account)).toEqual(['İskender Şişli', 'Restoran'])
+    const { container } = render(<Manifest manifest={manifest} language="tr" paperWidth={80} />)
+    expect([...container.querySelectorAll('.manifest-account')].map((node) => node.textContent)).toEqual([
+      'İskender Şişli',
+      'Restoran',
+    ])
+    const single = manifestOf({ batch, at: '2026-11-25T12:30:00.000Z', methodNames: new Map() })
+    expect(single.lines.every((line) => line.account === undefined)).toBe(true)
   })
 })

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useSyncExternalStore } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { formatKurus } from '../../../../src-shared/money.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
+import { useAccountTags } from '../../components/BrandTag.tsx'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { useCourierToday, useEndCourierBatch } from '../../queries.ts'
 import { manifestOf } from '../../slip/manifest.ts'
@@ -59,6 +60,13 @@ export function BatchBar({
   const ct = t.couriers
   const rt = useMessages().t.board
   const batch = openBatchOf(useCourierToday().data, useClock())
+  // With several accounts each bag says whose it is (issue 29): the board's order, else the settlement's.
+  const { several, byId } = useAccountTags()
+  const accountOf = several
+    ? (paymentKey: string, account: string | undefined) =>
+        byId.get(orders?.find((order) => order.paymentKey === paymentKey)?.account ?? account ?? '')
+          ?.shortName
+    : undefined
   const endBatch = useEndCourierBatch()
   const announce = useBoardUi((state) => state.announce)
   const enqueue = useSlipQueue((state) => state.enqueue)
@@ -91,7 +99,7 @@ export function BatchBar({
   }, [open])
 
   if (!batch) return null
-  const summary = manifestOf({ batch, at: new Date(0).toISOString(), methodNames })
+  const summary = manifestOf({ batch, at: new Date(0).toISOString(), methodNames, accountOf })
   // `Geri al` for the bag scanned last while its undo window runs: the likely slip of the scanner. Every bag's
   // own card has its `Geri al` too; one button here keeps the bar two lines high at 800×600.
   const latestKey = batch.bags.at(-1)?.paymentKey
@@ -102,7 +110,7 @@ export function BatchBar({
   const printing = jobs.some((job) => job.manifest?.courier.id === batch.courierId)
   const printFailed = [...failed].some((key) => key.startsWith(`manifest:${batch.courierId}:`))
   const print = () => {
-    const manifest = manifestOf({ batch, at: new Date().toISOString(), methodNames })
+    const manifest = manifestOf({ batch, at: new Date().toISOString(), methodNames, accountOf })
     enqueue({ paymentKey: manifestJobKey(manifest), output: 'print', manifest })
     focusOrderField()
   }
