@@ -188,6 +188,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       clock,
       log,
       timeZone,
+      firstAccount: accounts.firstId,
     }),
     board,
     outbox,

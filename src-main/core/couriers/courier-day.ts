@@ -777,6 +777,7 @@ export class CourierDay {
   #noteOrder(order: BoardOrder, leftAt?: string): void {
     this.#deps.ledger.noteOrder({
       paymentKey: order.paymentKey,
+      account: order.account,
       paymentMethod: order.paymentMethod,
       amountKurus: order.amountKurus,
       branch: order.branch,

@@ -182,6 +182,37 @@ describe('order notes', () => {
     })
   })
 
+  it('carry the order’s account (issue 29); a note written before accounts reads as the first account’s', () => {
+    const FIRST = '11111111-2222-4333-8444-555555555555'
+    const BRAND = '99999999-8888-4777-8666-555555555555'
+    const journal = new MemoryJournal()
+    // A note from before accounts: no account in it.
+    journal.append({
+      type: 'order-noted',
+      id: 'old',
+      seq: 0,
+      at: new Date(NOON).toISOString(),
+      paymentKey: KEY_B,
+    })
+    const ledger = new CourierLedger({
+      journal,
+      archive: new MemoryHistoryArchive(),
+      clock: new ManualClock(NOON),
+      log: silentLogger,
+      timeZone: () => ZONE,
+      firstAccount: FIRST,
+    })
+    ledger.noteOrder({ paymentKey: KEY_A, amountKurus: 100, account: BRAND })
+    expect(journal.records.at(-1)).toMatchObject({ type: 'order-noted', paymentKey: KEY_A, account: BRAND })
+    expect(ledger.notedOf(KEY_A)).toMatchObject({ account: BRAND })
+    expect(ledger.live().orders.get(KEY_A)).toMatchObject({ account: BRAND })
+    expect(ledger.day('2026-11-24').orders.get(KEY_A)).toMatchObject({ account: BRAND })
+    expect(ledger.notedOf(KEY_B)).toEqual({ account: FIRST })
+    expect(ledger.day('2026-11-24').orders.get(KEY_B)).toEqual({ account: FIRST })
+    // An account is an id, never a name or free text.
+    expect(refusal(() => ledger.noteOrder({ paymentKey: KEY_A, account: 'Pide Evi' }))).toBe('order-invalid')
+  })
+
   it('refuse an amount that is not whole kuruş in range, and fields out of shape', () => {
     const { ledger } = memoryLedger()
     expect(refusal(() => ledger.noteOrder({ paymentKey: KEY_A, amountKurus: 399.9 }))).toBe('amount-invalid')

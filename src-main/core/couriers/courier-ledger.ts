@@ -80,6 +80,13 @@ export interface CourierLedgerDeps {
   log: Logger
   /** The platform's time zone: its days are the settlement's days. */
   timeZone: () => string
+  /** The account a note written before accounts reads as (issue 29); left out (one account), none is named. */
+  firstAccount?: string | undefined
+}
+
+/** What the notes say of an order, with its account (issue 29). */
+export interface NotedFacts extends OrderFacts {
+  account?: string | undefined
 }
 
 /** What an order note may say, checked before it is written. */
@@ -116,7 +123,7 @@ export class CourierLedger {
   /** The latest assignment of each package among the journal's records: what the board shows. */
   #current = new Map<string, Assigned>()
   /** What the journal's order notes say of each package, merged: a note that adds nothing is not written. */
-  #facts = new Map<string, OrderFacts>()
+  #facts = new Map<string, NotedFacts>()
   /** The method recorded at the door of each package, among the journal's records: what the card shows. */
   #tenders = new Map<string, string>()
   /** When each courier last took a package, among the journal's records (the picker's recent couriers). */
@@ -179,14 +186,20 @@ export class CourierLedger {
     return {
       assignments: [...this.#current.values()].map(assignmentOf),
       cash,
-      orders: new Map([...this.#facts].map(([key, facts]) => [key, { ...facts }])),
+      orders: new Map([...this.#facts].map(([key, facts]) => [key, this.#withAccount(facts)])),
     }
   }
 
   /** What the journal's order notes (today's and yesterday's) say of a package, merged; undefined when none. */
-  notedOf(paymentKey: string): OrderFacts | undefined {
+  notedOf(paymentKey: string): NotedFacts | undefined {
     const facts = this.#facts.get(paymentKey)
-    return facts && { ...facts }
+    return facts && this.#withAccount(facts)
+  }
+
+  /** A copy of an order's facts; a note from before accounts is the first account's. */
+  #withAccount(facts: NotedFacts): NotedFacts {
+    const first = this.#deps.firstAccount
+    return facts.account === undefined && first !== undefined ? { ...facts, account: first } : { ...facts }
   }
 
   /** Who carries this package now: a courier's id, null when cleared, undefined when never named (or long ago). */
@@ -267,6 +280,8 @@ export class CourierLedger {
   noteOrder(
     input: WithId & {
       paymentKey: string
+      /** The order's account id (issue 29). */
+      account?: string | undefined
       paymentMethod?: string | undefined
       amountKurus?: number | undefined
       branch?: string | undefined
@@ -495,7 +510,7 @@ export class CourierLedger {
       records.push(record)
     }
     records.sort((a, b) => a.seq - b.seq)
-    const orders = new Map<string, OrderFacts>()
+    const orders = new Map<string, NotedFacts>()
     const assignments: LedgerAssignment[] = []
     const cash: CashRecord[] = []
     const names: CourierNaming[] = []
@@ -513,7 +528,7 @@ export class CourierLedger {
       couriers: this.couriers(),
       names,
       assignments,
-      orders,
+      orders: new Map([...orders].map(([key, facts]) => [key, this.#withAccount(facts)])),
       cash,
       tenders: tendersOf(records),
       closings: this.closings(),
@@ -801,8 +816,9 @@ function cashRecordOf(record: CashHandedIn): CashRecord {
 }
 
 /** What a note says, without the fields it leaves out (so they do not hide what an earlier note said). */
-function factsOf(record: OrderNoted): OrderFacts {
-  const facts: OrderFacts = {}
+function factsOf(record: OrderNoted): NotedFacts {
+  const facts: NotedFacts = {}
+  if (record.account !== undefined) facts.account = record.account
   if (record.paymentMethod !== undefined) facts.paymentMethod = record.paymentMethod
   if (record.amountKurus !== undefined) facts.amountKurus = record.amountKurus
   if (record.branch !== undefined) facts.branch = record.branch

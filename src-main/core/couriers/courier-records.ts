@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { MovementKind } from '../../../src-shared/couriers.ts'
 import { MAX_KURUS } from '../../../src-shared/money.ts'
+import { AccountId } from '../../../src-shared/domain.ts'
 import { dayOf } from '../time/platform-day.ts'
 
 const RecordId = z.string().min(1).max(100)
@@ -59,6 +60,8 @@ export const OrderNoted = z.object({
   type: z.literal('order-noted'),
   ...base,
   paymentKey: Text(100),
+  /** The order's account (issue 29); a note written before accounts leaves it out: the first account's. */
+  account: AccountId.optional(),
   paymentMethod: Text(64).optional(),
   amountKurus: Kurus.optional(),
   branch: Text(64).optional(),

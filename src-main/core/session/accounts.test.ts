@@ -16,6 +16,7 @@ import {
 } from '../../../test-support/core/two-account-platform.ts'
 import type { Core, CoreDeps } from '../create-core.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
 import { texts } from '../../../src-shared/texts/index.ts'
 import { RENEW_BEFORE_EXPIRY_MS, TOKEN_LIFETIME_MS } from './token-expiry.ts'
 
@@ -429,6 +430,23 @@ describe('accounts (issue 29)', () => {
 })
 
 describe('accounts: what the first part left open (issue 29)', () => {
+  it('notes each handed-over order in the courier ledger with its own account', async () => {
+    const w = await twoAccounts()
+    await addOrders(w)
+    await w.core.handlers.handOverOrder({ paymentKey: A1 })
+    await w.core.handlers.handOverOrder({ paymentKey: B1 })
+    await settle(w.clock)
+    const journal = w.parts.courierJournal
+    if (!(journal instanceof MemoryJournal)) throw new Error('a memory journal')
+    const notes = journal.records.filter((record) => (record as { type: string }).type === 'order-noted')
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ paymentKey: A1, account: w.a }),
+        expect.objectContaining({ paymentKey: B1, account: w.b }),
+      ]),
+    )
+  })
+
   it('stops start-up on a damaged account list with words staff can act on, keeping every key', async () => {
     const w = await twoAccounts()
     running.splice(0).forEach((core) => core.dispose())
