@@ -276,6 +276,11 @@ export const en = {
     newOrderTo: (name: string) => `New order: ${name}`,
     moveTo: (code: string, name: string) => `${code}: move to ${name}`,
     moveTitle: 'Change the account (nothing sent yet)',
+    dayEndTitle: 'By account',
+    dayEndCourier: 'Courier',
+    dayEndAccount: 'Account',
+    dayEndAll: 'The whole day',
+    beforeAccounts: 'Before accounts',
   },
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {

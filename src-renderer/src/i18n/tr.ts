@@ -284,6 +284,11 @@ export const tr = {
     newOrderTo: (name: string) => `Yeni sipariş: ${name}`,
     moveTo: (code: string, name: string) => `${code}: ${name} hesabına geçir`,
     moveTitle: 'Hesabı değiştir (henüz gönderilmedi)',
+    dayEndTitle: 'Hesaplara göre',
+    dayEndCourier: 'Kurye',
+    dayEndAccount: 'Hesap',
+    dayEndAll: 'Günün tümü',
+    beforeAccounts: 'Hesaplardan önce',
   },
   // Settings "Kuryeler": the courier list, badges, what is collected at the door (issue 21, D65)
   courierSettings: {

@@ -22,6 +22,7 @@ import {
 import { DayEndSlip } from '../slip/DayEndSlip.tsx'
 import { slipFileCode, useDocumentPrint } from '../slip/print-document.tsx'
 import { useUi } from '../state.ts'
+import { AccountSplit } from './day-end/AccountSplit.tsx'
 import { branchText, dayText, lineBalance, showsBranches } from './day-end/day-end-format.ts'
 import { ReturnDialog } from './day-end/ReturnDialog.tsx'
 import { StatementDialog } from './day-end/StatementDialog.tsx'
@@ -360,6 +361,7 @@ function DayEndTable({
           </tbody>
         </table>
       )}
+      <AccountSplit view={view} language={language} t={t} />
     </>
   )
 }
