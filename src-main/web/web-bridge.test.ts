@@ -27,7 +27,7 @@ class BrowserLikeWebSocket extends NodeWebSocket {
   }
 }
 
-const UNREACHABLE = { ok: false, error: { code: 'unreachable', retryable: true } }
+const UNREACHABLE = { ok: false, error: { code: 'app-unreachable', retryable: true } }
 const SIGNED_OUT: EventPayload<'sessionChanged'> = {
   state: 'signed-out',
   reason: 'never-signed-in',
