@@ -146,6 +146,7 @@ test.describe('two restaurant accounts on one board', () => {
       await page.evaluate(() => window.scrollTo(0, 0))
       const inSight = await cardsInSight(page)
       expect(inSight.length, JSON.stringify(inSight)).toBeGreaterThanOrEqual(cards)
+      test.info().annotations.push({ type: 'cards in sight', description: String(inSight.length) })
       // The tag sits on the code's line: it adds no line to the card.
       const lines = await page.evaluate(() =>
         [...document.querySelectorAll('li.order')].map((item) => {
