@@ -69,6 +69,7 @@ const ACCOUNT_PROBLEMS = [
   'unknown-account', // no account has this id (or, from the POS, this short name)
   'too-many-accounts', // at most 8
   'account-owes-handovers', // removing an account that still owes hand-overs: `count` says how many
+  'account-has-orders', // removing an account whose orders wait on the board, not handed over: `count` says how many
   'order-other-account', // the payment key is on the board under another account: never both
   'account-keys-in-use', // another account already signs in with these keys at this address
 ] as const
@@ -108,7 +109,7 @@ export const AppError = z.object({
   /** The platform's `message`, as it came. */
   platformMessage: z.string().max(2000).optional(),
   httpStatus: z.number().int().optional(),
-  /** With `account-owes-handovers`: how many hand-overs the account still owes. */
+  /** With `account-owes-handovers` / `account-has-orders`: how many hand-overs, or orders on the board. */
   count: z.number().int().nonnegative().optional(),
   /** True when trying again later may succeed (network, 5xx, 429, timeout). */
   retryable: z.boolean(),

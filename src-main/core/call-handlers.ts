@@ -108,7 +108,13 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
       }),
     signOutAccount: ({ account }) => attempt(() => accounts.signOut(account)),
     // Refused while it still owes hand-overs: they go with its own token, or not at all.
-    removeAccount: ({ account }) => attempt(() => accounts.remove(account, outbox.countOwed(account))),
+    removeAccount: ({ account }) =>
+      attempt(() => {
+        const waiting = board
+          .list()
+          .filter((order) => order.account === account && order.handover.state !== 'handed-over').length
+        return accounts.remove(account, outbox.countOwed(account), waiting)
+      }),
     setDefaultAccount: ({ account }) => now(() => accounts.setDefault(account)),
     setOrderAccount: ({ paymentKey, account }) =>
       now(() => {

@@ -447,6 +447,31 @@ describe('accounts: what the first part left open (issue 29)', () => {
     )
   })
 
+  it('refuses to remove an account while its orders wait on the board, with the count; never moves them', async () => {
+    const w = await twoAccounts()
+    await addOrders(w)
+    // Nothing pressed yet: B's orders are B's restaurant's on the platform; A's token could not hand them over.
+    expect(refusal(await w.core.handlers.removeAccount({ account: w.b }))).toMatchObject({
+      code: 'invalid-input',
+      problem: 'account-has-orders',
+      count: 2,
+    })
+    expect(value(await w.core.handlers.listAccounts(undefined)).map((one) => one.id)).toEqual([w.a, w.b])
+    expect(w.store.values.has(`secrets.${w.b}`)).toBe(true)
+    // A refused hand-over still waits for staff, with its own account: it counts too.
+    w.platform.orders.B.delete(B1)
+    await w.core.handlers.handOverOrder({ paymentKey: B1 })
+    await settle(w.clock)
+    value(await w.core.handlers.removeOrder({ paymentKey: B2 }))
+    expect(refusal(await w.core.handlers.removeAccount({ account: w.b }))).toMatchObject({
+      problem: 'account-has-orders',
+      count: 1,
+    })
+    value(await w.core.handlers.removeOrder({ paymentKey: B1 }))
+    const left = value(await w.core.handlers.removeAccount({ account: w.b }))
+    expect(left.map((account) => account.id)).toEqual([w.a])
+  })
+
   it('stops start-up on a damaged account list with words staff can act on, keeping every key', async () => {
     const w = await twoAccounts()
     running.splice(0).forEach((core) => core.dispose())

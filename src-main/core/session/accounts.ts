@@ -218,17 +218,18 @@ export class Accounts {
     return this.#view(entry)
   }
 
-  /** Refused while the account still owes hand-overs (`owed`, with the count); its keys and token go with it. */
-  async remove(account: string, owed: number): Promise<Account[]> {
+  /**
+   * Refused while the account still owes hand-overs (`owed`), then while orders of its wait on the board not handed
+   * over (`waiting`: not pressed, refused, unconfirmed), each with the count. They are never moved to another
+   * account: on the platform they are this restaurant's, and another's token would be refused. Its keys and token
+   * go with it.
+   */
+  async remove(account: string, owed: number, waiting: number): Promise<Account[]> {
     const entry = this.#require(account)
-    if (owed > 0) {
-      throw new AppFailure({
-        code: 'invalid-input',
-        problem: 'account-owes-handovers',
-        count: owed,
-        retryable: false,
-      })
-    }
+    const refuse = (problem: 'account-owes-handovers' | 'account-has-orders', count: number) =>
+      new AppFailure({ code: 'invalid-input', problem, count, retryable: false })
+    if (owed > 0) throw refuse('account-owes-handovers', owed)
+    if (waiting > 0) throw refuse('account-has-orders', waiting)
     await entry.session.signOut(true)
     await this.#drop(entry)
     if (this.#record.defaultId === account) {

@@ -202,6 +202,10 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'Bu hesabın platforma gönderilmeyi bekleyen teslimleri var: önce onlar gitmeli.',
     'This account still has hand-overs waiting to reach the platform: they must go first.',
   ],
+  'account-has-orders': [
+    'Bu hesabın panoda teslim edilmemiş siparişleri var: önce onları kuryeye verin ya da panodan kaldırın.',
+    'This account still has orders on the board not handed over: hand them over or remove them first.',
+  ],
   'order-other-account': [
     'Bu sipariş panoda başka bir hesapla var.',
     'This order is on the board under another account.',

@@ -84,6 +84,7 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'unknown-account': 'errorUnknownAccount',
   'too-many-accounts': 'errorTooManyAccounts',
   'account-owes-handovers': 'errorAccountOwesHandovers',
+  'account-has-orders': 'errorAccountHasOrders',
   'order-other-account': 'errorOrderOtherAccount',
   'account-keys-in-use': 'errorAccountKeysInUse',
 }

@@ -219,6 +219,8 @@ export const en = {
   errorTooManyAccounts: 'At most 8 accounts can be added.',
   errorAccountOwesHandovers:
     'This account still has hand-overs waiting to reach the platform: they must go first.',
+  errorAccountHasOrders:
+    'This account still has orders on the board not handed over: hand them over or remove them first.',
   errorOrderOtherAccount: 'This order is on the board under another account.',
   errorAccountKeysInUse: 'Another account already signs in with these keys.',
   // Settings "Hesaplar": several restaurant accounts (brands) in one app, the brand tag, the filter (issue 29)

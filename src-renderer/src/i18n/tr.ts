@@ -227,6 +227,8 @@ export const tr = {
   errorUnknownAccount: 'Bu hesap bulunamadı.',
   errorTooManyAccounts: 'En çok 8 hesap eklenebilir.',
   errorAccountOwesHandovers: 'Bu hesabın platforma gönderilmeyi bekleyen teslimleri var: önce onlar gitmeli.',
+  errorAccountHasOrders:
+    'Bu hesabın panoda teslim edilmemiş siparişleri var: önce onları kuryeye verin ya da panodan kaldırın.',
   errorOrderOtherAccount: 'Bu sipariş panoda başka bir hesapla var.',
   errorAccountKeysInUse: 'Bu anahtarlarla başka bir hesap zaten giriş yapıyor.',
   // Settings "Hesaplar": several restaurant accounts (brands) in one app, the brand tag, the filter (issue 29)
