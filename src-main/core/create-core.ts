@@ -103,6 +103,8 @@ interface AllDayControls {
   retryOwedNow(): void
   /** After a wake or the network's return: a token that lapsed meanwhile is renewed; never throws. */
   checkSession(): Promise<void>
+  /** With two accounts or more (issue 29), each by short name with what it still owes; empty with one. */
+  accounts?(): { name: string; owed: number; signedIn: boolean }[]
 }
 
 /** The one composition function: every shell builds the core through here, with its own adapters. */
@@ -334,6 +336,15 @@ function allDayControls(
     },
     isPaused: () => outbox.isPaused,
     retryOwedNow: () => outbox.retryOwedNow(),
+    accounts: () => {
+      const list = accounts.list()
+      if (list.length < 2) return []
+      return list.map((account) => ({
+        name: account.shortName,
+        owed: outbox.countOwed(account.id),
+        signedIn: account.state === 'signed-in' || account.state === 'renewing',
+      }))
+    },
     // Every account's session checks itself.
     checkSession: async () => {
       await Promise.all(accounts.sessions().map((session) => session.checkSession()))

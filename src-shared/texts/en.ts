@@ -11,6 +11,7 @@ export const en = {
     paused: 'Sending paused',
     owed: (count: number) => `${count} hand-over${count === 1 ? '' : 's'} waiting`,
     allSent: 'No hand-overs waiting',
+    accountSignedOut: 'not signed in, its orders wait',
     attentionTitle: (count: number) => `${count} order${count === 1 ? ' needs' : 's need'} your attention`,
 
     hiddenToTrayTitle: 'POS Companion keeps running',

@@ -17,6 +17,7 @@ export const tr = {
     paused: 'Gönderim duraklatıldı',
     owed: (count: number) => `${count} teslim bekliyor`,
     allSent: 'Bekleyen teslim yok',
+    accountSignedOut: 'giriş yapılmadı, siparişleri bekliyor',
     attentionTitle: (count: number) => `${count} sipariş ilginizi bekliyor`,
 
     hiddenToTrayTitle: 'POS Companion çalışmaya devam ediyor',

@@ -148,6 +148,11 @@ describe('the POS names an order’s account (issue 29)', () => {
       ],
     })
     expect(health.text).not.toMatch(/key-AAAA|key-BBBB|token|[0-9a-f]{8}-[0-9a-f]{4}-/)
+    // The tray reads the same, with what each account still owes.
+    expect(w.core.allDay.accounts?.()).toEqual([
+      { name: 'İskender Sarayı', owed: 0, signedIn: true },
+      { name: 'Pide Evi', owed: 0, signedIn: false },
+    ])
   })
 })
 

@@ -12,6 +12,8 @@ export interface TrayState {
   /** Sending is paused by the staff (e.g. during a network change). */
   paused: boolean
   language: Language
+  /** With two accounts or more (issue 29): each by short name, what it owes and whether it is signed in. */
+  accounts?: readonly { name: string; owed: number; signedIn: boolean }[]
 }
 
 interface TrayItem {
@@ -30,7 +32,7 @@ export interface TrayView {
 }
 
 /** The tray's words and menu for these counts: pure, so the tests read exactly what staff will see. */
-export function trayView({ owed, attention, paused, language }: TrayState): TrayView {
+export function trayView({ owed, attention, paused, language, accounts = [] }: TrayState): TrayView {
   const t = texts[language].shell
   const parts = [
     owed > 0 ? t.owed(owed) : undefined,
@@ -40,6 +42,11 @@ export function trayView({ owed, attention, paused, language }: TrayState): Tray
   const tooltip = `${t.appName} — ${status}${paused ? ` (${t.paused})` : ''}`
   const title = [owed > 0 ? `↑${owed}` : '', attention > 0 ? `!${attention}` : ''].filter(Boolean).join(' ')
   const items: (TrayItem | null)[] = [{ label: status, info: true }]
+  // Each account says for itself (issue 29): one signed out holds back only its own orders.
+  for (const account of accounts) {
+    const state = !account.signedIn ? t.accountSignedOut : account.owed > 0 ? t.owed(account.owed) : t.allSent
+    items.push({ label: `${account.name}: ${state}`, info: true })
+  }
   if (paused) items.push({ label: t.paused, info: true })
   items.push(
     null,

@@ -61,6 +61,7 @@ export function installAllDay(deps: AllDayDeps): AllDay {
       attention: attention.count,
       paused: core.allDay.isPaused(),
       language: language(),
+      accounts: core.allDay.accounts?.() ?? [],
     })
     showBadge(attention.count, language())
   }
