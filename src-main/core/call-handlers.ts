@@ -125,9 +125,12 @@ export function callHandlers(deps: CallHandlersDeps): CoreHandlers {
       }),
 
     listAccountBranches: ({ account }) =>
-      attempt(() =>
-        accountSession(accounts, account).withToken((client, token) => client.listBranches(token)),
-      ),
+      attempt(async () => {
+        const session = accountSession(accounts, account)
+        const branches = await session.withToken((client, token) => client.listBranches(token))
+        couriers.branchesListed(branches, account)
+        return branches
+      }),
     getAccountMethods: ({ account, forceRefresh }) =>
       attempt(() => {
         const session = accountSession(accounts, account)

@@ -174,14 +174,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const sweeper = sweepHandedOver({ board, clock, timeZone, stay: () => settings.get().handedOverStay })
 
   // The courier's day (D65): its own journal, the hand-over that names a courier, the strip and the day-end.
-  // The branches are the default account's (per-account branches: issue 29's second part).
+  // Each account's branches, asked with its own token (issue 29); an order without an account is the default's.
   const branches = new BranchList(
-    () => accounts.withDefaultToken((client, token) => client.listBranches(token)),
+    (account) => accounts.withTokenOf(account, (client, token) => client.listBranches(token)),
     clock,
     log,
+    () => accounts.defaultId,
   )
   accounts.onSessionChange((account, status) => {
-    if (account === accounts.defaultId && status.state === 'signed-out') branches.forget()
+    if (status.state === 'signed-out') branches.forget(account)
   })
   const courierDay = new CourierDay({
     ledger: new CourierLedger({
@@ -209,13 +210,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       if (list.length < 2) return undefined
       return (account) => list.find((one) => one.id === account)?.shortName
     },
-    listedPaymentMethods: async () => {
+    // The order's own account's methods (issue 29); none named: the default account's.
+    listedPaymentMethods: async (account = accounts.defaultId) => {
       // Signed out, the list kept from the last sign-in still names the methods (a fetch then fails: undefined).
-      const credentialSetId = accounts.credentialSetIdOf(accounts.defaultId)
+      const credentialSetId = accounts.credentialSetIdOf(account)
       if (!credentialSetId) return undefined
       try {
         const methods = await methodsCache.get(credentialSetId, false, () =>
-          accounts.withDefaultToken((client, token) => client.getVariables(token)),
+          accounts.withTokenOf(account, (client, token) => client.getVariables(token)),
         )
         return methods.paymentMethods
       } catch {

@@ -100,3 +100,34 @@ describe('the branch list', () => {
     expect(list.known()).toEqual([KADIKOY])
   })
 })
+
+describe('the branch list with several accounts (issue 29)', () => {
+  it('checks an order’s branch against its own account’s list, each asked with its own account', async () => {
+    const clock = new ManualClock()
+    const asked: string[] = []
+    const lists: Record<string, Branch[]> = { A: [KADIKOY], B: [MODA] }
+    const list = new BranchList(
+      (account) => {
+        asked.push(account)
+        return Promise.resolve(lists[account] ?? [])
+      },
+      clock,
+      recordingLogger(),
+      () => 'A',
+    )
+    expect(await problemOf(() => list.check('moda', 'B'))).toBeUndefined()
+    expect(await problemOf(() => list.check('kadikoy', 'B'))).toBe('unknown-branch')
+    expect(await problemOf(() => list.check('kadikoy', 'A'))).toBeUndefined()
+    expect(await problemOf(() => list.check('moda', 'A'))).toBe('unknown-branch')
+    // An order without an account is the default account's.
+    expect(await problemOf(() => list.check('moda'))).toBe('unknown-branch')
+    expect(asked).toEqual(['B', 'A'])
+    // The day-end names every account's branches.
+    expect(list.known()).toEqual([MODA, KADIKOY])
+    // One account signing out forgets its list alone.
+    list.forget('B')
+    expect(await problemOf(() => list.check('kadikoy', 'A'))).toBeUndefined()
+    expect(await problemOf(() => list.check('moda', 'B'))).toBeUndefined()
+    expect(asked).toEqual(['B', 'A', 'B'])
+  })
+})

@@ -60,7 +60,7 @@ export interface CourierDayDeps {
   /** Today's settlement moved: the core's `courierDayChanged`, the one event every courier surface follows. */
   courierDayChanged?: (today: CourierToday) => void
   /** The payment methods the platform lists, when they can be had: the door tender is checked, the CSV names them. */
-  listedPaymentMethods?: () => Promise<readonly { key: string; name: string }[] | undefined>
+  listedPaymentMethods?: (account?: string) => Promise<readonly { key: string; name: string }[] | undefined>
   /** An account's short name by id when there are several accounts (issue 29): the CSV's account column. */
   accountName?: () => ((account: string) => string | undefined) | undefined
 }
@@ -206,14 +206,14 @@ export class CourierDay {
     return this.#working({ name })
   }
 
-  /** The platform's answer to a branch list asked for elsewhere (Settings): the checks use it. */
-  branchesListed(branches: readonly Branch[]): void {
-    this.#deps.branches.remember(branches)
+  /** The platform's answer to a branch list asked for elsewhere (Settings), of an account (undefined: the default). */
+  branchesListed(branches: readonly Branch[], account?: string): void {
+    this.#deps.branches.remember(branches, account)
   }
 
-  /** An order's branch, checked against the branches the signed-in keys list (before it is added). */
-  checkBranch(branch: string): Promise<void> {
-    return this.#deps.branches.check(branch)
+  /** An order's branch, checked against the branches its account's keys list (before it is added). */
+  checkBranch(branch: string, account?: string): Promise<void> {
+    return this.#deps.branches.check(branch, account)
   }
 
   /**
@@ -431,7 +431,9 @@ export class CourierDay {
     let method = input.method
     if (method !== null) {
       const key = paymentMethodKey(method)
-      const listed = await this.#listedMethods()
+      // The order's own account's methods (issue 29): on the board, or noted once it left.
+      const account = board.get(input.paymentKey)?.account ?? ledger.notedOf(input.paymentKey)?.account
+      const listed = await this.#listedMethods(account)
       const allowed = new Set([...(listed ?? []), ...settings.get().collectedAtDoor].map(paymentMethodKey))
       if (key === '' || (listed !== undefined && !allowed.has(key))) {
         throw new CourierRefusal('method-not-listed')
@@ -735,9 +737,9 @@ export class CourierDay {
   }
 
   /** The platform's payment method keys (undefined when not to be had), remembering their names. */
-  async #listedMethods(): Promise<string[] | undefined> {
+  async #listedMethods(account?: string): Promise<string[] | undefined> {
     try {
-      const listed = await this.#deps.listedPaymentMethods?.()
+      const listed = await this.#deps.listedPaymentMethods?.(account)
       if (listed === undefined) return undefined
       this.#methodNames = new Map(listed.map((method) => [paymentMethodKey(method.key), method.name]))
       return listed.map((method) => method.key)

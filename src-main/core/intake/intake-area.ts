@@ -127,7 +127,12 @@ export class IntakeArea implements IntakePort {
     const { board, outbox, log, couriers } = this.#deps
     // Whose it is, before anything is written: a name the app has no account of is refused (issue 29).
     const account = this.#accountOf(order)
-    const { details, courierId } = await this.#courierFacts(order, source)
+    // An order already on the board keeps its account; none named and none known: the default's.
+    const { details, courierId } = await this.#courierFacts(
+      order,
+      source,
+      account ?? board.get(order.paymentKey)?.account,
+    )
     const before = board.get(order.paymentKey)
     // What the ledger or History knows of an order is known, on the board or off it (issue 27.3): a way in that
     // only adds finds the order with it, and the board's one rule (D71) lets it fill only what is still unknown.
@@ -167,6 +172,7 @@ export class IntakeArea implements IntakePort {
   async #courierFacts(
     order: IntakeOrder,
     source: OrderSource,
+    account: string | undefined,
   ): Promise<{ details: IntakeOrder['details']; courierId: string | undefined }> {
     const { couriers, log } = this.#deps
     const strict = mayChangeWhatIsKnown(source)
@@ -174,7 +180,7 @@ export class IntakeArea implements IntakePort {
     let details = order.details
     let courierId: string | undefined
     try {
-      if (branch !== undefined) await couriers.checkBranch(branch)
+      if (branch !== undefined) await couriers.checkBranch(branch, account)
     } catch (error) {
       if (strict) throw error
       log.warn('intake: an order came without its branch, which the keys do not list', { source })

@@ -15,6 +15,7 @@ import {
   TwoAccountPlatform,
 } from '../../../test-support/core/two-account-platform.ts'
 import type { Core, CoreDeps } from '../create-core.ts'
+import { toAppError } from '../app-failure.ts'
 import { SecretRedactor } from '../logging/secret-redactor.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
 import { texts } from '../../../src-shared/texts/index.ts'
@@ -470,6 +471,29 @@ describe('accounts: what the first part left open (issue 29)', () => {
     value(await w.core.handlers.removeOrder({ paymentKey: B1 }))
     const left = value(await w.core.handlers.removeAccount({ account: w.b }))
     expect(left.map((account) => account.id)).toEqual([w.a])
+  })
+
+  it('checks an order’s branch and door method against its own account’s lists, not the default’s', async () => {
+    const w = await twoAccounts()
+    const problemOf = (work: Promise<unknown>) =>
+      work.then(
+        () => undefined,
+        (error: unknown) => toAppError(error).problem,
+      )
+    // From the POS, by short name: B lists branch-B only; A (the default) lists branch-A only.
+    const pos = (paymentKey: string, account: string, branch: string) =>
+      w.core.intake.addOrder({ paymentKey, account, details: { branch } }, 'pos-api')
+    expect(await problemOf(pos(B1, 'Pide Evi', 'branch-B'))).toBeUndefined()
+    expect(await problemOf(pos(B2, 'Pide Evi', 'branch-A'))).toBe('unknown-branch')
+    expect(await problemOf(pos(A1, 'Burger Ustası', 'branch-A'))).toBeUndefined()
+    expect(await problemOf(pos(A2, 'burger ustası', 'branch-B'))).toBe('unknown-branch')
+    // What the customer paid at the door: a method B's platform lists, for B's order; A's is refused for it.
+    const door = (paymentKey: string, method: string) =>
+      w.core.handlers.setDoorTender({ requestId: `${paymentKey}-${method}`, paymentKey, method })
+    expect(value(await door(B1, 'CASH_B'))).toMatchObject({ method: 'CASH_B' })
+    expect(refusal(await door(B1, 'CASH_A')).problem).toBe('method-not-listed')
+    expect(value(await door(A1, 'CASH_A'))).toMatchObject({ method: 'CASH_A' })
+    expect(refusal(await door(A1, 'CASH_B')).problem).toBe('method-not-listed')
   })
 
   it('stops start-up on a damaged account list with words staff can act on, keeping every key', async () => {

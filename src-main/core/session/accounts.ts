@@ -298,9 +298,12 @@ export class Accounts {
     }
   }
 
-  /** A call with the default account's token (its branches, its methods); signed out before the first account. */
-  withDefaultToken<T>(call: (client: PlatformClient, accessToken: string) => Promise<T>): Promise<T> {
-    const session = this.defaultSession()
+  /** A call with this account's own token (its branches, its methods); signed out for an account it has not. */
+  withTokenOf<T>(
+    account: string,
+    call: (client: PlatformClient, accessToken: string) => Promise<T>,
+  ): Promise<T> {
+    const session = this.sessionOf(account)
     if (!session) return Promise.reject(new AppFailure({ code: 'signed-out', retryable: false }))
     return session.withToken(call)
   }
