@@ -37,6 +37,11 @@ export const Attention = z.object({
   orders: z.array(AttentionOrder),
   /** A live session ended by the platform's refusal: owed hand-overs cannot be sent until staff sign in. */
   sessionLost: z.boolean(),
+  /**
+   * With two accounts or more (issue 29): the short names of the accounts whose sessions the platform ended, each
+   * counted; their orders wait. Absent with one account, or when none is lost.
+   */
+  lostAccounts: z.array(z.string()).optional(),
   /** Another program holds the POS intake's port: the POS cannot reach the app. */
   intakePortTaken: z.boolean(),
   /** The drop folder was swapped after it was checked: nothing more is taken from it (issue 27). Absent: no. */

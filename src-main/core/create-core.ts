@@ -260,6 +260,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     settings: () => settings.get(),
     isPaused: () => outbox.isPaused,
     session: () => accounts.defaultStatus(),
+    // Every account's session, by short name (issue 29): another brand signed out by the platform counts too.
+    accountSessions: () =>
+      accounts.list().flatMap((one) => {
+        const session = accounts.sessionOf(one.id)
+        return session ? [{ name: one.shortName, status: session.status() }] : []
+      }),
     intakePortTaken: () => intake.info().status === 'port-in-use',
     dropFolderChanged: () => intake.info().dropFolder.refusal === 'changed',
     onChange: (value) => emit('attentionChanged', value),
@@ -274,6 +280,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       attention.orderChanged(paymentKey, order)
     } else if (event === 'sessionChanged' || event === 'settingsChanged') attention.refresh()
   })
+  // Any account's session (the default's comes as sessionChanged too), and the short names (a rename, a removal).
+  accounts.onSessionChange(() => attention.refresh())
+  accounts.onChange(() => attention.refresh())
   // The port line shows the moment the API cannot listen, and clears the moment a later try listens.
   intake.onListenTried(() => attention.refresh())
 

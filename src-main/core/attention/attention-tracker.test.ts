@@ -392,6 +392,47 @@ describe('the session and the intake port', () => {
     expect(w.last()).toMatchObject({ sessionLost: true, count: 1, sound: false })
   })
 
+  it('with several accounts, each account whose session the platform ended counts, named (issue 29)', () => {
+    const clock = new ManualClock()
+    const pushed: Attention[] = []
+    const sessions: { name: string; status: SessionStatus }[] = [
+      { name: 'Burger Ustası', status: SIGNED_IN },
+      { name: 'Pide Evi', status: SIGNED_IN },
+      { name: 'Dürüm', status: SIGNED_IN },
+    ]
+    const tracker = new AttentionTracker({
+      board: { list: () => [] },
+      clock,
+      settings: () => DEFAULT_SETTINGS,
+      isPaused: () => false,
+      // The default account's session: signed in, as the sign-in screen sees it.
+      session: () => SIGNED_IN,
+      accountSessions: () => sessions,
+      onChange: (attention) => pushed.push(attention),
+    })
+    const set = (index: number, status: SessionStatus) => {
+      const one = sessions[index]
+      if (one) one.status = status
+      tracker.refresh()
+      return tracker.current()
+    }
+    expect(set(1, signedOut('signed-out-by-staff'))).toMatchObject({ sessionLost: false, count: 0 })
+    expect(set(1, signedOut('wrong-credentials'))).toMatchObject({
+      sessionLost: true,
+      lostAccounts: ['Pide Evi'],
+      count: 1,
+    })
+    expect(set(2, signedOut('token-rejected'))).toMatchObject({
+      sessionLost: true,
+      lostAccounts: ['Pide Evi', 'Dürüm'],
+      count: 2,
+    })
+    expect(set(1, SIGNED_IN)).toMatchObject({ lostAccounts: ['Dürüm'], count: 1 })
+    expect(pushed.at(-1)).toMatchObject({ lostAccounts: ['Dürüm'] })
+    expect(set(2, SIGNED_IN)).toMatchObject({ sessionLost: false, count: 0 })
+    expect(tracker.current().lostAccounts).toBeUndefined()
+  })
+
   it('the intake port taken by another program counts from the refresh after a try to listen', () => {
     const w = world()
     w.state.portTaken = true
@@ -403,7 +444,7 @@ describe('the session and the intake port', () => {
   })
 })
 
-function signedOut(reason: 'signed-out-by-staff' | 'token-rejected'): SessionStatus {
+function signedOut(reason: 'signed-out-by-staff' | 'token-rejected' | 'wrong-credentials'): SessionStatus {
   return {
     state: 'signed-out',
     reason,

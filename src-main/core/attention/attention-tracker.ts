@@ -18,6 +18,11 @@ export interface AttentionTrackerDeps {
   isPaused: () => boolean
   session: () => SessionStatus
   /**
+   * With two accounts or more (issue 29), each account's short name and session: any of them the platform ended
+   * counts, named. Undefined or fewer than two: `session` (the default account's) alone says.
+   */
+  accountSessions?: () => readonly { name: string; status: SessionStatus }[] | undefined
+  /**
    * Whether another program holds the intake's port (left out by tests of other things). Read at each refresh:
    * the core refreshes after every try to listen, which is when it can change.
    */
@@ -168,17 +173,24 @@ export class AttentionTracker {
     }
     this.#scheduleNext(next)
     this.#followRinging(ringing)
-    const sessionLost = isSessionLost(this.#deps.session())
+    const accounts = this.#deps.accountSessions?.()
+    const lostAccounts =
+      accounts && accounts.length > 1
+        ? accounts.filter((one) => isSessionLost(one.status)).map((one) => one.name)
+        : undefined
+    const lost = lostAccounts ? lostAccounts.length : isSessionLost(this.#deps.session()) ? 1 : 0
+    const sessionLost = lost > 0
     const intakePortTaken = this.#deps.intakePortTaken?.() ?? false
     const dropFolderChanged = this.#deps.dropFolderChanged?.() ?? false
     return {
       orders,
       sessionLost,
+      ...(lostAccounts && lostAccounts.length > 0 ? { lostAccounts } : {}),
       intakePortTaken,
       dropFolderChanged,
       paused,
       crossedWhileClosed,
-      count: orders.length + (sessionLost ? 1 : 0) + (intakePortTaken ? 1 : 0) + (dropFolderChanged ? 1 : 0),
+      count: orders.length + lost + (intakePortTaken ? 1 : 0) + (dropFolderChanged ? 1 : 0),
       sound: ringing.size > 0 && limits.alarmSound,
       ring: this.#ring,
     }
@@ -229,6 +241,7 @@ export class AttentionTracker {
 function sameAttention(a: Attention, b: Attention): boolean {
   if (
     a.sessionLost !== b.sessionLost ||
+    (a.lostAccounts ?? []).join('\n') !== (b.lostAccounts ?? []).join('\n') ||
     a.intakePortTaken !== b.intakePortTaken ||
     a.dropFolderChanged !== b.dropFolderChanged ||
     a.paused !== b.paused ||

@@ -496,6 +496,23 @@ describe('accounts: what the first part left open (issue 29)', () => {
     expect(refusal(await door(A1, 'CASH_B')).problem).toBe('method-not-listed')
   })
 
+  it('raises the attention value when another account’s keys are refused, naming it', async () => {
+    const w = await twoAccounts()
+    await addOrders(w)
+    expect(w.core.attention.current()).toMatchObject({ sessionLost: false, count: 0 })
+    // B's keys refused when its token lapsed: the default account A is fine.
+    w.platform.expireAll()
+    w.platform.refused.add('B')
+    value(await w.core.handlers.handOverOrder({ paymentKey: B1 }))
+    await settle(w.clock)
+    expect(value(await w.core.handlers.listAccounts(undefined))[1]).toMatchObject({ state: 'signed-out' })
+    expect(w.core.attention.current()).toMatchObject({
+      sessionLost: true,
+      lostAccounts: ['Pide Evi'],
+      count: 1,
+    })
+  })
+
   it('stops start-up on a damaged account list with words staff can act on, keeping every key', async () => {
     const w = await twoAccounts()
     running.splice(0).forEach((core) => core.dispose())
