@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import { invalidInput } from '../app-failure.ts'
 import {
   checkDropFolder,
   DropFolder,
@@ -37,6 +38,8 @@ let added: IntakeOrder[]
 let outcomes: DropOutcome[]
 let waiters: { match: (outcome: DropOutcome) => boolean; resolve: (outcome: DropOutcome) => void }[]
 let failAdds = 0
+/** Every call of addOrder, taken or not. */
+let adds = 0
 
 let base: string
 
@@ -51,6 +54,7 @@ beforeEach(async () => {
   outcomes = []
   waiters = []
   failAdds = 0
+  adds = 0
 })
 
 afterEach(async () => {
@@ -66,6 +70,9 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
     stableMs: STABLE_MS,
     ...extra,
     addOrder: (order) => {
+      adds++
+      // As the board's intake does for a short name none of the app's accounts has (intake-area.ts).
+      if (order.account === 'Yok Böyle Marka') return Promise.reject(invalidInput('unknown-account'))
       if (failAdds > 0) {
         failAdds--
         return Promise.reject(new Error('disk full'))
@@ -247,6 +254,27 @@ describe('DropFolder', () => {
     expect(await outcomeOf('later.txt', 'done')).toMatchObject({ paymentKey: KEY })
     expect(list()).toEqual([])
     expect(added).toEqual([{ paymentKey: KEY, details: {} }])
+  })
+
+  it('refuses once into failed/ a file naming an account the app does not have, with one log line', async () => {
+    const log = recordingLogger()
+    await startWatching({ log })
+    const file = 'brand.json'
+    writeFileSync(join(folder, file), JSON.stringify({ payment_key: KEY, account: 'Yok Böyle Marka' }))
+    expect(await outcomeOf(file)).toEqual({ file, result: 'failed', reason: 'unknown-account' })
+    expect(list()).toEqual([])
+    expect(list('failed')).toEqual([file, `${file}.reason.txt`])
+    const why = readFileSync(keptFile('failed', `${file}.reason.txt`), 'utf8').split('\r\n')
+    expect(why[0]).toBe('unknown-account')
+    expect(why[1]).toMatch(/hesap/i)
+    // Never tried again: another file taken after it finds no second try of it.
+    writeFileSync(join(folder, 'other.txt'), OTHER)
+    await outcomeOf('other.txt', 'done')
+    await new Promise((resolve) => setTimeout(resolve, STABLE_MS * 3))
+    expect(outcomes.filter((outcome) => outcome.file === file)).toHaveLength(1)
+    expect(adds).toBe(2)
+    expect(log.lines.filter((line) => line.includes(file))).toHaveLength(1)
+    expect(log.lines.join('\n')).not.toContain('could not add')
   })
 
   it('does not look into sub-folders (done/ and failed/ from before D69), even for files put there', async () => {

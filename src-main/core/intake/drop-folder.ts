@@ -25,7 +25,7 @@ import { chmod, lstat, mkdir, readdir, readFile, realpath, stat, writeFile } fro
 import { homedir, tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path'
 import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
-import { describeThrown } from '../app-failure.ts'
+import { AppFailure, describeThrown } from '../app-failure.ts'
 import { RefusalLog } from '../http/loopback-server.ts'
 import { silentLogger, systemClock, type Clock, type Logger } from '../ports.ts'
 import {
@@ -48,7 +48,10 @@ export interface DropFolderDeps {
   dataDir: string
   /** Staff confirmed that other accounts may write the folder (Settings' `dropFolderSharedConfirmed`). */
   sharedConfirmed?: boolean
-  /** The board's intake (IntakePort.addOrder with source `drop-folder`). Throwing leaves the file to retry. */
+  /**
+   * The board's intake (IntakePort.addOrder with source `drop-folder`). Throwing leaves the file to retry, but
+   * for an account the app does not have (`unknown-account`): that file is refused into failed/.
+   */
   addOrder: (order: IntakeOrder) => Promise<unknown>
   log?: Logger
   /** For the log's throttle and the kept files' age. */
@@ -326,6 +329,11 @@ export class DropFolder {
       try {
         await this.#deps.addOrder(read.order)
       } catch (error) {
+        // A name none of the app's accounts has is the file's fault, not the app's: trying again cannot help.
+        if (isUnknownAccount(error)) {
+          await this.#refuse(path, file, taken.stats, taken.bytes, 'unknown-account')
+          return
+        }
         // The file is fine; the app could not take it (a disk error, say). Never lose it: try again.
         this.#retryLater(path, file, { message: 'drop folder: could not add an order', error })
         return
@@ -382,6 +390,11 @@ export class DropFolder {
     this.#tries.delete(key)
     this.#deps.onOutcome?.(outcome)
   }
+}
+
+/** The board's intake refused the order's `account` (issue 29): a short name the app has no account for. */
+function isUnknownAccount(error: unknown): boolean {
+  return error instanceof AppFailure && error.appError.problem === 'unknown-account'
 }
 
 /** The same file, unchanged: its device, inode, size and time. */
