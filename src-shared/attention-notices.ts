@@ -24,6 +24,8 @@ export class AttentionAnnouncer {
   #announced = new Set<string>()
   #seeded = false
   #sessionLost = false
+  /** The accounts whose lost sessions were announced (several accounts, issue 29). */
+  #lostAccounts = new Set<string>()
   #portTaken = false
 
   update(attention: Attention, language: Language): AttentionNotice[] {
@@ -49,8 +51,15 @@ export class AttentionAnnouncer {
     }
     // Forgotten once over, so the set holds only what needs staff now.
     for (const id of this.#announced) if (!present.has(id)) this.#announced.delete(id)
-    if (attention.sessionLost && !this.#sessionLost && this.#seeded)
-      notices.push({ id: 'session', kind: 'session', ...texts[language].notices.session })
+    // With several accounts, each account newly lost is announced, named first; one account: as before.
+    const lost = attention.lostAccounts ?? []
+    const newlyLost = lost.filter((name) => !this.#lostAccounts.has(name))
+    if (attention.sessionLost && (!this.#sessionLost || newlyLost.length > 0) && this.#seeded) {
+      const text = texts[language].notices.session
+      const title = newlyLost.length > 0 ? `${newlyLost.join(', ')} · ${text.title}` : text.title
+      notices.push({ id: 'session', kind: 'session', title, body: text.body })
+    }
+    this.#lostAccounts = new Set(lost)
     if (attention.intakePortTaken && !this.#portTaken && this.#seeded)
       notices.push({
         id: 'intake-port',

@@ -24,7 +24,12 @@ export function AttentionBanner({ attention }: { attention: Attention | undefine
   const lines = [
     attention.paused ? at.paused : undefined,
     attention.crossedWhileClosed > 0 ? at.crossedWhileClosed(attention.crossedWhileClosed) : undefined,
-    attention.sessionLost ? at.sessionLost : undefined,
+    // Several accounts (issue 29): which brands' orders wait, and why.
+    attention.lostAccounts?.length
+      ? at.sessionLostOf(attention.lostAccounts.join(', '))
+      : attention.sessionLost
+        ? at.sessionLost
+        : undefined,
     attention.intakePortTaken ? at.intakePortTaken : undefined,
     attention.dropFolderChanged === true ? at.dropFolderChanged : undefined,
   ].filter((line): line is string => line !== undefined)

@@ -785,6 +785,8 @@ export const en = {
     crossedWhileClosed: (count: number) =>
       `${String(count)} order${count === 1 ? '' : 's'} waited too long while the app was closed; marked on their cards.`,
     sessionLost: 'The session could not be renewed: waiting hand-overs cannot be sent. Sign in again.',
+    sessionLostOf: (names: string) =>
+      `${names}: the session could not be renewed; this account's hand-overs wait. Sign in again in Settings → Accounts.`,
     intakePortTaken:
       'Another program holds the POS port: POS orders cannot arrive (Settings → POS connection).',
     dropFolderChanged:

@@ -787,6 +787,9 @@ export const tr = {
     crossedWhileClosed: (count: number) =>
       `Uygulama kapalıyken ${String(count)} siparişin bekleme süresi doldu; kartlarında işaretli.`,
     sessionLost: 'Oturum yenilenemedi: bekleyen teslimler gönderilemiyor. Yeniden giriş yapın.',
+    /** Several accounts (issue 29): the short names of those whose sessions the platform ended. */
+    sessionLostOf: (names: string) =>
+      `${names}: oturum yenilenemedi, bu hesabın teslimleri bekliyor. Ayarlar → Hesaplar’dan yeniden giriş yapın.`,
     intakePortTaken:
       'POS bağlantı noktası başka bir programda: POS siparişleri ulaşamıyor (Ayarlar → POS bağlantısı).',
     dropFolderChanged:
