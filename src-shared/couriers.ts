@@ -324,7 +324,7 @@ export const CourierOut = z.object({
 export type CourierOut = z.infer<typeof CourierOut>
 
 /** How long a batch scan-out stays open after its last scan (D77's 15 minutes, now a ledger fact). */
-export const BATCH_IDLE_MS = 15 * 60_000
+const BATCH_IDLE_MS = 15 * 60_000
 
 /**
  * A batch scan-out as the ledger holds it: started by a badge, each bag's assignment carries its id, ended by

@@ -101,7 +101,7 @@ export interface PublicDayEnd {
 }
 
 /** One courier's line of `GET /v1/day-end` (docs/intake-api.md). */
-export interface PublicCourierDayEnd {
+interface PublicCourierDayEnd {
   courier: string
   packages: number
   cash_to_collect_kurus: number

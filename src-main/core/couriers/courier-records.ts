@@ -95,17 +95,16 @@ export const CashHandedIn = z.object({
 export type CashHandedIn = z.infer<typeof CashHandedIn>
 
 /** What the customer paid at the door (null: the order's own method again). The latest record wins. */
-export const DoorTenderSet = z.object({
+const DoorTenderSet = z.object({
   type: z.literal('door-tender'),
   ...base,
   paymentKey: Text(100),
   method: Text(64).nullable(),
 })
-export type DoorTenderSet = z.infer<typeof DoorTenderSet>
 
 /** A batch scan-out started (its id is the record's id) and ended (`Bitir`). */
-export const BatchStarted = z.object({ type: z.literal('batch-started'), ...base, courierId: RecordId })
-export const BatchEnded = z.object({ type: z.literal('batch-ended'), ...base, batchId: RecordId })
+const BatchStarted = z.object({ type: z.literal('batch-started'), ...base, courierId: RecordId })
+const BatchEnded = z.object({ type: z.literal('batch-ended'), ...base, batchId: RecordId })
 
 /**
  * "Hesabı kapat": what it settled and how its difference was booked, with the courier's debts after it. Like the
@@ -135,14 +134,13 @@ export const AccountClosed = z.object({
 export type AccountClosed = z.infer<typeof AccountClosed>
 
 /** Pay per package from `day` on: for every courier (null) or one; a null rate is off. Stays in the journal. */
-export const PayRateSet = z.object({
+const PayRateSet = z.object({
   type: z.literal('pay-rate'),
   ...base,
   courierId: RecordId.nullable(),
   rateKurus: Kurus.nullable(),
   day: Day,
 })
-export type PayRateSet = z.infer<typeof PayRateSet>
 
 /**
  * The highest seq a compaction moved out of the journal, written at the head of the rewritten journal: seqs

@@ -656,7 +656,7 @@ function xdgFolders(home: string): { desktop?: string; download?: string; docume
  * (`parent`: the direct parent even with the sticky bit, as /tmp; one further up only without it); null when
  * only the app's user (and root or the administrators) can. On Windows, from each folder's ACL (icacls).
  */
-export async function othersCanSwap(folder: string): Promise<'folder' | 'parent' | null> {
+async function othersCanSwap(folder: string): Promise<'folder' | 'parent' | null> {
   const windows = process.platform === 'win32'
   const user = windows ? await currentUserSid() : ''
   let folderShared = false

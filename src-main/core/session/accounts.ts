@@ -497,7 +497,7 @@ function readRecord({ store, log }: AccountsDeps): AccountsRecord | undefined {
  * Thrown at start-up by a damaged account list; `code` is what the start-up dialog names (the list is left as it
  * is, with every account's keys, for support to mend).
  */
-export class AccountsDamagedError extends Error {
+class AccountsDamagedError extends Error {
   readonly code = 'ACCOUNTS_DAMAGED'
 
   constructor() {

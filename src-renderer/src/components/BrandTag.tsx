@@ -20,7 +20,7 @@ export function useAccountTags(): AccountTags {
   return useMemo(() => accountTagsOf(accounts ?? []), [accounts])
 }
 
-export function accountTagsOf(list: readonly Account[]): AccountTags {
+function accountTagsOf(list: readonly Account[]): AccountTags {
   return {
     list,
     several: list.length > 1,
