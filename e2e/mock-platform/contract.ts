@@ -103,6 +103,12 @@ export interface MockCounters {
   unauthorized: number
   /** Orders moved to IN_DELIVERY by the on-the-way call. */
   handedOver: number
+  /**
+   * On-the-way requests by the Access-Token they carried (`""`: none) and then by the order id in their path
+   * (lower case; `""`: none), whatever the answer, faulted ones included (issue 29): which account's token went
+   * with which order, without inferring it from the answers.
+   */
+  onTheWayByToken: Record<string, Record<string, number>>
 }
 
 /** Requests held at arrival until a test releases them, per route. */

@@ -295,6 +295,7 @@ describe('reset', () => {
       loginsFailed: 0,
       unauthorized: 0,
       handedOver: 0,
+      onTheWayByToken: {},
     })
     expect(await control.listOrders()).toEqual(SEED_ORDERS)
     expect(await control.listTokens()).toEqual([])

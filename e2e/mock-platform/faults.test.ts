@@ -250,6 +250,7 @@ describe('counters', () => {
       loginsFailed: 2,
       unauthorized: 1,
       handedOver: 1,
+      onTheWayByToken: { [token]: { [DEMO_ORDER_IDS.kadikoyCashDelivery]: 2 } },
     })
     await control().resetCounters()
     expect(await control().counters()).toEqual({
@@ -259,6 +260,7 @@ describe('counters', () => {
       loginsFailed: 0,
       unauthorized: 0,
       handedOver: 0,
+      onTheWayByToken: {},
     })
   })
 })

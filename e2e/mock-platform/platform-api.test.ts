@@ -12,6 +12,8 @@ import {
   DEMO_ORDER_IDS,
   ORDER_STATUS,
   PAYMENT_METHODS,
+  SECOND_ACCOUNT_CREDENTIALS,
+  SECOND_ACCOUNT_ORDER_IDS,
   SHIPPING_METHODS,
 } from './demo-data.ts'
 import { parsePlatformDateTime } from './platform-time.ts'
@@ -352,6 +354,26 @@ describe('PUT /orders/ontheway/{order_id}', () => {
     expect((await t.platform.control.getOrder(DEMO_ORDER_IDS.kadikoyCashDelivery))?.status_id).toBe(
       ORDER_STATUS.CONFIRMED,
     )
+  })
+
+  it('counts its requests per token and per order, whatever the answer (issue 29)', async () => {
+    const demo = await t.login()
+    const pide = await t.login(SECOND_ACCOUNT_CREDENTIALS)
+    const ours = DEMO_ORDER_IDS.kadikoyCashDelivery
+    const theirs = SECOND_ACCOUNT_ORDER_IDS.pideCashDelivery
+    expect((await onTheWay(ours, demo)).status).toBe(200)
+    // The demo's token on Pide Evi's order, in capitals: refused, and counted under the order's own id.
+    await expectErrorEnvelope(await onTheWay(theirs.toUpperCase(), demo), 404, 'sipariş bulunamadı')
+    expect((await onTheWay(theirs, pide)).status).toBe(200)
+    expect((await t.request(`/orders/ontheway/${ours}`, { method: 'PUT' })).status).toBe(401)
+    expect((await t.request('/orders/ontheway/12345', withToken(pide, { method: 'PUT' }))).status).toBe(400)
+    expect((await t.platform.control.counters()).onTheWayByToken).toEqual({
+      [demo]: { [ours]: 1, [theirs]: 1 },
+      [pide]: { [theirs]: 1, '': 1 },
+      '': { [ours]: 1 },
+    })
+    await t.platform.control.resetCounters()
+    expect((await t.platform.control.counters()).onTheWayByToken).toEqual({})
   })
 
   it('accepts a percent-encoded UUID and ignores a query string', async () => {

@@ -75,6 +75,10 @@ export async function handlePlatformRequest(
     return
   }
   state.countRequest(route.route)
+  if (route.route === 'ontheway') {
+    const token = req.headers['access-token']
+    state.countOnTheWay(typeof token === 'string' ? token : '', orderIdFromPath(path) ?? '')
+  }
   const fault = state.takeFault(route.route)
   const held = state.holds.take(route.route)
   try {

@@ -371,6 +371,7 @@ describe('MockState counters and reset', () => {
       loginsFailed: 0,
       unauthorized: 1,
       handedOver: 0,
+      onTheWayByToken: {},
     })
     snapshot.requests.login = 100
     snapshot.faulted.branches = 100

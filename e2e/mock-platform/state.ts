@@ -101,6 +101,7 @@ const zeroCounters = (): MockCounters => ({
   loginsFailed: 0,
   unauthorized: 0,
   handedOver: 0,
+  onTheWayByToken: {},
 })
 
 export class MockState {
@@ -117,6 +118,8 @@ export class MockState {
   #faults: ArmedFault[] = []
   #nextFaultId = 1
   #counters = zeroCounters()
+  /** MockCounters.onTheWayByToken, kept in Maps: a header's text never lands on an object's prototype. */
+  #onTheWayByToken = new Map<string, Map<string, number>>()
   /** Requests parked at arrival until released: not data, but dropped with everything else on reset. */
   readonly holds = new RequestHolds()
 
@@ -138,7 +141,7 @@ export class MockState {
     this.#routeLatencyMs = new Map()
     this.#faults = []
     this.#nextFaultId = 1
-    this.#counters = zeroCounters()
+    this.resetCounters()
   }
 
   // --- clock -------------------------------------------------------------------------------------------------
@@ -387,6 +390,14 @@ export class MockState {
     this.#counters.requests[route] += 1
   }
 
+  /** An on-the-way request: the token it carried (`""`: none) and its path's order id (`""`: none). */
+  countOnTheWay(token: string, orderId: string): void {
+    const byOrder = this.#onTheWayByToken.get(token) ?? new Map<string, number>()
+    this.#onTheWayByToken.set(token, byOrder)
+    const order = orderKey(orderId)
+    byOrder.set(order, (byOrder.get(order) ?? 0) + 1)
+  }
+
   count(outcome: CountedOutcome): void {
     this.#counters[outcome] += 1
   }
@@ -396,10 +407,14 @@ export class MockState {
       ...this.#counters,
       requests: { ...this.#counters.requests },
       faulted: { ...this.#counters.faulted },
+      onTheWayByToken: Object.fromEntries(
+        [...this.#onTheWayByToken].map(([token, byOrder]) => [token, Object.fromEntries(byOrder)]),
+      ),
     }
   }
 
   resetCounters(): void {
     this.#counters = zeroCounters()
+    this.#onTheWayByToken.clear()
   }
 }

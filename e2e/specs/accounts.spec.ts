@@ -10,6 +10,7 @@ import {
   ORDER_STATUS,
   SECOND_ACCOUNT_CREDENTIALS,
   SECOND_ACCOUNT_ORDER_IDS,
+  SECOND_ACCOUNT_VENDOR,
 } from '../mock-platform/demo-data.ts'
 import type { MockPlatform } from '../mock-platform/server.ts'
 import { expect, saveUndoWindow, test } from '../support/fixtures.ts'
@@ -63,6 +64,33 @@ async function postBothBrands(page: Page): Promise<void> {
       account: 'PİDE EVİ',
     } as never,
   ])
+}
+
+/** The mock's name for the demo's own account (its tokens carry no vendor). */
+const DEMO_VENDOR = 'demo'
+
+/**
+ * Straight from the platform's side: every on-the-way request since the counters were reset, by the token it
+ * carried and the order it named, and whose token that was. Each order's requests carried only its own
+ * account's tokens (expired and renewed ones included), and each order had at least one.
+ */
+async function expectOwnTokensOnly(mock: MockPlatform, orders: Record<string, string>): Promise<void> {
+  const [counters, tokens] = await Promise.all([mock.control.counters(), mock.control.listTokens()])
+  const accountOfToken = new Map(tokens.map((token) => [token.access_token, token.vendor ?? DEMO_VENDOR]))
+  const byOrder: Record<string, Record<string, number>> = {}
+  for (const [token, counts] of Object.entries(counters.onTheWayByToken)) {
+    for (const [order, count] of Object.entries(counts)) {
+      const account = accountOfToken.get(token) ?? `unknown token ${JSON.stringify(token.slice(0, 6))}`
+      const seen = (byOrder[order] ??= {})
+      seen[account] = (seen[account] ?? 0) + count
+    }
+  }
+  const accounts = Object.fromEntries(
+    Object.entries(byOrder).map(([order, seen]) => [order, Object.keys(seen)]),
+  )
+  expect(accounts, JSON.stringify(byOrder)).toEqual(
+    Object.fromEntries(Object.entries(orders).map(([order, account]) => [order.toLowerCase(), [account]])),
+  )
 }
 
 const tagOf = (page: Page, paymentKey: string) => orderItem(page, paymentKey).locator('.brand-tag')
@@ -124,6 +152,11 @@ test.describe('two restaurant accounts on one board', () => {
     const counters = await mock.control.counters()
     expect(counters.handedOver).toBe(pressed.length)
     expect(counters.requests.ontheway).toBe(pressed.length)
+    await expectOwnTokensOnly(mock, {
+      [IDS.kadikoyCashDelivery]: DEMO_VENDOR,
+      [PIDE.pideCashDelivery]: SECOND_ACCOUNT_VENDOR,
+      [PIDE.pideCreditCardDelivery]: SECOND_ACCOUNT_VENDOR,
+    })
     // Once sent, the order's account is no longer a button: its hand-over went with that account only.
     await expect(orderItem(page, PIDE.pideCashDelivery).locator('button.brand-tag')).toHaveCount(0)
   })
@@ -252,5 +285,11 @@ test.describe('two accounts through expiry and a crash', () => {
     const counters = await mock.control.counters()
     expect(counters.handedOver).toBe(2)
     await expect(again.getByText('sipariş bulunamadı')).toHaveCount(0)
+    // Counted per token and per order on the platform: through the expiry, the renewals, the kill and the
+    // replay, no request for one account's order carried the other account's token.
+    await expectOwnTokensOnly(mock, {
+      [IDS.kadikoyCashDelivery]: DEMO_VENDOR,
+      [PIDE.pideCashDelivery]: SECOND_ACCOUNT_VENDOR,
+    })
   })
 })

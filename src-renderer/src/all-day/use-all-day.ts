@@ -5,7 +5,7 @@ import { requireBridge } from '../api.ts'
 import { useSettings } from '../queries.ts'
 import { playAlarm } from '../screens/board/sounds.ts'
 import { useBoardUi, useUi } from '../state.ts'
-import { useAttention, useAttentionEvents } from './use-attention.ts'
+import { useAttention, useAttentionEvents } from '../attention/use-attention.ts'
 
 /**
  * The renderer's part of the all-day app (docs/decisions.md D50, D53, D70): the core's attention value into the

@@ -755,7 +755,7 @@ export const en = {
     sounds: 'Short sound on scan, failure and hand-over',
   },
   // The alarm on the board and the card, and its settings (D70); notifications: src-shared/texts (`notices`)
-  alarm: {
+  attention: {
     reason: {
       failed: 'Hand-over failed: see the reason on the card',
       unconfirmed: 'Not confirmed: check the platform panel',

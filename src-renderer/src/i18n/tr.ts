@@ -756,7 +756,7 @@ export const tr = {
     sounds: 'Okutma, hata ve teslimde kısa ses',
   },
   // The alarm on the board and the card, and its settings (D70); notifications: src-shared/texts (`notices`)
-  alarm: {
+  attention: {
     reason: {
       failed: 'Teslim başarısız: karttaki nedene bakın',
       unconfirmed: 'Teyit edilemedi: panelden kontrol edin',

@@ -18,7 +18,7 @@ import { PrintSection } from './settings/PrintSection.tsx'
 import { ScannerSection } from './settings/ScannerSection.tsx'
 import { DiagnosticsSection } from './settings/DiagnosticsSection.tsx'
 import { IntakeSection } from './settings/IntakeSection.tsx'
-import { WaitingAlarmSection } from './settings/WaitingAlarmSection.tsx'
+import { AttentionSection } from './settings/AttentionSection.tsx'
 
 /** Language, the platform's time zone, the platform address, an extra CA file and whether updates are on. */
 export function SettingsScreen({ session }: { session: SessionStatus }) {
@@ -37,7 +37,7 @@ export function SettingsScreen({ session }: { session: SessionStatus }) {
       {isSignedIn(session) || session.credentialsStored ? <AccountsSection /> : null}
       <ComfortSection />
       <BoardStaySection />
-      <WaitingAlarmSection />
+      <AttentionSection />
       <AllDaySection />
       <PrintSection />
       <CouriersSection signedIn={isSignedIn(session)} />

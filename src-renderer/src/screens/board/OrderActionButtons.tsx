@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { isOwed } from '../../../../src-shared/order-rules.ts'
-import { ReadyButton } from '../../all-day/AttentionMark.tsx'
+import { ReadyButton } from '../../attention/AttentionMark.tsx'
 import { isAlreadyOnItsWay } from '../../i18n/describe-error.ts'
 import { useMessages } from '../../i18n/use-messages.tsx'
 import { SlipButton } from '../../slip/SlipButton.tsx'
