@@ -271,6 +271,12 @@ test.describe('two accounts through expiry and a crash', () => {
     await orderItem(page, PIDE.pideCashDelivery).getByRole('button', { name: 'Kuryeye Verildi' }).click()
     await orderItem(page, IDS.kadikoyCashDelivery).getByRole('button', { name: 'Kuryeye Verildi' }).click()
     await expect.poll(async () => (await mock.control.holds()).waiting.ontheway).toBe(1)
+    // The other call is answered, and its answer written down, before the kill: killed between the platform's
+    // answer and the journal, the replay would rightly be unconfirmed (409), and the run would race.
+    await expect(page.locator('li.order').filter({ hasText: /Restoran Kuryeye Verildi/ })).toHaveCount(
+      1,
+      SENT,
+    )
     await till.kill()
 
     const again = await till.start()
