@@ -22,6 +22,7 @@ import {
 import { DayEndSlip } from '../slip/DayEndSlip.tsx'
 import { slipFileCode, useDocumentPrint } from '../slip/print-document.tsx'
 import { useUi } from '../state.ts'
+import { useAccountTags } from '../components/BrandTag.tsx'
 import { AccountSplit } from './day-end/AccountSplit.tsx'
 import { branchText, dayText, lineBalance, showsBranches } from './day-end/day-end-format.ts'
 import { ReturnDialog } from './day-end/ReturnDialog.tsx'
@@ -51,6 +52,7 @@ export function DayEndScreen() {
   const signedIn = isSignedIn(useSession().data)
   const methodNames = useMethodNames(useMethods(signedIn).data)
   const slipPrint = useDocumentPrint('day-end')
+  const accountTags = useAccountTags()
   // Today is the kept settlement the strip and the return show too; a past day is the core's answer for it.
   const showsToday = today !== undefined && (day === undefined || day === today.today)
   const view: DayEndView | undefined = showsToday
@@ -67,6 +69,11 @@ export function DayEndScreen() {
         language={language}
         paperWidth={settings?.slipPaperWidth ?? 80}
         printedAt={new Date().toISOString()}
+        accountNames={
+          accountTags.several
+            ? new Map(accountTags.list.map((account) => [account.id, account.shortName]))
+            : undefined
+        }
       />,
       slipFileCode(`gunsonu-${shown.day.replace(/-/g, '')}`),
     )

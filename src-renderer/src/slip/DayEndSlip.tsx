@@ -1,4 +1,4 @@
-import type { CashTally, DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
+import type { AccountLine, CashTally, DayEnd, PackageTally } from '../../../src-shared/couriers.ts'
 import type { Language } from '../../../src-shared/domain.ts'
 import { formatKurus } from '../../../src-shared/money.ts'
 import { dictionaries, formatTime, type Messages } from '../i18n/index.ts'
@@ -13,16 +13,27 @@ export interface DayEndSlipProps {
   language: Language
   paperWidth: PaperWidth
   printedAt: string
+  /** Account id → short name, given only with two accounts or more (issue 29): each courier's share per brand. */
+  accountNames?: ReadonlyMap<string, string> | undefined
 }
 
 /**
  * The day-end on the receipt roll (issues 21 and 28): per courier their packages and cash at the door, the
  * float and expenses, what is expected, the cash handed in and the balance in bold ("yolda" while still out,
- * "?" where a bag's cash is not known), the card at the door, debt, advances, pay and whether closed; the couriers' total; the packages no courier was named for, after the total that
+ * "?" where a bag's cash is not known), the card at the door, debt, advances, pay and whether closed; with
+ * several accounts each courier's and the day's share per account; the couriers' total; the packages no courier
+ * was named for, after the total that
  * leaves them out (D76); what the platform has not confirmed; the split by branch where orders carry one; a line
  * to sign. Narrow on purpose: one fact a line.
  */
-export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedAt }: DayEndSlipProps) {
+export function DayEndSlip({
+  dayEnd,
+  methodNames,
+  language,
+  paperWidth,
+  printedAt,
+  accountNames,
+}: DayEndSlipProps) {
   const t = dictionaries[language]
   const d = t.dayEnd
   // On a 58 mm roll a line wraps anywhere: the amount keeps its ₺ on its own line (a no-break space).
@@ -43,6 +54,7 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
             {courier.retired && ` ${d.retired}`}
           </p>
           <p>{d.slipLine(courier.packages, money(courier.cashToCollectKurus))}</p>
+          <AccountLines lines={courier.accounts} names={accountNames} t={t} money={money} />
           <CashLines line={courier} t={t} money={money} />
           <p className="day-end-slip-balance">{lineBalance(courier, t, language).text}</p>
           {courier.debtCarriedKurus > 0 && (
@@ -55,6 +67,7 @@ export function DayEndSlip({ dayEnd, methodNames, language, paperWidth, printedA
       <section className="day-end-slip-total">
         <p className="day-end-slip-name">{d.total}</p>
         <p>{d.slipLine(totals.packages, money(totals.cashToCollectKurus))}</p>
+        <AccountLines lines={allOrders.accounts} names={accountNames} t={t} money={money} />
         <CashLines line={totals} t={t} money={money} />
         <p className="day-end-slip-balance">
           {lineBalance({ ...totals, bags: dayEnd.couriers.flatMap((one) => one.bags) }, t, language).text}
@@ -118,6 +131,31 @@ function CashLines({ line, t, money }: { line: CashTally; t: Messages; money: (k
           {c.advances}: {money(line.advancesKurus)}
         </p>
       )}
+    </>
+  )
+}
+
+/** A tally's share per restaurant account, one line each: only when the app has several (names given). */
+function AccountLines({
+  lines,
+  names,
+  t,
+  money,
+}: {
+  lines: readonly AccountLine[] | undefined
+  names: ReadonlyMap<string, string> | undefined
+  t: Messages
+  money: (kurus: number) => string
+}) {
+  if (names === undefined || lines === undefined) return null
+  return (
+    <>
+      {lines.map((line) => (
+        <p key={line.account ?? ''} className="day-end-slip-account">
+          {line.account === null ? t.accounts.beforeAccounts : (names.get(line.account) ?? '?')}:{' '}
+          {t.dayEnd.slipLine(line.packages, money(line.cashToCollectKurus))}
+        </p>
+      ))}
     </>
   )
 }

@@ -92,6 +92,49 @@ describe('DayEndSlip', () => {
     expect(text).toContain('125,00 ₺ tutarı hiçbir kuryenin farkına sayılmadı')
   })
 
+  it('with several accounts, each courier’s and the day’s share per account; none without the names', () => {
+    const ahmet = courierLine('c-ahmet', 'Ahmet', 3, 39_990, [cashLine('cash-1', 39_990)], {
+      accounts: [
+        { account: 'acc-burger', packages: 2, cashToCollectKurus: 25_000 },
+        { account: 'acc-pide', packages: 1, cashToCollectKurus: 14_990 },
+      ],
+    })
+    const shown = dayEndView([ahmet])
+    const split = {
+      ...shown,
+      allOrders: {
+        ...shown.allOrders,
+        accounts: [{ account: null, packages: 3, cashToCollectKurus: 39_990 }],
+      },
+    }
+    const slip = (accountNames?: ReadonlyMap<string, string>) =>
+      render(
+        <DayEndSlip
+          dayEnd={split}
+          methodNames={new Map()}
+          language="tr"
+          paperWidth={80}
+          printedAt="2026-11-25T20:00:00.000Z"
+          accountNames={accountNames}
+        />,
+      ).container
+    const lines = (container: HTMLElement) =>
+      [...container.querySelectorAll('.day-end-slip-account')].map((line) =>
+        line.textContent.replace(/\u00a0/g, ' '),
+      )
+    const names = new Map([
+      ['acc-burger', 'Burger Ustası'],
+      ['acc-pide', 'Pideci'],
+    ])
+    expect(lines(slip(names))).toEqual([
+      'Burger Ustası: 2 paket · tahsil 250,00 ₺',
+      'Pideci: 1 paket · tahsil 149,90 ₺',
+      'Hesaplardan önce: 3 paket · tahsil 399,90 ₺',
+    ])
+    cleanup()
+    expect(lines(slip())).toEqual([])
+  })
+
   it('in English, with ₺ in front', () => {
     const { container } = render(
       <DayEndSlip
