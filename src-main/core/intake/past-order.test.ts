@@ -286,3 +286,86 @@ describe('a past order keeps its facts', () => {
     expect(order?.corrected).toBeUndefined()
   })
 })
+
+describe('a past order keeps its facts: what is said and written', () => {
+  /** How many times the board announces the order while `act` runs: each is one write of it. */
+  async function changesOf(core: Core, paymentKey: string, act: () => Promise<unknown>): Promise<number> {
+    let count = 0
+    const off = core.subscribe((event, payload) => {
+      if (event === 'orderChanged' && (payload as { paymentKey?: string }).paymentKey === paymentKey)
+        count += 1
+    })
+    try {
+      await act()
+    } finally {
+      off()
+    }
+    return count
+  }
+
+  const linkOf = (query: string) => {
+    const link = parseOrderLink(`pos-companion://order/${ORDER}${query}`)
+    if (!link.ok) throw new Error(link.reason)
+    return link.order
+  }
+
+  it('a link that names no courier keeps Ahmet without saying it kept him', async () => {
+    const past = await pastOrder()
+    await past.core.intake.addOrder(linkOf('?label=Masa%205'), 'link')
+    expect(past.core.intake.dayEnd().couriers.map((line) => line.courier)).toEqual(['Ahmet'])
+    expect((await past.onBoard())?.courier?.name).toBe('Ahmet')
+    expect(past.log.lines.filter((line) => line.includes('kept the courier of an order'))).toEqual([])
+  })
+
+  it('a link that names the same courier keeps Ahmet without saying another was offered', async () => {
+    const past = await pastOrder()
+    await past.core.intake.addOrder(linkOf('?courier=Ahmet'), 'link')
+    expect(past.core.intake.dayEnd().couriers.map((line) => line.courier)).toEqual(['Ahmet'])
+    expect(past.log.lines.filter((line) => line.includes('kept the courier of an order'))).toEqual([])
+  })
+
+  it('a refused change is logged once: a later way in that offers nothing new logs nothing again', async () => {
+    const past = await pastOrder()
+    await byLink(past)
+    const refused = (await past.onBoard())?.refusedChange
+    expect(refused).toMatchObject({ source: 'link' })
+    await past.core.intake.addOrder(linkOf('?label=Masa%205'), 'link')
+    await past.core.intake.addOrder(linkOf(''), 'command-line')
+    expect(past.log.lines.filter((line) => line.includes('kept what was known'))).toHaveLength(1)
+    // The card still shows the first refusal, unchanged.
+    expect((await past.onBoard())?.refusedChange).toEqual(refused)
+  })
+
+  it('an order back on the board that already has every known fact is written once per way in', async () => {
+    const past = await pastOrder()
+    await byLink(past)
+    // On the board now with all the ledger knows: a link adding nothing is one write, not a merge of the known too.
+    expect(await changesOf(past.core, ORDER, () => past.core.intake.addOrder(linkOf(''), 'link'))).toBe(1)
+  })
+
+  it('staff’s own label on the board is not reported as a change the ledger offered', async () => {
+    const past = await pastOrder()
+    // Staff type the order back with another table: they may change what is known.
+    await past.core.intake.addOrder({ paymentKey: ORDER, details: { label: 'Masa 7' } }, 'typed')
+    expect(await past.onBoard()).toMatchObject({ label: 'Masa 7' })
+    // A link then brings the ledger's facts: they fill what is unknown, and the label staff gave stays unremarked.
+    await past.core.intake.addOrder(linkOf(''), 'link')
+    const order = await past.onBoard()
+    expect(order).toMatchObject({ label: 'Masa 7', paymentMethod: 'CASH', amountKurus: 50000 })
+    expect(order?.refusedChange).toBeUndefined()
+    expect(past.log.lines.filter((line) => line.includes('kept what was known'))).toEqual([])
+  })
+
+  it('the POS’s `ready: true` marks the order ready; an order without it is not', async () => {
+    const past = await pastOrder()
+    const other = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
+    const ready = parsePosOrder({ payment_key: other, payment_method: 'CASH', ready: true })
+    if (!ready.ok) throw new Error(ready.code)
+    await past.core.intake.addOrder(ready.value, 'pos-api')
+    const list = value(await past.core.handlers.listOrders(undefined))
+    expect(list.find((entry) => entry.paymentKey === other)?.readyAt).toEqual(expect.any(String))
+    // The past order came back without `ready`: not marked.
+    await byLink(past)
+    expect((await past.onBoard())?.readyAt).toBeUndefined()
+  })
+})
