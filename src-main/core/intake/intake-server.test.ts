@@ -422,3 +422,47 @@ describe('ready for the courier (D70)', () => {
     expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
   })
 })
+
+describe('the query of GET /v1/day-end and the empty body of a press', () => {
+  it('refuses a day-end query with any parameter beside its one date, and passes a lone date on', async () => {
+    for (const query of ['date=2026-11-24&x=1', 'x=1&date=2026-11-24', 'date=2026-11-24&date=2026-11-24']) {
+      const answer = await call('GET', `/v1/day-end?${query}`)
+      expect([answer.status, errorCode(answer)]).toEqual([422, 'invalid-date'])
+    }
+    expect(intake.dayEndsAsked).toEqual([])
+    const lone = await call('GET', '/v1/day-end?date=2026-11-24')
+    expect(lone.status).toBe(200)
+    expect(intake.dayEndsAsked).toEqual(['2026-11-24'])
+  })
+
+  it.each([
+    ['{}', 'an empty object'],
+    [' \n{}\t ', 'an empty object in white space'],
+  ])('marks ready with a body of %j (%s)', async (body) => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/ready`, { body })
+    expect(answer.status).toBe(200)
+    expect(intake.orders.get(KEY_A)?.readyAt).toBeDefined()
+  })
+
+  it.each([
+    ['x', 400, 'malformed-json'],
+    ['[]', 400, 'malformed-json'],
+    ['{"at":"now"}', 422, 'unknown-field'],
+  ])('refuses a ready press with a body of %j: %i %s', async (body, status, code) => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/ready`, { body })
+    expect([answer.status, errorCode(answer)]).toEqual([status, code])
+    expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
+  })
+
+  it('refuses a ready press whose `{}` body is not said to be JSON', async () => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/ready`, {
+      body: '{}',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect([answer.status, errorCode(answer)]).toEqual([415, 'unsupported-media-type'])
+    expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
+  })
+})
