@@ -466,3 +466,50 @@ describe('the query of GET /v1/day-end and the empty body of a press', () => {
     expect(intake.orders.get(KEY_A)?.readyAt).toBeUndefined()
   })
 })
+
+describe('the bodies of a door payment, a courier cash and a hand-over', () => {
+  const DELIVERY = { shipping_method: 'delivery', courier_type: 'restaurant' }
+
+  it.each([
+    [{ x: 1 }, 422, 'unknown-field'],
+    [{ method: 'CASH', x: 1 }, 422, 'unknown-field'],
+    [{ method: '' }, 422, 'invalid-payment-method'],
+    [{ method: 5 }, 422, 'invalid-payment-method'],
+  ])('refuses a door payment with %j: %i %s', async (json, status, code) => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ...DELIVERY } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/door-payment`, { json })
+    expect([answer.status, errorCode(answer)]).toEqual([status, code])
+  })
+
+  it.each([
+    [`/v1/orders/${KEY_A}/door-payment`, { method: 'CASH' }],
+    ['/v1/couriers/cash', { request_id: 'r1', courier: 'Ahmet', kind: 'float', amount_kurus: 100 }],
+  ])('refuses %s whose body is not said to be JSON', async (path, json) => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ...DELIVERY } })
+    const answer = await call('POST', path, {
+      body: JSON.stringify(json),
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect([answer.status, errorCode(answer)]).toEqual([415, 'unsupported-media-type'])
+    expect(intake.cash.size).toBe(0)
+  })
+
+  it('refuses a hand-over body with a wrong courier and an unknown field as an unknown field', async () => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ...DELIVERY } })
+    const answer = await call('POST', `/v1/orders/${KEY_A}/handover`, {
+      json: { courier: 5, kurye: 'Ahmet' },
+    })
+    expect([answer.status, errorCode(answer)]).toEqual([422, 'unknown-field'])
+    const wrong = await call('POST', `/v1/orders/${KEY_A}/handover`, { json: { courier: 5 } })
+    expect([wrong.status, errorCode(wrong)]).toEqual([422, 'invalid-courier'])
+    expect(intake.pressed).toEqual([])
+  })
+
+  it('answers a hand-over the app failed to take with 500, never with the order as if asked for', async () => {
+    await call('POST', '/v1/orders', { json: { payment_key: KEY_A, ...DELIVERY } })
+    intake.failNext = new Error('the disk is gone')
+    const answer = await call('POST', `/v1/orders/${KEY_A}/handover`)
+    expect([answer.status, errorCode(answer)]).toEqual([500, 'internal'])
+    expect(answer.text).not.toContain('disk')
+  })
+})
