@@ -492,3 +492,76 @@ describe('the log', () => {
     }
   })
 })
+
+describe('what a refusal says, in its headers and in the log', () => {
+  it('a request that failed in the app spends its nonce: sent again as it was, it is a replay', async () => {
+    const clock = new ManualClock()
+    const { server, intake } = await start({ clock, limits: { rateLimit: NO_RATE_LIMIT } })
+    const body = JSON.stringify({ payment_key: ORDER })
+    const headers = {
+      ...signRequest(KEY, {
+        method: 'POST',
+        path: '/v1/orders',
+        body,
+        timestamp: Math.floor(clock.now() / 1000),
+      }).headers,
+      ...POST_JSON,
+    }
+    intake.failNext = new Error('the disk is gone')
+    const failed = await send(server.port, { method: 'POST', path: '/v1/orders', headers, body })
+    expect([failed.status, codeOf(failed)]).toEqual([500, 'internal'])
+    const again = await send(server.port, { method: 'POST', path: '/v1/orders', headers, body })
+    expect([again.status, codeOf(again)]).toEqual([401, 'request-replayed'])
+    expect(intake.added).toEqual([])
+  })
+
+  it('only a 401 asks for the signature, and only a rate refusal says when to come back', async () => {
+    const { server } = await start({ limits: { rateLimit: NO_RATE_LIMIT } })
+    const notFound = await send(server.port, { path: '/v1/nothing', headers: signed('GET', '/v1/nothing') })
+    expect(notFound.status).toBe(404)
+    expect(notFound.headers['www-authenticate']).toBeUndefined()
+    expect(notFound.headers['retry-after']).toBeUndefined()
+    const unsigned = await send(server.port, { path: `/v1/orders/${ORDER}` })
+    expect(unsigned.status).toBe(401)
+    expect(unsigned.headers['www-authenticate']).toBe('Intake-Signature')
+    expect(unsigned.headers['retry-after']).toBeUndefined()
+  })
+
+  it('a refusal for the Host is not signed, though the request was', async () => {
+    const { server } = await start()
+    const answer = await send(server.port, {
+      path: '/v1/health',
+      headers: { ...signed('GET', '/v1/health'), Host: 'evil.example' },
+    })
+    expect([answer.status, codeOf(answer)]).toEqual([403, 'host-not-allowed'])
+    expect(answer.headers['x-intake-response-signature']).toBeUndefined()
+  })
+
+  it('logs a failure of the app as an error with its cause, and a refusal with its code and a short path', async () => {
+    const log = recordingLogger()
+    const { server, intake } = await start({ log, limits: { rateLimit: NO_RATE_LIMIT } })
+    intake.failNext = new Error('the disk is gone')
+    const body = JSON.stringify({ payment_key: ORDER })
+    await send(server.port, {
+      method: 'POST',
+      path: '/v1/orders',
+      headers: { ...signed('POST', '/v1/orders', body), ...POST_JSON },
+      body,
+    })
+    const errors = log.lines.filter((line) => line.startsWith('error '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('intake: a request failed')
+    expect(errors[0]).toContain('the disk is gone')
+    expect(log.lines.some((line) => line.includes('refused a request'))).toBe(false)
+
+    const long = `/v1/${'x'.repeat(300)}`
+    await send(server.port, { path: long, headers: signed('GET', long) })
+    const refused = log.lines.filter((line) => line.includes('intake: refused a request'))
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toContain('"reason":"not-found"')
+    expect(refused[0]).toContain('"method":"GET"')
+    expect(refused[0]).toContain(`"path":"${long.slice(0, 120)}"`)
+    expect(refused[0]).not.toContain(long.slice(0, 121))
+    expect(log.lines.filter((line) => line.startsWith('error '))).toHaveLength(1)
+  })
+})
