@@ -369,3 +369,87 @@ describe('the intake key at rest', () => {
     expect(again).not.toBe(first)
   })
 })
+
+describe('the intake area follows Settings: what it says and when it listens again', () => {
+  async function freePort(): Promise<number> {
+    const port = await busyPort()
+    await new Promise((resolve) => blockers.pop()?.close(resolve))
+    return port
+  }
+
+  it('keeps serving on its port through a Settings change that does not move it', async () => {
+    const core = await openCore()
+    value(await core.handlers.updateSettings({ intakePort: await freePort() }))
+    await core.intake.serve()
+    let tries = 0
+    core.intake.onListenTried(() => (tries += 1))
+    value(await core.handlers.updateSettings({ intakeHandover: false }))
+    expect(tries).toBe(0)
+    expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('serving')
+  })
+
+  it('says each port it could not listen on once, with the port and why, and a free new one quietly', async () => {
+    const log = recordingLogger()
+    const clock = new ManualClock()
+    const core = await testCore({ ...inMemoryCoreParts(), clock, log })
+    cores.push(core)
+    const first = await busyPort()
+    const second = await busyPort()
+    value(await core.handlers.updateSettings({ intakePort: first }))
+    await core.intake.serve()
+    const couldNot = () => log.lines.filter((line) => line.includes('intake: the API could not listen'))
+    expect(couldNot()).toHaveLength(1)
+    expect(couldNot()[0]).toContain(`"port":${String(first)}`)
+    expect(couldNot()[0]).toContain('EADDRINUSE')
+    // Another taken port is another line: it is not the same port tried again.
+    value(await core.handlers.updateSettings({ intakePort: second }))
+    expect(couldNot()).toHaveLength(2)
+    expect(couldNot()[1]).toContain(`"port":${String(second)}`)
+    // A free port named in Settings listens at once, which is no port "listening now" after tries.
+    const free = await freePort()
+    value(await core.handlers.updateSettings({ intakePort: free }))
+    expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
+      status: 'serving',
+      port: free,
+    })
+    expect(log.lines.filter((line) => line.includes('intake: the API listens now'))).toEqual([])
+  })
+
+  it('says the port it listens on once a taken one is free again', async () => {
+    const log = recordingLogger()
+    const clock = new ManualClock()
+    const core = await testCore({ ...inMemoryCoreParts(), clock, log })
+    cores.push(core)
+    const taken = await busyPort()
+    value(await core.handlers.updateSettings({ intakePort: taken }))
+    let tried: (() => void) | undefined
+    core.intake.onListenTried(() => tried?.())
+    await core.intake.serve()
+    await new Promise((resolve) => blockers.pop()?.close(resolve))
+    const next = new Promise<void>((resolve) => (tried = resolve))
+    await clock.advance(5_000)
+    await next
+    const now = log.lines.filter((line) => line.includes('intake: the API listens now'))
+    expect(now).toHaveLength(1)
+    expect(now[0]).toContain(`"port":${String(taken)}`)
+  })
+
+  it('says a drop folder cannot be watched where the shell gave no data folder, and why', async () => {
+    const log = recordingLogger()
+    const core = await testCore({ ...inMemoryCoreParts(), log })
+    cores.push(core)
+    const root = await mkdtemp(join(tmpdir(), 'pos-intake-area-'))
+    folders.push(root)
+    const folder = join(root, 'pos')
+    await mkdir(folder)
+    await core.intake.serve({ port: 0 })
+    value(await core.handlers.updateSettings({ dropFolder: folder }))
+    expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
+      folder,
+      status: 'failed',
+    })
+    const lines = log.lines.filter((line) => line.includes('intake: the drop folder could not be watched'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('no data folder')
+  })
+})
