@@ -356,6 +356,21 @@ describe('a past order keeps its facts: what is said and written', () => {
     expect(past.log.lines.filter((line) => line.includes('kept what was known'))).toEqual([])
   })
 
+  it('an order that came without the branch and courier it named says so in the log, by way in only', async () => {
+    const past = await pastOrder()
+    const other = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
+    await past.core.intake.addOrder(
+      { paymentKey: other, details: { branch: 'nowhere' }, courier: 'Kimse' },
+      'drop-folder',
+    )
+    for (const said of ['without its branch', 'without its courier']) {
+      const lines = past.log.lines.filter((line) => line.includes(`an order came ${said}`))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain('"source":"drop-folder"')
+      expect(lines[0]).not.toMatch(/nowhere|Kimse/)
+    }
+  })
+
   it('the POS’s `ready: true` marks the order ready; an order without it is not', async () => {
     const past = await pastOrder()
     const other = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
