@@ -453,3 +453,27 @@ describe('the intake area follows Settings: what it says and when it listens aga
     expect(lines[0]).toContain('no data folder')
   })
 })
+
+describe('the view’s updated_at', () => {
+  it('follows a change staff make on the board, not only what came through the intake', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-21T12:00:00Z'))
+    const core = await testCore({ ...inMemoryCoreParts(), clock })
+    cores.push(core)
+    await core.intake.addOrder({ paymentKey: ORDER, details: { label: 'Masa 4' } }, 'pos-api')
+    expect(core.intake.getOrder(ORDER)?.updated_at).toBe('2026-11-21T12:00:00.000Z')
+    await clock.advance(60_000)
+    value(await core.handlers.markOrderReady({ paymentKey: ORDER }))
+    expect(core.intake.getOrder(ORDER)?.updated_at).toBe('2026-11-21T12:01:00.000Z')
+  })
+})
+
+describe('a stopped intake', () => {
+  it('listens nowhere again when Settings change after it stopped', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0 })
+    await core.intake.stop()
+    value(await core.handlers.updateSettings({ intakeHandover: false }))
+    await core.intake.follow()
+    expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({ status: 'off', url: null })
+  })
+})
