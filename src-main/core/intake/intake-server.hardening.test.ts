@@ -122,6 +122,7 @@ describe('what a web page could send: CORS, content types', () => {
       },
     })
     expect([preflight.status, codeOf(preflight)]).toEqual([405, 'method-not-allowed'])
+    expect(preflight.headers.allow).toBe('GET, POST')
     const withOrigin = await postOrder(server.port, JSON.stringify({ payment_key: ORDER }), {
       ...POST_JSON,
       Origin: 'https://attacker.example',
@@ -563,5 +564,16 @@ describe('what a refusal says, in its headers and in the log', () => {
     expect(refused[0]).toContain(`"path":"${long.slice(0, 120)}"`)
     expect(refused[0]).not.toContain(long.slice(0, 121))
     expect(log.lines.filter((line) => line.startsWith('error '))).toHaveLength(1)
+  })
+})
+
+describe('a signed request whose body cannot be read', () => {
+  it('counts against the rate of unkeyed callers: its signature was never checked', async () => {
+    const clock = new ManualClock()
+    const { server } = await start({ clock, limits: { rateLimit: { limit: 3, windowMs: 1000 } } })
+    const body = ' '.repeat(MAX_BODY_BYTES + 1)
+    const answers: (string | undefined)[] = []
+    for (let index = 0; index < 4; index++) answers.push(codeOf(await postOrder(server.port, body)))
+    expect(answers).toEqual(['body-too-large', 'body-too-large', 'body-too-large', 'rate-limited'])
   })
 })
