@@ -477,3 +477,33 @@ describe('a stopped intake', () => {
     expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({ status: 'off', url: null })
   })
 })
+
+describe('"Create the POS folder" and a ready press, asked of the intake area', () => {
+  it('refuses to create the POS folder with no data folder to keep its files in, served or not', async () => {
+    const core = await openCore()
+    await expect(core.intake.createPosFolder()).rejects.toThrow('no data folder')
+    await core.intake.serve({ port: 0 })
+    await expect(core.intake.createPosFolder()).rejects.toThrow('no data folder')
+  })
+
+  it('refuses to create it in a home others can write, saying why', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pos-intake-data-'))
+    const home = await mkdtemp(join(tmpdir(), 'pos-intake-home-'))
+    folders.push(dataDir, home)
+    await chmod(home, 0o777)
+    const core = await openCore()
+    await core.intake.serve({ port: 0, dataDir, home })
+    await expect(core.intake.createPosFolder()).rejects.toThrow(
+      'the POS folder was not created: shared-parent',
+    )
+    expect(await readdir(home)).toEqual([])
+  })
+
+  it('marks an order on the board ready, and answers nothing for one it does not hold', async () => {
+    const core = await openCore()
+    await core.intake.addOrder({ paymentKey: ORDER, details: {} }, 'pos-api')
+    expect(core.intake.markReady('7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBeUndefined()
+    expect(core.intake.markReady(ORDER)).toMatchObject({ payment_key: ORDER })
+    expect(value(await core.handlers.listOrders(undefined))[0]?.readyAt).toEqual(expect.any(String))
+  })
+})
