@@ -268,3 +268,15 @@ describe('the link, the command line and the drop folder name a courier and an a
     expect([added?.courier, added?.branch]).toEqual([undefined, undefined])
   })
 })
+
+describe('a hand-over asked for an order the board does not hold', () => {
+  it('is 404 order-not-found, whatever courier it names, and nothing is sent', async () => {
+    // Even where a courier is required: the order is looked for first.
+    await call('updateSettings', { courierRequired: true })
+    for (const json of [{}, { courier: 'Kimse' }]) {
+      const answer = await post(`/v1/orders/${ids.kadikoyCashDelivery}/handover`, json)
+      expect([answer.status, codeOf(answer)]).toEqual([404, 'order-not-found'])
+    }
+    expect((await mock.control.counters()).requests.ontheway).toBe(0)
+  })
+})
