@@ -507,3 +507,25 @@ describe('"Create the POS folder" and a ready press, asked of the intake area', 
     expect(value(await core.handlers.listOrders(undefined))[0]?.readyAt).toEqual(expect.any(String))
   })
 })
+
+describe('a port the API cannot listen on for another reason than its being taken', () => {
+  it('says the API failed, not that the port is in use, and says so once across its tries', async () => {
+    const log = recordingLogger()
+    const clock = new ManualClock()
+    const core = await testCore({ ...inMemoryCoreParts(), clock, log })
+    cores.push(core)
+    let tried: (() => void) | undefined
+    core.intake.onListenTried(() => tried?.())
+    // No port at all: the shell asks for one outside the range, which Settings would refuse.
+    await core.intake.serve({ port: 70_000 })
+    expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
+      status: 'failed',
+      port: 70_000,
+    })
+    const next = new Promise<void>((resolve) => (tried = resolve))
+    await clock.advance(5_000)
+    await next
+    expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('failed')
+    expect(log.lines.filter((line) => line.includes('intake: the API could not listen'))).toHaveLength(1)
+  })
+})
