@@ -529,3 +529,14 @@ describe('a port the API cannot listen on for another reason than its being take
     expect(log.lines.filter((line) => line.includes('intake: the API could not listen'))).toHaveLength(1)
   })
 })
+
+describe('the limits the shell gives', () => {
+  it('are the API’s: a rate limit of one answers the second call 429', async () => {
+    const core = await openCore()
+    await core.intake.serve({ port: 0, limits: { rateLimit: { limit: 1, windowMs: 60_000 } } })
+    const { port } = value(await core.handlers.getIntakeInfo(undefined))
+    const health = () => send(port, { path: '/v1/health' })
+    expect((await health()).status).toBe(200)
+    expect((await health()).status).toBe(429)
+  })
+})

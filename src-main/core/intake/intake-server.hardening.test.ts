@@ -577,3 +577,17 @@ describe('a signed request whose body cannot be read', () => {
     expect(answers).toEqual(['body-too-large', 'body-too-large', 'body-too-large', 'rate-limited'])
   })
 })
+
+describe('a request-target that is not a path', () => {
+  it('is not the health route (so it asks for a signature), and the log keeps no part of it', async () => {
+    const log = recordingLogger()
+    const { server } = await start({ log })
+    const { socket, closed } = rawConnection(server.port)
+    const host = `127.0.0.1:${String(server.port)}`
+    socket.write(`GET http://${host}/v1/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+    expect(await closed).toMatch(/^HTTP\/1\.1 401 /)
+    const refused = log.lines.filter((line) => line.includes('intake: refused a request'))
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toContain('"path":""')
+  })
+})
