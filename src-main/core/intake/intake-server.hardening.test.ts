@@ -591,3 +591,12 @@ describe('a request-target that is not a path', () => {
     expect(refused[0]).toContain('"path":""')
   })
 })
+
+describe('the log of the intake’s server', () => {
+  it('names it: its lines start with "intake:"', async () => {
+    const log = recordingLogger()
+    const { server } = await start({ log })
+    expect(log.lines).toContainEqual(expect.stringContaining('intake: serving'))
+    expect(log.lines.join('\n')).toContain(`"port":${String(server.port)}`)
+  })
+})
