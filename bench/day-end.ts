@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { CourierDay } from '../src-main/core/couriers/courier-day.ts'
 import { BranchList } from '../src-main/core/couriers/branch-list.ts'
 import { CourierLedger } from '../src-main/core/couriers/courier-ledger.ts'
-import { dayEntries, historyDays } from '../src-main/core/orders/history-query.ts'
+import { dayHistory } from '../src-main/core/orders/history-query.ts'
 import type { ResultRecord } from '../src-main/core/orders/outbox-journal.ts'
 import { silentLogger, type Clock } from '../src-main/core/ports.ts'
 import { FileJournal } from '../src-main/core/storage/file-journal.ts'
@@ -97,7 +97,7 @@ export function courierDayOn(dataDir: string, clock: Clock): { day: CourierDay; 
     outbox: {
       handOver: () => Promise.reject(new Error('not in this benchmark')),
       owedNow: () => [],
-      dayHistory: (wanted) => ({ entries: dayEntries(source, wanted), days: historyDays(source) }),
+      dayHistory: (wanted) => dayHistory(source, wanted),
     },
     branches: new BranchList(() => Promise.resolve([]), clock, silentLogger),
     settings: {

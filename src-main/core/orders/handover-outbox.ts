@@ -28,7 +28,7 @@ import {
   type FailureContext,
   type Outcome,
 } from './attempt-outcome.ts'
-import { allHistoryNewestFirst, dayEntries, historyDays, historyPage } from './history-query.ts'
+import { allHistoryNewestFirst, dayHistory, historyPage } from './history-query.ts'
 import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
 import type { OrderBoard } from './order-board.ts'
 import {
@@ -209,7 +209,7 @@ export class HandoverOutbox {
 
   /** One day's history entries, oldest first, read from disk now: the courier day-end's input (D65). */
   dayHistory(day: string): { entries: HistoryEntry[]; days: string[] } {
-    return { entries: dayEntries(this.#history(), day), days: historyDays(this.#history()) }
+    return dayHistory(this.#history(), day)
   }
 
   /** Every history entry kept, newest first, read from disk now. */

@@ -81,7 +81,7 @@ function foldByOrder(entries: readonly HistoryEntry[]): OrderHistory[] {
 /** One page of one day's history, read from disk now. */
 export function historyPage(source: HistorySource, query: HistoryQuery): HistoryPage {
   const fromJournal = journalResultsByDay(source)
-  const days = [...new Set([...source.archive.days(), ...fromJournal.keys()])].sort().reverse()
+  const days = daysOf(source, fromJournal)
   const day = query.day ?? days[0] ?? null
   if (day === null) return { day, days, orders: [], nextOffset: null, total: 0 }
   const rows = foldByOrder(entriesOf(source, day, fromJournal.get(day) ?? [])).filter(
@@ -94,19 +94,24 @@ export function historyPage(source: HistorySource, query: HistoryQuery): History
   return { day, days, orders, nextOffset: next < rows.length ? next : null, total: rows.length }
 }
 
-/** One day's results, oldest first, read from disk now: what the courier day-end settles (D65). */
-export function dayEntries(source: HistorySource, day: string): HistoryEntry[] {
-  return entriesOf(source, day, journalResultsByDay(source).get(day) ?? [])
-}
-
-/** Every day with history, newest first. */
-export function historyDays(source: HistorySource): string[] {
-  return [...new Set([...source.archive.days(), ...journalResultsByDay(source).keys()])].sort().reverse()
+/**
+ * One day's results, oldest first, and every day with history, newest first: what the courier day-end settles
+ * (D65). Read from disk now, the journal once: this runs after each hand-over's result.
+ */
+export function dayHistory(source: HistorySource, day: string): { entries: HistoryEntry[]; days: string[] } {
+  const fromJournal = journalResultsByDay(source)
+  return { entries: entriesOf(source, day, fromJournal.get(day) ?? []), days: daysOf(source, fromJournal) }
 }
 
 /** Every attempt of every day kept, newest first: for the CSV, read from disk now. */
 export function allHistoryNewestFirst(source: HistorySource): HistoryEntry[] {
   const fromJournal = journalResultsByDay(source)
-  const days = [...new Set([...source.archive.days(), ...fromJournal.keys()])].sort().reverse()
-  return days.flatMap((day) => entriesOf(source, day, fromJournal.get(day) ?? []).reverse())
+  return daysOf(source, fromJournal).flatMap((day) =>
+    entriesOf(source, day, fromJournal.get(day) ?? []).reverse(),
+  )
+}
+
+/** Every day with history (the archive's and the journal's not yet archived), newest first. */
+function daysOf(source: HistorySource, fromJournal: ReadonlyMap<string, unknown>): string[] {
+  return [...new Set([...source.archive.days(), ...fromJournal.keys()])].sort().reverse()
 }
