@@ -318,6 +318,17 @@ describe('the courier picker on Kuryeye Verildi', () => {
     await waitFor(() => expect(handOverOrder).toHaveBeenCalledWith({ paymentKey: key(1) }))
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it('asks for the list again before handing over with no courier (a courier added moments ago elsewhere)', async () => {
+    const couriers: CourierListed[] = []
+    const { handOverOrder } = fakeCore([order(1)], { couriers })
+    await boardReady(1)
+    // The courier is added on another till (or through the bridge): this page's list does not have them yet.
+    couriers.push(...COURIERS)
+    fireEvent.click(screen.getByRole('button', { name: `Kuryeye Verildi: ${code(1)}` }))
+    expect(await screen.findByRole('dialog', { name: `${code(1)}: kim götürüyor?` })).toBeTruthy()
+    expect(handOverOrder).not.toHaveBeenCalled()
+  })
 })
 
 describe('the batch scan-out', () => {

@@ -10,8 +10,8 @@ import type { OrderActions } from './OrderActionButtons.tsx'
 /**
  * A card's `Kuryeye Verildi` names its courier (issue 21): during a batch scan-out it goes with the batch's
  * courier; an order that already has its courier (a retry) keeps them; otherwise the picker opens — unless there
- * is no working courier to pick and Settings do not require one, when the press hands over at once, as it
- * always did. The other actions are the board's own.
+ * is no working courier to pick (the list asked for again first) and Settings do not require one, when the press
+ * hands over with no courier named, as it always did. The other actions are the board's own.
  */
 export function useCourierActions(actions: OrderActions): OrderActions {
   const queryClient = useQueryClient()
@@ -38,13 +38,22 @@ export function useCourierActions(actions: OrderActions): OrderActions {
           actions.handOver(paymentKey, known.id)
           return
         }
-        const couriers = queryClient.getQueryData<CourierListed[]>(keys.couriers) ?? []
         const required = queryClient.getQueryData<Settings>(keys.settings)?.courierRequired === true
-        if (!couriers.some((courier) => !courier.retired) && !required) {
-          actions.handOver(paymentKey)
+        const anyWorking = () =>
+          (queryClient.getQueryData<CourierListed[]>(keys.couriers) ?? []).some((courier) => !courier.retired)
+        if (anyWorking() || required) {
+          useCourierUi.getState().pickCourierFor(paymentKey)
           return
         }
-        useCourierUi.getState().pickCourierFor(paymentKey)
+        // No courier on hand (the list not loaded yet, or a courier added moments ago on another till): the list
+        // is asked for again before the press hands over with no courier named, as a badge scan does.
+        void queryClient
+          .refetchQueries({ queryKey: keys.couriers, type: 'all' })
+          .catch(() => undefined)
+          .then(() => {
+            if (anyWorking()) useCourierUi.getState().pickCourierFor(paymentKey)
+            else actions.handOver(paymentKey)
+          })
       },
     }),
     [actions, queryClient],
