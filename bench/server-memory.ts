@@ -65,12 +65,13 @@ export const serverMemory: Benchmark = {
       }
       await context.mock.control.resetCounters()
       const queue = [...keys]
+      let done = 0
       await Promise.all(
         Array.from({ length: IN_FLIGHT }, async () => {
           for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
             await handOver(key)
-            const done = HAND_OVERS - queue.length
-            if (done % 1000 === 0) context.progress(`server memory: ${String(done)} hand-overs started`)
+            done += 1
+            if (done % 1000 === 0) context.progress(`server memory: ${String(done)} hand-overs done`)
           }
         }),
       )

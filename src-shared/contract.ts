@@ -286,7 +286,10 @@ export const events = {
    * day-end. The board's cards follow through orderChanged.
    */
   couriersChanged: z.object({ kind: z.enum(['couriers', 'assignment', 'order', 'cash']) }),
-  /** Today's settlement, after every record that moves it: the one event every courier surface follows. */
+  /**
+   * Today's settlement, after the records that move it (at most once per 250 ms): the one event every courier
+   * surface follows.
+   */
   courierDayChanged: CourierToday,
 } as const satisfies Record<EventName, z.ZodType>
 

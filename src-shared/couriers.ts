@@ -354,7 +354,8 @@ export function batchIsOpen(batch: Pick<CourierBatch, 'endedAt' | 'lastTouchedAt
 }
 
 /**
- * Today's settlement as the core keeps it, pushed by the one event `courierDayChanged` after every record:
+ * Today's settlement as the core keeps it, pushed by the one event `courierDayChanged` after the records that move
+ * it (at most once per 250 ms, the last push of a rush carrying them all):
  * the strip (`out`), the batch bar and its manifest (`batches`), the return dialog and Gün sonu read it.
  */
 export const CourierToday = DayEnd.extend({

@@ -516,7 +516,7 @@ export function useAssignCourier() {
 
 /**
  * Today's settlement as the core keeps it (issue 28): every courier figure of today on every surface, pushed by
- * `courierDayChanged` after each record.
+ * `courierDayChanged` after the records that move it.
  */
 export function useCourierToday() {
   return useQuery({ queryKey: keys.courierToday, queryFn: () => unwrap(requireBridge().getCourierToday()) })

@@ -11,7 +11,7 @@ import { silentLogger } from '../ports.ts'
 import { MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
 import { BranchList } from './branch-list.ts'
-import { CourierDay } from './courier-day.ts'
+import { CourierDay, PUSH_EVERY_MS } from './courier-day.ts'
 import { CourierLedger, LEDGER_RECORDS_PER_DAY } from './courier-ledger.ts'
 
 const ZONE = 'Europe/Istanbul'
@@ -507,15 +507,46 @@ describe('one settlement, kept and pushed', () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
     await Promise.resolve()
+    await w.clock.advance(PUSH_EVERY_MS)
     w.pushed.length = 0
     w.board.add(key(1), { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 10_000 })
     await w.day.handOver(key(1), { id: ahmet.id })
     await Promise.resolve()
     expect(w.pushed).toHaveLength(1)
     expect(w.pushed[0]?.out).toMatchObject([{ name: 'Ahmet', packages: 1 }])
+    // A record within the push's window: pushed once, at the window's end.
     w.day.recordMovement({ requestId: 'f', courierId: ahmet.id, kind: 'float', amountKurus: 500 })
     await Promise.resolve()
+    expect(w.pushed).toHaveLength(1)
+    await w.clock.advance(PUSH_EVERY_MS)
+    expect(w.pushed).toHaveLength(2)
     expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(500)
+    // After a quiet window, the next record is pushed at once.
+    await w.clock.advance(PUSH_EVERY_MS)
+    w.day.recordMovement({ requestId: 'g', courierId: ahmet.id, kind: 'float', amountKurus: 700 })
+    await Promise.resolve()
+    expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(1_200)
+  })
+
+  it('pushes a rush of records at most once per window, the last push carrying them all', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await Promise.resolve()
+    w.pushed.length = 0
+    for (let n = 1; n <= 40; n += 1) {
+      w.day.recordMovement({
+        requestId: `f${String(n)}`,
+        courierId: ahmet.id,
+        kind: 'float',
+        amountKurus: 100,
+      })
+      await Promise.resolve()
+      await w.clock.advance(PUSH_EVERY_MS / 10)
+    }
+    await w.clock.advance(PUSH_EVERY_MS)
+    // 40 records over four windows: one push per window and the last, not 40.
+    expect(w.pushed.length).toBeLessThanOrEqual(6)
+    expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(4_000)
   })
 
   it('reads a past day’s History once and keeps it; a record computes it again from memory', () => {

@@ -15,7 +15,7 @@ import { MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
 import { dayOf } from '../time/platform-day.ts'
 import { BranchList } from './branch-list.ts'
-import { CourierDay } from './courier-day.ts'
+import { CourierDay, PUSH_EVERY_MS } from './courier-day.ts'
 import { CourierLedger } from './courier-ledger.ts'
 import { kurusCell } from './day-end-csv.ts'
 
@@ -172,6 +172,8 @@ async function run(events: readonly EventSpec[]) {
     await Promise.resolve()
   }
   await Promise.resolve()
+  // The last push of a rush comes at its window's end.
+  await clock.advance(PUSH_EVERY_MS)
   return { day, pushed, clock }
 }
 

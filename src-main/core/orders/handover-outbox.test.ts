@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { toAppError } from '../app-failure.ts'
 import { RENEW_BEFORE_EXPIRY_MS } from '../session/token-expiry.ts'
 import { HISTORY_RETENTION_DAYS } from './journal-compaction.ts'
@@ -754,6 +754,40 @@ describe('the history', () => {
       days: ['2026-11-22'],
     })
     expect(world.app.outbox.dayHistory('2026-11-21').entries).toEqual([])
+  })
+
+  it('keeps the day asked for and follows each result written, never reading the journal again for it', async () => {
+    expect(world.app.outbox.dayHistory('2026-11-22').entries).toEqual([])
+    const reads = vi.spyOn(world.app.journal, 'read')
+    world.platform.steps.push({ fail: UNAVAILABLE })
+    await world.app.outbox.handOver(ORDER)
+    await world.clock.advance(60 * SECOND)
+    world.addOrder(OTHER_ORDER)
+    world.platform.known.delete(OTHER_ORDER)
+    await world.app.outbox.handOver(OTHER_ORDER)
+    const kept = world.app.outbox.dayHistory('2026-11-22')
+    expect(reads).not.toHaveBeenCalled()
+    expect(kept.entries.map((entry) => [entry.paymentKey, entry.result])).toEqual([
+      [ORDER, 'will-retry'],
+      [ORDER, 'handed-over'],
+      [OTHER_ORDER, 'refused'],
+    ])
+    // What it kept is what a fresh read of the disk gives.
+    await world.crashAndRestart()
+    expect(world.app.outbox.dayHistory('2026-11-22')).toEqual(kept)
+  })
+
+  it('reads the day from disk again after a result the disk refused', async () => {
+    world.platform.steps.push('hang')
+    const sent = world.app.outbox.handOver(ORDER)
+    await vi.waitFor(() => expect(world.platform.hanging).toHaveLength(1))
+    expect(world.app.outbox.dayHistory('2026-11-22').entries).toEqual([])
+    world.app.journal.failNextAppend = true
+    for (const release of world.platform.hanging) release()
+    await sent
+    // Not on disk, so not in History: the kept day says what a read says.
+    expect(world.app.outbox.dayHistory('2026-11-22').entries).toEqual([])
+    expect(world.app.outbox.allHistory()).toEqual([])
   })
 
   it('survives a restart, and forgets only what is older than its retention', async () => {

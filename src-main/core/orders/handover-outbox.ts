@@ -28,7 +28,7 @@ import {
   type FailureContext,
   type Outcome,
 } from './attempt-outcome.ts'
-import { allHistoryNewestFirst, dayHistory, historyPage } from './history-query.ts'
+import { allHistoryNewestFirst, historyPage, KeptDayHistory } from './history-query.ts'
 import { COMPACT_AT_BYTES, compactIntoArchive, openCompacted } from './journal-compaction.ts'
 import type { OrderBoard } from './order-board.ts'
 import {
@@ -94,6 +94,7 @@ export class HandoverOutbox {
   #disposed = false
   /** Staff's "Duraklat": presses are still journalled, nothing goes out until "Sürdür" (docs/decisions.md D51). */
   #paused = false
+  readonly #keptDay = new KeptDayHistory()
   readonly #cancelDayTurn: () => void
   readonly #stopFollowingSession: () => void
 
@@ -207,9 +208,9 @@ export class HandoverOutbox {
     return historyPage(this.#history(), query)
   }
 
-  /** One day's history entries, oldest first, read from disk now: the courier day-end's input (D65). */
+  /** One day's history entries, oldest first: the courier day-end's input (D65), kept for the last day asked. */
   dayHistory(day: string): { entries: HistoryEntry[]; days: string[] } {
-    return dayHistory(this.#history(), day)
+    return this.#keptDay.read(this.#history(), day)
   }
 
   /** Every history entry kept, newest first, read from disk now. */
@@ -222,6 +223,7 @@ export class HandoverOutbox {
    * journal nor memory grows with the months (D55). A failure costs nothing: the journal is still whole.
    */
   compact(): void {
+    this.#keptDay.forget()
     try {
       compactIntoArchive(this.#compactionParts())
     } catch (error) {
@@ -417,10 +419,12 @@ export class HandoverOutbox {
     const record = resultRecordOf(action, { seq: this.#nextSeq++, attempt, at: this.#isoNow() }, outcome)
     try {
       journal.append(record)
+      this.#keptDay.follow(record)
     } catch (error) {
       // The platform's answer stands whether or not the disk took it; after a restart the attempt reads as
       // interrupted and is resolved by the rules above, never as a silent loss.
       log.error('outbox: could not write an attempt result', { error: describeThrown(error) })
+      this.#keptDay.forget()
     }
     applyResult(action, record)
     action.handover = handoverOf(action)

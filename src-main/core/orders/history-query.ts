@@ -1,5 +1,6 @@
 // History read from disk when asked, one day at a time (docs/decisions.md D55): the archive's file for that day
-// plus the results the journal still holds, folded into one row per order. Nothing of it stays in memory.
+// plus the results the journal still holds, folded into one row per order. Only the day the courier's day-end
+// settles after each result stays in memory (KeptDayHistory); the screens' pages are read from disk.
 import type { HistoryQuery } from '../../../src-shared/contract.ts'
 import type {
   AttemptResult,
@@ -44,7 +45,9 @@ function journalResultsByDay(source: HistorySource): Map<string, ResultRecord[]>
   const zone = source.timeZone()
   for (const record of resultsIn(source.journal.read())) {
     const day = dayOf(Date.parse(record.at), zone)
-    byDay.set(day, [...(byDay.get(day) ?? []), record])
+    const results = byDay.get(day)
+    if (results) results.push(record)
+    else byDay.set(day, [record])
   }
   return byDay
 }
@@ -61,8 +64,11 @@ function entriesOf(source: HistorySource, day: string, fromJournal: ResultRecord
 /** One row per order: its attempts of the day folded inside, the latest order first. */
 function foldByOrder(entries: readonly HistoryEntry[]): OrderHistory[] {
   const byOrder = new Map<string, HistoryEntry[]>()
-  for (const entry of entries)
-    byOrder.set(entry.paymentKey, [...(byOrder.get(entry.paymentKey) ?? []), entry])
+  for (const entry of entries) {
+    const attempts = byOrder.get(entry.paymentKey)
+    if (attempts) attempts.push(entry)
+    else byOrder.set(entry.paymentKey, [entry])
+  }
   const rows = [...byOrder.entries()].map(([paymentKey, attempts]): OrderHistory => {
     const last = attempts[attempts.length - 1] as HistoryEntry
     const label = attempts.findLast((entry) => entry.label !== undefined)?.label
@@ -101,6 +107,42 @@ export function historyPage(source: HistorySource, query: HistoryQuery): History
 export function dayHistory(source: HistorySource, day: string): { entries: HistoryEntry[]; days: string[] } {
   const fromJournal = journalResultsByDay(source)
   return { entries: entriesOf(source, day, fromJournal.get(day) ?? []), days: daysOf(source, fromJournal) }
+}
+
+/**
+ * The day History was last asked for, read from disk once and then followed by each result as the outbox writes
+ * it: the courier's day-end settles today after every hand-over's result, and reading a busy day's journal again
+ * each time made a rush cost the square of its size (bench 7). What it answers is what `dayHistory` would read.
+ */
+export class KeptDayHistory {
+  #kept:
+    | { day: string; zone: string; firstAccount: string | undefined; entries: HistoryEntry[]; days: string[] }
+    | undefined
+
+  read(source: HistorySource, day: string): { entries: HistoryEntry[]; days: string[] } {
+    const zone = source.timeZone()
+    let kept = this.#kept
+    if (!kept || kept.day !== day || kept.zone !== zone || kept.firstAccount !== source.firstAccount) {
+      kept = { day, zone, firstAccount: source.firstAccount, ...dayHistory(source, day) }
+      this.#kept = kept
+    }
+    // Copies: the kept lists grow with each result, and what a caller holds is the day as it was asked.
+    return { entries: [...kept.entries], days: [...kept.days] }
+  }
+
+  /** A result the journal took. */
+  follow(record: ResultRecord): void {
+    const kept = this.#kept
+    if (!kept) return
+    const day = dayOf(Date.parse(record.at), kept.zone)
+    if (!kept.days.includes(day)) kept.days = [...kept.days, day].sort().reverse()
+    if (day === kept.day) kept.entries.push(historyEntryOf(record, kept.firstAccount))
+  }
+
+  /** What is on disk may differ from what was followed (a write that failed, a compaction's pruning). */
+  forget(): void {
+    this.#kept = undefined
+  }
 }
 
 /** Every attempt of every day kept, newest first: for the CSV, read from disk now. */
