@@ -73,6 +73,8 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
       adds++
       // As the board's intake does for a short name none of the app's accounts has (intake-area.ts).
       if (order.account === 'Yok Böyle Marka') return Promise.reject(invalidInput('unknown-account'))
+      // As the board does for an order it holds under another account (order-board.ts).
+      if (order.account === 'Öteki Marka') return Promise.reject(invalidInput('order-other-account'))
       if (failAdds > 0) {
         failAdds--
         return Promise.reject(new Error('disk full'))
@@ -256,16 +258,19 @@ describe('DropFolder', () => {
     expect(added).toEqual([{ paymentKey: KEY, details: {} }])
   })
 
-  it('refuses once into failed/ a file naming an account the app does not have, with one log line', async () => {
+  it.each([
+    ['an account the app does not have', 'Yok Böyle Marka', 'unknown-account'],
+    ['an order the app holds under another account', 'Öteki Marka', 'order-other-account'],
+  ])('refuses once into failed/ a file naming %s, with one log line', async (_name, account, reason) => {
     const log = recordingLogger()
     await startWatching({ log })
     const file = 'brand.json'
-    writeFileSync(join(folder, file), JSON.stringify({ payment_key: KEY, account: 'Yok Böyle Marka' }))
-    expect(await outcomeOf(file)).toEqual({ file, result: 'failed', reason: 'unknown-account' })
+    writeFileSync(join(folder, file), JSON.stringify({ payment_key: KEY, account }))
+    expect(await outcomeOf(file)).toEqual({ file, result: 'failed', reason })
     expect(list()).toEqual([])
     expect(list('failed')).toEqual([file, `${file}.reason.txt`])
     const why = readFileSync(keptFile('failed', `${file}.reason.txt`), 'utf8').split('\r\n')
-    expect(why[0]).toBe('unknown-account')
+    expect(why[0]).toBe(reason)
     expect(why[1]).toMatch(/hesap/i)
     // Never tried again: another file taken after it finds no second try of it.
     writeFileSync(join(folder, 'other.txt'), OTHER)

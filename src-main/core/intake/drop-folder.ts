@@ -50,7 +50,8 @@ export interface DropFolderDeps {
   sharedConfirmed?: boolean
   /**
    * The board's intake (IntakePort.addOrder with source `drop-folder`). Throwing leaves the file to retry, but
-   * for an account the app does not have (`unknown-account`): that file is refused into failed/.
+   * for an account the app does not have (`unknown-account`) or an order another account holds
+   * (`order-other-account`): that file is refused into failed/.
    */
   addOrder: (order: IntakeOrder) => Promise<unknown>
   log?: Logger
@@ -329,9 +330,11 @@ export class DropFolder {
       try {
         await this.#deps.addOrder(read.order)
       } catch (error) {
-        // A name none of the app's accounts has is the file's fault, not the app's: trying again cannot help.
-        if (isUnknownAccount(error)) {
-          await this.#refuse(path, file, taken.stats, taken.bytes, 'unknown-account')
+        // A name none of the app's accounts has, or an order another account holds, is the file's fault, not
+        // the app's: trying again cannot help.
+        const refusal = accountRefusalOf(error)
+        if (refusal !== undefined) {
+          await this.#refuse(path, file, taken.stats, taken.bytes, refusal)
           return
         }
         // The file is fine; the app could not take it (a disk error, say). Never lose it: try again.
@@ -392,9 +395,14 @@ export class DropFolder {
   }
 }
 
-/** The board's intake refused the order's `account` (issue 29): a short name the app has no account for. */
-function isUnknownAccount(error: unknown): boolean {
-  return error instanceof AppFailure && error.appError.problem === 'unknown-account'
+/**
+ * The board's intake refused the order's `account` (issue 29): a short name the app has no account for, or an
+ * order the board holds under another account.
+ */
+function accountRefusalOf(error: unknown): 'unknown-account' | 'order-other-account' | undefined {
+  if (!(error instanceof AppFailure)) return undefined
+  const { problem } = error.appError
+  return problem === 'unknown-account' || problem === 'order-other-account' ? problem : undefined
 }
 
 /** The same file, unchanged: its device, inode, size and time. */
