@@ -3,12 +3,13 @@
 // batch over a reload of the page. The batch is the core's (issue 28): the stand-in keeps it as the ledger does.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HandOverInput } from '../../../../src-shared/contract.ts'
+import type { Api, HandOverInput } from '../../../../src-shared/contract.ts'
 import type { CourierBatch, CourierListed, CourierOut } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder, Settings } from '../../../../src-shared/domain.ts'
 import { bag, courierToday } from '../../../../test-support/renderer/day-end-fixtures.ts'
 import { renderWithApi, TEST_SETTINGS } from '../../../../test-support/renderer/render-with-api.tsx'
 import { SlipPrinter } from '../../slip/SlipPrinter.tsx'
+import { useCoreEvents } from '../../queries.ts'
 import { useSlipQueue } from '../../slip/slip-queue.ts'
 import { useBoardUi, useCourierUi, useUi } from '../../state.ts'
 import { OrderBoard } from './OrderBoard.tsx'
@@ -154,7 +155,26 @@ function fakeCore(
     for (const batch of batches) batch.keys = batch.keys.filter((key) => key !== paymentKey)
     return ok(next)
   })
+  // The core's news: after each record, today's settlement pushed (courierDayChanged), as CourierDay does.
+  const listeners = new Set<(today: unknown) => void>()
+  const todayNow = () => courierToday([], { out: options.out ?? [], batches: batches.map(batchOf) })
+  const pushing =
+    <A extends unknown[], R>(call: (...args: A) => R) =>
+    (...args: A): R => {
+      const answer = call(...args)
+      setTimeout(() => {
+        for (const listener of listeners) listener(todayNow())
+      }, 0)
+      return answer
+    }
   const api = {
+    on: ((event: string, listener: (today: unknown) => void) => {
+      if (event !== 'courierDayChanged') return () => undefined
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    }) as Api['on'],
     listOrders: () => ok([...orders.values()]),
     getMethods: () =>
       ok({
@@ -166,11 +186,11 @@ function fakeCore(
         fetchedAt: '2026-11-21T12:00:00.000Z',
       }),
     listCouriers: () => ok([...couriers]),
-    getCourierToday: () => ok(courierToday([], { out: options.out ?? [], batches: batches.map(batchOf) })),
-    startCourierBatch,
-    endCourierBatch,
-    handOverOrder,
-    withdrawHandover,
+    getCourierToday: () => ok(todayNow()),
+    startCourierBatch: pushing(startCourierBatch),
+    endCourierBatch: pushing(endCourierBatch),
+    handOverOrder: pushing(handOverOrder),
+    withdrawHandover: pushing(withdrawHandover),
     addOrder: vi.fn(() =>
       Promise.resolve({ ok: false as const, error: { code: 'internal' as const, retryable: false } }),
     ),
@@ -180,6 +200,7 @@ function fakeCore(
   const show = () =>
     renderWithApi(
       <>
+        <CoreEvents />
         <OrderBoard />
         <SlipPrinter signedIn />
       </>,
@@ -194,6 +215,12 @@ function fakeCore(
     show()
   }
   return { ...view, api, handOverOrder, withdrawHandover, startCourierBatch, endCourierBatch, reload }
+}
+
+/** The app's subscription to the core's news, as App mounts it. */
+function CoreEvents() {
+  useCoreEvents()
+  return null
 }
 
 /** A scanner: the text and Enter into the order field. */
@@ -377,6 +404,23 @@ describe('the batch scan-out', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(line)
     expect(handOverOrder).not.toHaveBeenCalled()
     // Not on the board is not added either: the batch never adds orders.
+    expect(api.addOrder).not.toHaveBeenCalled()
+  })
+
+  it('takes packages scanned in one burst after the badge, before the core answered it (a stored-scan burst)', async () => {
+    const { handOverOrder, api } = fakeCore(board())
+    await boardReady(1)
+    // No wait between the reads: the badge's batch is not started yet when the packages arrive.
+    scan('pos-companion-courier:AHMET')
+    scan(key(1))
+    scan(code(3))
+    scan('0d3e1f00-5a1b-4c2d-8e3f-100000000099')
+    await screen.findByRole('region', { name: 'Ahmet’e veriliyor · 2 paket' })
+    expect(handOverOrder.mock.calls.map(([input]) => input)).toEqual([
+      { paymentKey: key(1), courierId: 'c-ahmet', batchId: 'batch-1' },
+      { paymentKey: key(3), courierId: 'c-ahmet', batchId: 'batch-1' },
+    ])
+    // The order not on the board is refused as a batch refuses it: not added, not sent.
     expect(api.addOrder).not.toHaveBeenCalled()
   })
 

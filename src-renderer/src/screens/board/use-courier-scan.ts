@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import type { CourierListed, CourierToday } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'
 import { shortCodeOf } from '../../../../src-shared/order-rules.ts'
@@ -17,12 +18,14 @@ import type { ScanOutcome } from './ScanOutcomeView.tsx'
  * (the slip's QR, the order id, the short code) is handed over with that courier — its own hand-over through the
  * outbox, with the undo window — or refused with why, and then nothing is sent.
  *
- * Returns `scan`, which answers whether it took the read (false: the order field's usual path goes on).
+ * Returns `scan`, which answers whether it took the read (false: the order field's usual path goes on). While a
+ * badge's batch is being started, every read waits for it, in order (a scanner that stores its reads sends them
+ * in one burst): then it is a package of that batch, or goes the usual way (`otherwise`).
  */
 export function useCourierScan(
   orders: readonly BoardOrder[] | undefined,
   tell: (outcome: ScanOutcome) => void,
-): (read: string) => boolean {
+): (read: string, otherwise: () => void) => boolean {
   const { t } = useMessages()
   const ct = t.couriers
   // Not answered (an older core): no couriers, and every read goes the usual way.
@@ -30,6 +33,8 @@ export function useCourierScan(
   const handOver = useHandOverOrder()
   const startBatch = useStartCourierBatch()
   const queryClient = useQueryClient()
+  // A badge's batch the core has not answered yet: the reads after it wait for it.
+  const starting = useRef<Promise<void> | undefined>(undefined)
   // The batch under way is the ledger's (issue 28), read at the scan from today's settlement.
   const openBatch = () => openBatchOf(queryClient.getQueryData<CourierToday>(keys.courierToday), Date.now())
 
@@ -71,20 +76,38 @@ export function useCourierScan(
       ui.pickCourierFor(undefined)
       send(read, ui.picking, courier)
     } else {
-      startBatch.mutate(
-        { courierId: courier.id },
-        {
-          onSuccess: () => tell({ read, text: ct.scanCourier(courier.name), failed: false }),
-          onError: (error) => {
-            const appError = appErrorOf(error) ?? { code: 'internal', retryable: false }
-            tell({ read, text: describeError(appError, t).text, failed: true })
-          },
+      const started: Promise<void> = startBatch.mutateAsync({ courierId: courier.id }).then(
+        () => tell({ read, text: ct.scanCourier(courier.name), failed: false }),
+        (error: unknown) => {
+          const appError = appErrorOf(error) ?? { code: 'internal', retryable: false }
+          tell({ read, text: describeError(appError, t).text, failed: true })
         },
       )
+      readsWaitFor(started)
     }
   }
 
-  return (read) => {
+  /** The reads that come until `work` is done wait for it. */
+  function readsWaitFor(work: Promise<void>) {
+    starting.current = work
+    void work.then(() => {
+      if (starting.current === work) starting.current = undefined
+    })
+  }
+
+  const scan = (read: string, otherwise: () => void): boolean => {
+    const waitFor = starting.current
+    if (waitFor) {
+      void waitFor.then(() => {
+        if (!scan(read, otherwise)) otherwise()
+      })
+      return true
+    }
+    return take(read)
+  }
+  return scan
+
+  function take(read: string): boolean {
     const ui = useCourierUi.getState()
     const named = couriers && courierIn(read, couriers, orders ?? [])
     if (named?.kind === 'courier') {
@@ -94,10 +117,15 @@ export function useCourierScan(
     if (isBadgeQr(read)) {
       // A badge the list on hand does not know (not loaded yet, or given moments ago on another till): the list
       // is asked for again before the badge is called unknown.
-      void queryClient.refetchQueries({ queryKey: keys.couriers, type: 'all' }).then(() => {
-        const fresh = queryClient.getQueryData<CourierListed[]>(keys.couriers) ?? []
-        courierNamed(read, courierIn(read, fresh, orders ?? []) ?? { kind: 'unknown-badge', badge: read })
-      })
+      readsWaitFor(
+        queryClient
+          .refetchQueries({ queryKey: keys.couriers, type: 'all' })
+          .catch(() => undefined)
+          .then(() => {
+            const fresh = queryClient.getQueryData<CourierListed[]>(keys.couriers) ?? []
+            courierNamed(read, courierIn(read, fresh, orders ?? []) ?? { kind: 'unknown-badge', badge: read })
+          }),
+      )
       return true
     }
     // Another order scanned while the picker asks: staff moved on, and the question with them (nothing sent).

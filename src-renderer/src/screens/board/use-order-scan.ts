@@ -91,7 +91,12 @@ export function useOrderScan(
     }
     const read = understood(arrived)
     // A courier's badge, and each package of a batch scan-out (issue 21).
-    if (courierScan(read)) return
+    if (courierScan(read, () => orderRead(read))) return
+    orderRead(read)
+  }
+
+  /** An order's id or short code: added, found, or shown. */
+  function orderRead(read: string) {
     // A short code is the whole read, six hex digits: never an order's id, which is 32.
     const code = shortCodeIn(read)
     if (code !== undefined) {
