@@ -287,7 +287,7 @@ export const events = {
    */
   couriersChanged: z.object({ kind: z.enum(['couriers', 'assignment', 'order', 'cash']) }),
   /**
-   * Today's settlement, after the records that move it (at most once per 250 ms): the one event every courier
+   * Today's settlement, after the records that move it (a rush's in one push): the one event every courier
    * surface follows.
    */
   courierDayChanged: CourierToday,

@@ -355,7 +355,7 @@ export function batchIsOpen(batch: Pick<CourierBatch, 'endedAt' | 'lastTouchedAt
 
 /**
  * Today's settlement as the core keeps it, pushed by the one event `courierDayChanged` after the records that move
- * it (at most once per 250 ms, the last push of a rush carrying them all):
+ * it (a rush's in one push, courier-day.ts PUSH_EVERY_MS):
  * the strip (`out`), the batch bar and its manifest (`batches`), the return dialog and Gün sonu read it.
  */
 export const CourierToday = DayEnd.extend({

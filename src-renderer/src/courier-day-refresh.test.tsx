@@ -22,8 +22,8 @@ import { MessagesProvider } from './i18n/use-messages.tsx'
 import {
   COURIER_DAY_COALESCE_MS,
   createQueryClient,
-  touchesCourierDay,
   useCoreEvents,
+  useCourierToday,
   useDayEnd,
   useHandOverOrder,
   useOrders,
@@ -145,6 +145,8 @@ describe('an open Gün sonu', () => {
         core.send('couriersChanged', { kind: 'assignment' })
         core.send('orderChanged', { paymentKey: one.paymentKey, order: { ...one, handover: handedOver } })
       }
+      // As the core does after the records: today's settlement, pushed.
+      core.send('courierDayChanged', todayOf(afterTen))
     })
     await waitFor(() => expect(table().textContent).toContain('1.399,90 ₺'))
     await settle()
@@ -176,8 +178,37 @@ describe('an open Gün sonu', () => {
   })
 })
 
+describe('today’s settlement on the board (the strip, the batch bar)', () => {
+  it('is not read again for the core’s news of a burst: the core pushes it', async () => {
+    const board = Array.from({ length: 10 }, (_, index) => order(index + 10))
+    const core = fakeCore(board)
+    const { result } = renderHook(
+      () => {
+        useCoreEvents()
+        useOrders()
+        return useCourierToday()
+      },
+      { wrapper: core.wrapper },
+    )
+    await waitFor(() => expect(result.current.data).toBeDefined())
+    await settle()
+    const reads = core.api.getCourierToday.mock.calls.length
+    act(() => {
+      for (const one of board) {
+        core.send('couriersChanged', { kind: 'assignment' })
+        core.send('orderChanged', { paymentKey: one.paymentKey, order: { ...one, handover: handedOver } })
+      }
+      core.send('courierDayChanged', todayOf(afterTen))
+    })
+    await settle()
+    // Before: one more read of the whole day (130 kB on a busy day) after each burst, beside the push.
+    expect(core.api.getCourierToday).toHaveBeenCalledTimes(reads)
+    expect(result.current.data).toEqual(todayOf(afterTen))
+  })
+})
+
 describe('a hand-over pressed in this window', () => {
-  it('reads the courier’s day again when its answer comes before the core’s news of it', async () => {
+  it('shows its figures from the core’s push, whether the answer or the news comes first; no read of its own', async () => {
     const core = fakeCore([order(11)])
     const { result } = renderHook(
       () => {
@@ -190,49 +221,15 @@ describe('a hand-over pressed in this window', () => {
     await waitFor(() => expect(result.current.dayEnd.data).toBeDefined())
     core.setView(afterTen)
     await act(() => result.current.handOver.mutateAsync({ paymentKey: key(11), courierId: 'c-ahmet' }))
-    // The news of the same change, after the answer: nothing new in it.
-    act(() => core.send('orderChanged', { paymentKey: key(11), order: order(11, { handover: queued }) }))
+    // The news of the same change, after the answer, and the core's push of the day.
+    act(() => {
+      core.send('orderChanged', { paymentKey: key(11), order: order(11, { handover: queued }) })
+      core.send('courierDayChanged', todayOf(afterTen))
+    })
     await waitFor(() => expect(result.current.dayEnd.data).toEqual(afterTen))
     await settle()
+    // The first read, and the one the push asked for: before, one more for the news.
     expect(core.api.getDayEnd).toHaveBeenCalledTimes(2)
-  })
-})
-
-describe('touchesCourierDay', () => {
-  const pressed = order(1, { handover: queued })
-
-  it('is false for what no settlement reads: a new or removed order never pressed, a ready time, a courier shown', () => {
-    expect(touchesCourierDay(undefined, order(1))).toBe(false)
-    expect(touchesCourierDay(null, order(1))).toBe(false)
-    expect(touchesCourierDay(order(1), null)).toBe(false)
-    expect(touchesCourierDay(order(1), order(1, { readyAt: AT, amountKurus: 5 }))).toBe(false)
-    expect(touchesCourierDay(pressed, { ...pressed, readyAt: AT, courier: { id: 'c', name: 'C' } })).toBe(
-      false,
-    )
-    // The same facts with their keys in another order.
-    expect(
-      touchesCourierDay(pressed, {
-        ...pressed,
-        handover: { waitingForSignIn: false, since: AT, state: 'queued' },
-      }),
-    ).toBe(false)
-  })
-
-  it('is true for a hand-over’s every step, and for what a pressed order’s cash is counted from', () => {
-    expect(touchesCourierDay(order(1), pressed)).toBe(true)
-    expect(touchesCourierDay(pressed, order(1))).toBe(true)
-    expect(touchesCourierDay(pressed, { ...pressed, handover: { state: 'sending', since: AT } })).toBe(true)
-    expect(touchesCourierDay(pressed, { ...pressed, handover: handedOver })).toBe(true)
-    expect(touchesCourierDay(pressed, null)).toBe(true)
-    expect(touchesCourierDay(undefined, pressed)).toBe(true)
-    for (const change of [
-      { amountKurus: 10_001 },
-      { amountKurus: undefined },
-      { paymentMethod: 'CREDIT_CARD' },
-      { branch: 'b-2' },
-      { label: 'Masa 4' },
-    ]) {
-      expect(touchesCourierDay(pressed, { ...pressed, ...change })).toBe(true)
-    }
+    expect(core.api.getCourierToday).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,4 @@
 import {
-  hashKey,
   keepPreviousData,
   QueryClient,
   useInfiniteQuery,
@@ -55,7 +54,6 @@ export const keys = {
   orders: ['orders'] as const,
   history: ['history'] as const,
   couriers: ['couriers'] as const,
-  couriersOut: ['couriers-out'] as const,
   dayEnd: ['day-end'] as const,
   courierToday: ['courier-today'] as const,
   courierPay: ['courier-pay'] as const,
@@ -63,17 +61,15 @@ export const keys = {
 }
 
 /**
- * The core's news of the courier's day is read once per this window: a burst (a POS sending many orders, a batch
- * of packages scanned, an assignment with its order) costs one read of the settlement (about 75 ms for a busy
- * day, bench/README.md), not one per change. The read starts after the last change of the window, so what it
- * shows includes them all.
+ * The core's news of the couriers' list (a courier added or renamed, an assignment that moves who was used last)
+ * is read once per this window: a burst (a batch of packages scanned) costs one read of the list, not one per
+ * change. The figures need no read of their own: the core pushes today's settlement after the records
+ * (`courierDayChanged`), and a busy day's is large (about 130 kB for 300 orders).
  */
 export const COURIER_DAY_COALESCE_MS = 200
 
-const pendingCourierDay = new WeakMap<
-  QueryClient,
-  { timer: ReturnType<typeof setTimeout>; withList: boolean }
->()
+/** A read of the couriers' list the core's news asked for, not started yet. */
+const pendingListRead = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>()
 
 /**
  * What the courier's day shows (the strip, Gün sonu) changes with the ledger, the hand-overs and the
@@ -82,57 +78,36 @@ const pendingCourierDay = new WeakMap<
  * covered by this one, and dropped.
  */
 function invalidateCourierDay(queryClient: QueryClient, withList: boolean): void {
-  const pending = pendingCourierDay.get(queryClient)
-  if (pending) {
-    clearTimeout(pending.timer)
-    pendingCourierDay.delete(queryClient)
+  const pending = pendingListRead.get(queryClient)
+  if (pending !== undefined) {
+    clearTimeout(pending)
+    pendingListRead.delete(queryClient)
   }
-  if (withList || pending?.withList === true) void queryClient.invalidateQueries({ queryKey: keys.couriers })
-  void queryClient.invalidateQueries({ queryKey: keys.couriersOut })
+  if (withList || pending !== undefined) void queryClient.invalidateQueries({ queryKey: keys.couriers })
   void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
   void queryClient.invalidateQueries({ queryKey: keys.courierToday })
   void queryClient.invalidateQueries({ queryKey: keys.courierStatement })
 }
 
-/** The core said something the courier's day reads changed: read again soon, once for the whole burst. */
-function courierDayChanged(queryClient: QueryClient, withList: boolean): void {
-  const pending = pendingCourierDay.get(queryClient)
-  if (pending) {
-    pending.withList ||= withList
-    return
-  }
-  const timer = setTimeout(() => invalidateCourierDay(queryClient, false), COURIER_DAY_COALESCE_MS)
-  pendingCourierDay.set(queryClient, { timer, withList })
-}
-
 /**
- * What of an order the strip and the day-end read: its hand-over (the platform's results, what is still owed)
- * and the facts its cash is counted from. An order never pressed, or not on the board, counts in neither.
+ * The core said the couriers' list may have changed: read it again soon, once for the whole burst. (Its figures
+ * come in the core's push.)
  */
-function courierDayFacts(order: BoardOrder | null | undefined): string | undefined {
-  if (!order || order.handover.state === 'none') return undefined
-  const { handover, paymentMethod, amountKurus, branch, label } = order
-  // hashKey: the same facts give the same text whatever order their keys came in.
-  return hashKey([handover, paymentMethod ?? null, amountKurus ?? null, branch ?? null, label ?? null])
-}
-
-/** Whether an order's change can change a courier's figures: a new order, a ready time, a note cannot. */
-export function touchesCourierDay(before: BoardOrder | null | undefined, after: BoardOrder | null): boolean {
-  return courierDayFacts(before) !== courierDayFacts(after)
+function couriersListChanged(queryClient: QueryClient): void {
+  if (pendingListRead.has(queryClient)) return
+  const timer = setTimeout(() => {
+    pendingListRead.delete(queryClient)
+    void queryClient.invalidateQueries({ queryKey: keys.couriers })
+  }, COURIER_DAY_COALESCE_MS)
+  pendingListRead.set(queryClient, timer)
 }
 
 /**
- * An order as it now stands, from the core's news or a call's answer, written into the board's list; the
- * courier's day is read again when the change reaches it. Both ways go through here, so whichever arrives
- * first is the one compared with what was known: none is missed.
+ * An order as it now stands, from the core's news or a call's answer, written into the board's list. What it
+ * changes of the courier's figures comes in the core's push.
  */
 function putOrder(queryClient: QueryClient, paymentKey: string, order: BoardOrder | null): void {
-  const orders = queryClient.getQueryData<BoardOrder[]>(keys.orders)
-  // No list yet: what changed cannot be told, so it is taken as a change.
-  const before =
-    orders === undefined ? undefined : (orders.find((one) => one.paymentKey === paymentKey) ?? null)
   queryClient.setQueryData<BoardOrder[]>(keys.orders, (list) => upsertOrder(list, paymentKey, order))
-  if (orders === undefined || touchesCourierDay(before, order)) courierDayChanged(queryClient, false)
 }
 
 const HISTORY_PAGE_SIZE = 50
@@ -155,16 +130,20 @@ export function useCoreEvents(): void {
       queryClient.setQueryData(keys.accounts, accounts)
     })
     const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
-      // The card; and the courier strip and the day-end, when the change reaches what they count.
+      // The card (the courier strip and the day-end follow the core's push).
       putOrder(queryClient, paymentKey, order)
       // Every hand-over attempt changes its order: the history, when on screen, fetches its news.
       void queryClient.invalidateQueries({ queryKey: keys.history })
     })
     const offCouriers = api.on('couriersChanged', ({ kind }) => {
-      courierDayChanged(queryClient, kind === 'couriers' || kind === 'assignment')
+      // A courier added, renamed or retired (rare): read at once, so their badge is known to the next scan.
+      // An assignment moves who was used last: read once for a burst of them.
+      if (kind === 'couriers') void queryClient.invalidateQueries({ queryKey: keys.couriers })
+      if (kind === 'assignment') couriersListChanged(queryClient)
     })
     // Today's settlement as the core keeps it (issue 28): the strip, the batch bar, the return and Gün sonu
-    // show it as pushed, with no read of their own.
+    // show it as pushed, with no read of their own; a past day's and a week's are read again when shown (a
+    // record may move any day).
     const offCourierDay = api.on('courierDayChanged', (today) => {
       queryClient.setQueryData(keys.courierToday, today)
       void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
@@ -172,9 +151,8 @@ export function useCoreEvents(): void {
     })
     // A change saved in another window or tab, or by the core itself, reaches this window too (D64).
     const offSettings = api.on('settingsChanged', (settings) => {
+      // (The payment methods collected at the door change the cash: the core pushes the day again.)
       queryClient.setQueryData(keys.settings, settings)
-      // The payment methods collected at the door change the strip's and the day-end's cash.
-      courierDayChanged(queryClient, false)
     })
     return () => {
       offSession()
@@ -183,9 +161,8 @@ export function useCoreEvents(): void {
       offCouriers()
       offCourierDay()
       offSettings()
-      const pending = pendingCourierDay.get(queryClient)
-      if (pending) clearTimeout(pending.timer)
-      pendingCourierDay.delete(queryClient)
+      clearTimeout(pendingListRead.get(queryClient))
+      pendingListRead.delete(queryClient)
     }
   }, [queryClient])
 }

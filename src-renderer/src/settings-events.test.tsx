@@ -1,6 +1,6 @@
 // settingsChanged (D64) in the renderer: a change saved elsewhere (another window or tab, the core itself)
 // reaches this window's settings cache without its own save.
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Api } from '../../src-shared/contract.ts'
 import type { Settings } from '../../src-shared/domain.ts'
@@ -39,18 +39,6 @@ describe('settingsChanged in the renderer', () => {
     await screen.findByText('en')
     expect(queryClient.getQueryData(keys.settings)).toEqual(changed)
     expect(getSettings).toHaveBeenCalledTimes(1)
-  })
-
-  it('makes the courier strip and the day-end count again (the cash collected at the door may have changed)', async () => {
-    const events = withEvents()
-    const { queryClient } = renderWithApi(<Language />, { on: events.on })
-    await screen.findByText(TEST_SETTINGS.language)
-    queryClient.setQueryData(keys.couriersOut, [])
-    queryClient.setQueryData([...keys.dayEnd, null], null)
-    act(() => events.emit('settingsChanged', { ...TEST_SETTINGS, collectedAtDoor: ['CASH', 'MEAL_CARD'] }))
-    // Within the moment the core's news is gathered in (queries.ts, D78).
-    await waitFor(() => expect(queryClient.getQueryState(keys.couriersOut)?.isInvalidated).toBe(true))
-    expect(queryClient.getQueryState([...keys.dayEnd, null])?.isInvalidated).toBe(true)
   })
 
   it('stops listening when the window unmounts', async () => {

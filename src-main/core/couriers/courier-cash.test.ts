@@ -47,6 +47,8 @@ function world(
   const ledger = new CourierLedger({ journal, archive, clock, log: silentLogger, timeZone: () => ZONE })
   const settings = { ...DEFAULT_SETTINGS, platformTimeZone: ZONE, language: 'tr' as const }
   const pushed: CourierToday[] = []
+  // What each push costs, as the stopwatch reads it (nothing unless a test says).
+  const push = { costMs: 0, reads: 0 }
   const day = new CourierDay({
     ledger,
     board,
@@ -58,6 +60,7 @@ function world(
     orderChanged: () => undefined,
     couriersChanged: () => undefined,
     courierDayChanged: (today) => pushed.push(today),
+    stopwatch: () => (push.reads++ % 2 === 0 ? 0 : push.costMs),
     listedPaymentMethods: () =>
       Promise.resolve([
         { key: 'CASH', name: 'Nakit' },
@@ -94,6 +97,8 @@ function world(
     ledger,
     board,
     clock,
+    settings,
+    push,
     history,
     answer,
     bag,
@@ -507,31 +512,65 @@ describe('one settlement, kept and pushed', () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
     await Promise.resolve()
-    await w.clock.advance(PUSH_EVERY_MS)
     w.pushed.length = 0
     w.board.add(key(1), { ...DELIVERY, paymentMethod: 'CASH', amountKurus: 10_000 })
     await w.day.handOver(key(1), { id: ahmet.id })
     await Promise.resolve()
     expect(w.pushed).toHaveLength(1)
     expect(w.pushed[0]?.out).toMatchObject([{ name: 'Ahmet', packages: 1 }])
-    // A record within the push's window: pushed once, at the window's end.
     w.day.recordMovement({ requestId: 'f', courierId: ahmet.id, kind: 'float', amountKurus: 500 })
     await Promise.resolve()
-    expect(w.pushed).toHaveLength(1)
-    await w.clock.advance(PUSH_EVERY_MS)
     expect(w.pushed).toHaveLength(2)
     expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(500)
-    // After a quiet window, the next record is pushed at once.
-    await w.clock.advance(PUSH_EVERY_MS)
-    w.day.recordMovement({ requestId: 'g', courierId: ahmet.id, kind: 'float', amountKurus: 700 })
-    await Promise.resolve()
-    expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(1_200)
   })
 
-  it('pushes a rush of records at most once per window, the last push carrying them all', async () => {
+  it('holds the next push back four times as long as the last one took, never more than 250 ms', async () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
     await Promise.resolve()
+    // A push of a day this big takes 20 ms: the next waits 80 ms, and carries what came meanwhile.
+    w.push.costMs = 20
+    w.day.recordMovement({ requestId: 'f', courierId: ahmet.id, kind: 'float', amountKurus: 500 })
+    await Promise.resolve()
+    const pushes = w.pushed.length
+    w.day.recordMovement({ requestId: 'g', courierId: ahmet.id, kind: 'float', amountKurus: 700 })
+    await Promise.resolve()
+    await w.clock.advance(79)
+    expect(w.pushed).toHaveLength(pushes)
+    await w.clock.advance(1)
+    expect(w.pushed).toHaveLength(pushes + 1)
+    expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(1_200)
+    // A push that took a second holds the next back 250 ms, not 4 s.
+    w.push.costMs = 1_000
+    await w.clock.advance(PUSH_EVERY_MS)
+    w.day.recordMovement({ requestId: 'h', courierId: ahmet.id, kind: 'float', amountKurus: 100 })
+    await Promise.resolve()
+    w.day.recordMovement({ requestId: 'i', courierId: ahmet.id, kind: 'float', amountKurus: 100 })
+    await Promise.resolve()
+    await w.clock.advance(PUSH_EVERY_MS)
+    expect(w.pushed.at(-1)?.couriers[0]?.floatKurus).toBe(1_400)
+  })
+
+  it('pushes today again when Settings change what is collected at the door', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await w.bag(1, ahmet.id, { paymentMethod: 'MEAL_CARD', amountKurus: 10_000 })
+    await Promise.resolve()
+    await w.clock.advance(PUSH_EVERY_MS)
+    expect(w.pushed.at(-1)?.out).toMatchObject([{ name: 'Ahmet', packages: 1, cashToCollectKurus: 0 }])
+    w.settings.collectedAtDoor = ['CASH', 'MEAL_CARD']
+    const pushes = w.pushed.length
+    w.day.settingsChanged()
+    await w.clock.advance(PUSH_EVERY_MS)
+    expect(w.pushed).toHaveLength(pushes + 1)
+    expect(w.pushed.at(-1)?.out).toMatchObject([{ name: 'Ahmet', packages: 1, cashToCollectKurus: 10_000 }])
+  })
+
+  it('pushes a rush of records at most once per wait, the last push carrying them all', async () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    await Promise.resolve()
+    w.push.costMs = PUSH_EVERY_MS
     w.pushed.length = 0
     for (let n = 1; n <= 40; n += 1) {
       w.day.recordMovement({

@@ -63,17 +63,21 @@ export interface CourierDayDeps {
   listedPaymentMethods?: (account?: string) => Promise<readonly { key: string; name: string }[] | undefined>
   /** An account's short name by id when there are several accounts (issue 29): the CSV's account column. */
   accountName?: () => ((account: string) => string | undefined) | undefined
+  /** A monotonic clock in ms for what a push costs (`performance.now` when left out). */
+  stopwatch?: () => number
 }
 
 /** How many days' settlements and histories are kept besides today's (a manager paging back a week). */
 const KEPT_DAYS = 10
 
 /**
- * Today's settlement is pushed at most once per this window: the first change after a quiet spell at once, the
- * rest of a rush once at the window's end. Each push settles the whole day, so one per record made a rush cost
- * the square of its size (bench 7: 10,000 hand-overs took 930 s); the renderer coalesces its reads at 200 ms too.
+ * Each push of today's settlement settles the whole day and sends it, so one per record made a rush cost the
+ * square of its size (bench 7: 10,000 hand-overs took 930 s). After a push, the next waits PUSH_QUIET_FACTOR
+ * times what that push took (pushes get at most a fifth of the core's time), never more than PUSH_EVERY_MS:
+ * a scan at a person's pace is pushed at once, and a rush's changes go together at the wait's end.
  */
 export const PUSH_EVERY_MS = 250
+const PUSH_QUIET_FACTOR = 4
 
 /** Who takes the package, by the ledger's id (staff) or by name (the POS, a link, the command line). */
 export type CourierRef = { id: string } | { name: string }
@@ -137,7 +141,8 @@ export class CourierDay {
   /** Each day's History, read from disk once, until an order's hand-over moves it. */
   #history = new Map<string, { entries: HistoryEntry[]; days: string[] }>()
   #pushScheduled = false
-  #lastPushAt = Number.NEGATIVE_INFINITY
+  /** Until when (the clock's ms) a push waits, after the last one. */
+  #quietUntil = Number.NEGATIVE_INFINITY
   #cancelPush: (() => void) | undefined
   /** The platform's names of its payment methods, by key, as last listed: the CSV writes "Nakit", not `CASH`. */
   #methodNames = new Map<string, string>()
@@ -719,26 +724,29 @@ export class CourierDay {
   }
 
   /**
-   * Pushes today's settlement once per burst of records (one call writes a note and an assignment), and at most
-   * once per PUSH_EVERY_MS: a push due sooner waits for the window's end and carries every change since.
+   * Pushes today's settlement once per burst of records (one call writes a note and an assignment); a push due
+   * while the last one's wait lasts comes at its end and carries every change since.
    */
   #schedulePush(): void {
     const push = this.#deps.courierDayChanged
     if (!push || this.#pushScheduled) return
     this.#pushScheduled = true
     const { clock } = this.#deps
+    const stopwatch = this.#deps.stopwatch ?? (() => performance.now())
     const run = () => {
       this.#pushScheduled = false
       this.#cancelPush = undefined
-      this.#lastPushAt = clock.now()
+      const started = stopwatch()
       try {
         push(this.today())
       } catch (error) {
         this.#deps.log.error('couriers: could not push the day', { error: describeThrown(error) })
       }
+      const cost = stopwatch() - started
+      this.#quietUntil = clock.now() + Math.min(PUSH_EVERY_MS, PUSH_QUIET_FACTOR * cost)
     }
-    // Never longer than the window, whatever a clock set back says.
-    const wait = Math.min(PUSH_EVERY_MS, this.#lastPushAt + PUSH_EVERY_MS - clock.now())
+    // Never longer than PUSH_EVERY_MS, whatever a clock set back says.
+    const wait = Math.min(PUSH_EVERY_MS, this.#quietUntil - clock.now())
     if (wait > 0) this.#cancelPush = clock.setTimer(wait, run)
     else queueMicrotask(run)
   }
