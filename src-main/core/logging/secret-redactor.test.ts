@@ -115,6 +115,11 @@ describe('SecretRedactor by structure', () => {
     ],
     ["password: 'hunter2'", "password: '[redacted]'"],
     ['Authorization: Bearer eyJhbGciOi.J9.x', 'Authorization: Bearer [redacted]'],
+    // A quoted value is one value, spaces and all: no word of a pass phrase may be left behind.
+    ["secret: 'my pass phrase' (typed)", "secret: '[redacted]' (typed)"],
+    ['password="two words, one secret" ok', 'password="[redacted]" ok'],
+    ['api_key = "it\'s [bracketed]"', 'api_key = "[redacted]"'],
+    ["Password: 'a b' then token='c d'", "Password: '[redacted]' then token='[redacted]'"],
   ])('%s', (text, expected) => {
     expect(redactor.redactText(text)).toBe(expected)
   })
@@ -127,6 +132,7 @@ describe('SecretRedactor by structure', () => {
     'Cookies: none sent',
     'passwords = not stored',
     'api_keys: both entered',
+    "secrets: 'vault' was damaged",
   ])('leaves %j as it is: a plural names a group, not one value', (text) => {
     expect(redactor.redactText(text)).toBe(text)
   })

@@ -44,6 +44,14 @@ const NAMED_SECRET = new RegExp(
   'gi',
 )
 /**
+ * `secret: 'my pass phrase'`, `password="two words"`: a quoted value is one value, spaces and all, so it is
+ * redacted up to its closing quote (on the same line, within a bound that keeps the scan cheap).
+ */
+const QUOTED_SECRET = new RegExp(
+  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*)(?:"[^"\n]{1,1024}"|'[^'\n]{1,1024}')`,
+  'gi',
+)
+/**
  * A plural (`secrets:`, `tokens: 3`, `Cookies:`) names a group, not one value: it is how a log line names its
  * area ("secrets: the key file was damaged"), and redacting the word after it garbles the line.
  */
@@ -121,6 +129,10 @@ export class SecretRedactor implements SecretRedaction {
           JSON_SECRET_FIELD,
           (_match, head: string, _value: string, tail: string) => head + REDACTED + tail,
         )
+        .replace(QUOTED_SECRET, (match, head: string) => {
+          const quote = match.slice(-1)
+          return GROUP_NAME.test(head) ? match : head + quote + REDACTED + quote
+        })
         .replace(NAMED_SECRET, (match, head: string, value: string) =>
           value === REDACTED || value.startsWith('[redacted') || GROUP_NAME.test(head)
             ? match
