@@ -157,6 +157,17 @@ describe('what the tracker remembers of an order', () => {
     expect(w.last().orders.map((o) => o.paymentKey)).toEqual([A])
   })
 
+  it('an order that arrives already retrying needs staff two minutes after it was first seen', async () => {
+    const clock = new ManualClock()
+    const w = world([], { clock })
+    w.put(delivery(A, clock.now(), { handover: retrying(clock.now()) }))
+    expect(w.last().orders).toEqual([])
+    await clock.advance(RETRYING_TOO_LONG_MS - 1)
+    expect(w.last().orders).toEqual([])
+    await clock.advance(1)
+    expect(w.orderOf(A)).toMatchObject({ reason: 'retrying-too-long', alarm: 'quiet', atStart: false })
+  })
+
   it('a retry that lasts through sending and queued (Şimdi dene) still needs staff when its two minutes pass', async () => {
     const clock = new ManualClock()
     const w = world([delivery(A, clock.now()), delivery(B, clock.now())], { clock })
