@@ -93,13 +93,31 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
   return dropFolder
 }
 
-/** Resolves with the first outcome for `file` (already seen, or to come). */
+/**
+ * How long an outcome may take: the slowest here is a file given up after its retries (about 1.5 s). Bounded
+ * well below the test timeout, so a change that stops the folder answering fails in seconds (under mutation
+ * testing each such change otherwise ran to Stryker's own timeout, about a minute).
+ */
+const OUTCOME_WITHIN_MS = 8_000
+
+/** Resolves with the first outcome for `file` (already seen, or to come); rejects when none comes in time. */
 function outcomeOf(file: string, result?: DropOutcome['result']): Promise<DropOutcome> {
   const match = (outcome: DropOutcome) =>
     outcome.file === file && (result === undefined || outcome.result === result)
   const seen = outcomes.find(match)
   if (seen) return Promise.resolve(seen)
-  return new Promise((resolve) => waiters.push({ match, resolve }))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`no ${result ?? 'outcome'} for ${file} within ${String(OUTCOME_WITHIN_MS)} ms`))
+    }, OUTCOME_WITHIN_MS)
+    waiters.push({
+      match,
+      resolve: (outcome) => {
+        clearTimeout(timer)
+        resolve(outcome)
+      },
+    })
+  })
 }
 
 /** The drop folder's names, or those the app kept in its own `done/` or `failed/` for it. */
