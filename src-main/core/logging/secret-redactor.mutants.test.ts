@@ -110,6 +110,17 @@ describe('SecretRedactor structure rules', () => {
     expect(line.startsWith(`token=${REDACTED}`)).toBe(true)
     expect(line.endsWith(' next')).toBe(true)
   })
+  it('leaves no stray bracket when a known secret ends the value after a secret name', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('KNOWN-SECRET-1234')
+    expect(redactor.redactText('token=abcKNOWN-SECRET-1234 next')).toBe(`token=${REDACTED} next`)
+  })
+
+  it('redacts what follows a known secret inside the value after a secret name', () => {
+    const redactor = new SecretRedactor()
+    redactor.register('KNOWN-SECRET-1234')
+    expect(redactor.redactText('token=KNOWN-SECRET-1234tail next')).toBe(`token=${REDACTED} next`)
+  })
 })
 
 describe('SecretRedactor passes', () => {

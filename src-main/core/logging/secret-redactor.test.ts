@@ -145,6 +145,32 @@ describe('SecretRedactor by structure', () => {
     expect(redactor.redactText(text)).toBe(expected)
   })
 
+  it.each([
+    ['Cookie: a=1; b=2', 'Cookie: [redacted]'],
+    ['Cookie: sid=abc; csrf=def; theme=dark then more', 'Cookie: [redacted] then more'],
+    ['Set-Cookie: sid=abc123; Path=/; HttpOnly', 'Set-Cookie: [redacted]; HttpOnly'],
+    ['Cookie: a=1; emptied=; c=3', 'Cookie: [redacted]'],
+  ])('redacts every cookie of a cookie header, not only the first: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it.each([
+    // After any other name a `;` ends the value: what follows is the line's own text.
+    ['token=abc; retries=3', 'token=[redacted]; retries=3'],
+    ['Cookie: a=1; then the request failed', 'Cookie: [redacted]; then the request failed'],
+  ])('stops at the end of the cookies, leaving the text after them: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it.each([
+    ['api-key: abc]def', 'api-key: [redacted]'],
+    ['token=a]]b next', 'token=[redacted] next'],
+    // A `]` with nothing of the value after it still closes the brackets the line put around it.
+    ['[token=abc] sent', '[token=[redacted]] sent'],
+  ])('redacts a value with a `]` inside it whole: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
   it('replaces values under secret-sounding keys whatever their type', () => {
     expect(
       redactor.redactDetails({

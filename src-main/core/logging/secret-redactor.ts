@@ -38,9 +38,24 @@ const holdsSecret = (key: string) => SECRET_KEY.test(key) && !ABOUT_A_SECRET.tes
 const WORD_START = '(?<![A-Za-z0-9_-])'
 /** `"access_token":"…"` in JSON text (the value may hold escaped quotes and spaces). */
 const JSON_SECRET_FIELD = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*")((?:[^"\\]|\\.)*)(")`, 'gi')
+/**
+ * An unquoted value: it ends where a URL, a list or a bracket around it ends. A `]` with more of the value after
+ * it is part of the value (`abc]def`), and a marker left by a known secret is taken whole, so neither the rest
+ * of the value nor a stray `]` of the marker is left behind.
+ */
+const UNQUOTED_VALUE = String.raw`(?:\[redacted\]|[^\s"'&,;)}\]]|\]+(?=[^\s"'&,;)}\]]))+`
 /** `token=…` in a URL, `Access-Token: …` or `Authorization: Bearer …` in a header dump, `secret: '…'` in prose. */
 const NAMED_SECRET = new RegExp(
-  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)([^\s"'&,;)}\]]+)`,
+  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)(${UNQUOTED_VALUE})`,
+  'gi',
+)
+/**
+ * `Cookie: a=1; b=2`, `Set-Cookie: sid=…; Path=/`: a cookie header holds a value in each `; name=value` pair,
+ * and every one is a secret. Only a cookie's pairs go on past a `;`: after any other name, what follows is the
+ * line's own text (`token=abc; retries=3`).
+ */
+const COOKIE_SECRET = new RegExp(
+  String.raw`(${WORD_START}[A-Za-z0-9_-]*cookie[A-Za-z0-9_-]*["']?\s*[:=]\s*)${UNQUOTED_VALUE}(?:;\s*[^\s"'&,;=)}\]]+=(?:${UNQUOTED_VALUE})?)*`,
   'gi',
 )
 /**
@@ -133,11 +148,9 @@ export class SecretRedactor implements SecretRedaction {
           const quote = match.slice(-1)
           return GROUP_NAME.test(head) ? match : head + quote + REDACTED + quote
         })
-        .replace(NAMED_SECRET, (match, head: string, value: string) =>
-          value === REDACTED || value.startsWith('[redacted') || GROUP_NAME.test(head)
-            ? match
-            : head + REDACTED,
-        )
+        // A value already `[redacted]` is replaced by itself: the marker is taken whole, so no `]` is added.
+        .replace(COOKIE_SECRET, (match, head: string) => (GROUP_NAME.test(head) ? match : head + REDACTED))
+        .replace(NAMED_SECRET, (match, head: string) => (GROUP_NAME.test(head) ? match : head + REDACTED))
         .replace(BEARER, (_match, head: string) => head + REDACTED)
       if (!this.#containsKnown(result)) return result
     }
