@@ -57,6 +57,7 @@ function waitingDeadline(
   } else {
     return undefined
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `undefined > from` is false, and an equal `noneSince` sets the same `from`
   if (noneSince !== undefined && noneSince > from) from = noneSince
   return from + minutes * MINUTE_MS
 }

@@ -142,6 +142,7 @@ export class AttentionTracker {
       const watch = watchOf(order, tracked, limits)
       if (!watch || now < watch.at) {
         delete tracked.crossing
+        // Stryker disable next-line EqualityOperator: equivalent, an equal value sets the same `next`
         if (watch && watch.at < next) next = watch.at
         continue
       }
@@ -157,6 +158,7 @@ export class AttentionTracker {
       else if (watch.ringsAt === null || paused) alarm = 'quiet'
       else if (now < watch.ringsAt) {
         alarm = 'quiet'
+        // Stryker disable next-line EqualityOperator: equivalent, an equal value sets the same `next`
         if (watch.ringsAt < next) next = watch.ringsAt
       } else alarm = 'ringing'
       if (alarm === 'ringing') ringing.add(order.paymentKey)
@@ -229,6 +231,7 @@ export class AttentionTracker {
   #repeat(): void {
     this.#cancelRepeat = this.#deps.clock.setTimer(ALARM_REPEAT_MS, () => {
       this.#cancelRepeat = undefined
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a guard; the repeat is cancelled when nothing rings and at dispose
       if (this.#disposed || this.#ringing.size === 0) return
       this.#ring++
       this.#repeat()
@@ -269,6 +272,7 @@ function sameAttention(a: Attention, b: Attention): boolean {
 /** A session ended by the platform's refusal, not by staff signing out: hand-overs owed cannot be sent. */
 function isSessionLost(status: SessionStatus): boolean {
   return (
+    // Stryker disable next-line ConditionalExpression: equivalent, only a signed-out status has a `reason`
     status.state === 'signed-out' &&
     (status.reason === 'token-rejected' || status.reason === 'wrong-credentials')
   )
