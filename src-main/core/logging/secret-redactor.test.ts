@@ -171,6 +171,37 @@ describe('SecretRedactor by structure', () => {
     expect(redactor.redactText(text)).toBe(expected)
   })
 
+  it.each([
+    ['token: abc)def', 'token: [redacted]'],
+    ['secret=a}}b next', 'secret=[redacted] next'],
+    ['api-key: x)y}z]w', 'api-key: [redacted]'],
+    // A `)` or `}` with nothing of the value after it still closes the brackets the line put around it.
+    ['(token=abc) sent', '(token=[redacted]) sent'],
+    ['{password: abc}, next', '{password: [redacted]}, next'],
+    ['call(token=abc)', 'call(token=[redacted])'],
+  ])('redacts a value with a `)` or `}` inside it whole: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it.each([
+    ['Cookie: a="x y"; b=2', 'Cookie: [redacted]'],
+    ['Cookie: b=2; a="x y" then more', 'Cookie: [redacted] then more'],
+    ['Cookie: a=""; b=2', 'Cookie: [redacted]'],
+  ])('redacts a quoted cookie value whole, and the cookies after it: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it.each([
+    ['Set-Cookie: sid=1; HttpOnly; other=2', 'Set-Cookie: [redacted]'],
+    ['Set-Cookie: sid=1; Secure; HttpOnly; other=2; Path=/', 'Set-Cookie: [redacted]'],
+    ['Set-Cookie: sid=1; Partitioned; other=2', 'Set-Cookie: [redacted]'],
+    // A flag with no pair after it is the line's own text, and so is a word that is no cookie flag.
+    ['Set-Cookie: sid=1; Secure; HttpOnly', 'Set-Cookie: [redacted]; Secure; HttpOnly'],
+    ['Cookie: a=1; failed; retries=3', 'Cookie: [redacted]; failed; retries=3'],
+  ])('redacts the cookies after a Set-Cookie flag: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
   it('replaces values under secret-sounding keys whatever their type', () => {
     expect(
       redactor.redactDetails({

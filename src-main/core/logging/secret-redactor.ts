@@ -39,23 +39,31 @@ const WORD_START = '(?<![A-Za-z0-9_-])'
 /** `"access_token":"…"` in JSON text (the value may hold escaped quotes and spaces). */
 const JSON_SECRET_FIELD = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*")((?:[^"\\]|\\.)*)(")`, 'gi')
 /**
- * An unquoted value: it ends where a URL, a list or a bracket around it ends. A `]` with more of the value after
- * it is part of the value (`abc]def`), and a marker left by a known secret is taken whole, so neither the rest
- * of the value nor a stray `]` of the marker is left behind.
+ * An unquoted value: it ends where a URL, a list or a bracket around it ends. A closing bracket (`]`, `)`, `}`)
+ * with more of the value after it is part of the value (`abc]def`, `abc)def`); one that closes the line's own
+ * brackets (`(token=abc) sent`) still ends it. A marker left by a known secret is taken whole, so neither the
+ * rest of the value nor a stray `]` of the marker is left behind.
  */
-const UNQUOTED_VALUE = String.raw`(?:\[redacted\]|[^\s"'&,;)}\]]|\]+(?=[^\s"'&,;)}\]]))+`
+const UNQUOTED_VALUE = String.raw`(?:\[redacted\]|[^\s"'&,;)}\]]|[)}\]]+(?=[^\s"'&,;)}\]]))+`
 /** `token=…` in a URL, `Access-Token: …` or `Authorization: Bearer …` in a header dump, `secret: '…'` in prose. */
 const NAMED_SECRET = new RegExp(
   String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)(${UNQUOTED_VALUE})`,
   'gi',
 )
+/** A cookie's value: unquoted, or quoted (`a="x y"`), spaces and all, up to its closing quote on the same line. */
+const COOKIE_VALUE = String.raw`(?:"[^"\n]{0,1024}"|${UNQUOTED_VALUE})`
+/** A cookie's name, up to its `=`. */
+const COOKIE_NAME = String.raw`[^\s"'&,;=)}\]]+=`
+/** The flags of a `Set-Cookie` line: they stand alone, with no `=value`, between the pairs. */
+const COOKIE_FLAG = String.raw`(?:secure|httponly|partitioned)\s*;\s*`
 /**
- * `Cookie: a=1; b=2`, `Set-Cookie: sid=…; Path=/`: a cookie header holds a value in each `; name=value` pair,
- * and every one is a secret. Only a cookie's pairs go on past a `;`: after any other name, what follows is the
- * line's own text (`token=abc; retries=3`).
+ * `Cookie: a=1; b=2`, `Set-Cookie: sid=…; HttpOnly; other=…`: a cookie header holds a value in each
+ * `; name=value` pair, and every one is a secret, flags between them included. Only a cookie's pairs go on past a
+ * `;`: after any other name, or after a last flag, what follows is the line's own text (`token=abc; retries=3`,
+ * `sid=…; Secure`).
  */
 const COOKIE_SECRET = new RegExp(
-  String.raw`(${WORD_START}[A-Za-z0-9_-]*cookie[A-Za-z0-9_-]*["']?\s*[:=]\s*)${UNQUOTED_VALUE}(?:;\s*[^\s"'&,;=)}\]]+=(?:${UNQUOTED_VALUE})?)*`,
+  String.raw`(${WORD_START}[A-Za-z0-9_-]*cookie[A-Za-z0-9_-]*["']?\s*[:=]\s*)(?:${COOKIE_NAME}${COOKIE_VALUE}|${UNQUOTED_VALUE})(?:;\s*(?:${COOKIE_FLAG})*${COOKIE_NAME}${COOKIE_VALUE}?)*`,
   'gi',
 )
 /**
