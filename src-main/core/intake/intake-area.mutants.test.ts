@@ -2,7 +2,7 @@
 // may do to a known order, what a hand-over through the API answers and logs, the day-end and health by account,
 // and how the drop folder and the API's port follow Settings.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
@@ -19,6 +19,13 @@ import { DropFolder } from './drop-folder.ts'
 import { IntakeArea, type IntakeAreaDeps } from './intake-area.ts'
 import type { IntakeKeyring } from './intake-key.ts'
 import * as intakeServer from './intake-server.ts'
+
+// "Create the POS folder" makes it in the home the test names (the drop folder's checks keep the real one).
+vi.mock('node:os', async (actual) => {
+  const real = await actual<typeof import('node:os')>()
+  const homedir = vi.fn(real.homedir)
+  return { ...real, homedir, default: { ...real, homedir } }
+})
 
 vi.mock('./intake-server.ts', async (actual) => {
   const real = await actual<typeof import('./intake-server.ts')>()
@@ -346,14 +353,14 @@ describe('the drop folder', () => {
     // A home only this user controls, inside a parent only they control.
     const home = join(dataDir, '..', 'home')
     await mkdir(home, { mode: 0o700 })
-    vi.stubEnv('HOME', home)
+    vi.mocked(homedir).mockReturnValue(home)
     vi.mocked(intakeServer.startIntakeServer).mockResolvedValue(fakeServer(47810))
     try {
       const { area } = areaWith()
       await area.serve({ dataDir })
       expect(await area.createPosFolder()).toBe(join(home, 'POS-Siparisleri'))
     } finally {
-      vi.unstubAllEnvs()
+      vi.mocked(homedir).mockReset()
     }
   })
 
