@@ -324,7 +324,22 @@ describe('the drop folder', () => {
     await area.serve({ dataDir, dropStableMs: 50 })
     await area.follow()
     expect(start).toHaveBeenCalledTimes(1)
+    // A file is taken once it stood still as long as the shell says.
+    expect(start).toHaveBeenCalledWith(expect.objectContaining({ stableMs: 50 }))
     expect(area.info().dropFolder).toStrictEqual({ folder, status: 'watching' })
+  })
+
+  it('is tried again when Settings are followed after it could not be watched', async () => {
+    const { dataDir, folder } = await dataAndFolder()
+    vi.mocked(intakeServer.startIntakeServer).mockResolvedValue(fakeServer(47810))
+    vi.spyOn(DropFolder, 'start')
+      .mockRejectedValueOnce(new Error('EIO'))
+      .mockResolvedValueOnce({ changed: false, close: () => Promise.resolve() } as unknown as DropFolder)
+    const { area } = areaWith({ settings: { intakePort: 47810, intakeHandover: true, dropFolder: folder } })
+    await area.serve({ dataDir })
+    expect(area.info().dropFolder).toEqual({ folder, status: 'failed' })
+    await area.follow()
+    expect(area.info().dropFolder).toEqual({ folder, status: 'watching' })
   })
 
   it('says a folder swapped before it was watched has changed, once', async () => {
