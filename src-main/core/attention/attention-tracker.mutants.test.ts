@@ -1,28 +1,21 @@
 // The tracker's finer promises: what it remembers of an order's past (and forgets), when its one timer is set,
 // when a ring comes at once, and that every change of the value is pushed, and nothing else.
 import { describe, expect, it } from 'vitest'
-import type { Attention, AttentionSettings } from '../../../src-shared/attention.ts'
+import { type SessionStatus } from '../../../src-shared/domain.ts'
 import {
-  DEFAULT_SETTINGS,
-  type BoardOrder,
-  type Handover,
-  type SessionStatus,
-} from '../../../src-shared/domain.ts'
+  MIN,
+  A,
+  B,
+  FAILED,
+  SIGNED_IN,
+  delivery,
+  iso,
+  queued,
+  retrying,
+  attentionWorld,
+} from '../../../test-support/core/attention-world.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { ALARM_REPEAT_MS, RETRYING_TOO_LONG_MS, UNCONFIRMED_RINGS_AFTER_MS } from './attention-rules.ts'
-import { AttentionTracker } from './attention-tracker.ts'
-
-const MIN = 60_000
-const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
-const B = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
-const FAILED = { code: 'platform-refused', retryable: false } as const
-
-const SIGNED_IN: SessionStatus = {
-  state: 'signed-in',
-  platformAddress: 'https://platform.test',
-  credentialsStored: true,
-  secretStorage: 'os-keychain',
-}
 
 const TOKEN_REJECTED: SessionStatus = {
   state: 'signed-out',
@@ -32,79 +25,15 @@ const TOKEN_REJECTED: SessionStatus = {
   platformAddress: 'https://platform.test',
 }
 
-const iso = (at: number) => new Date(at).toISOString()
-
-/** A restaurant-courier delivery order: the one kind the waiting limit is for. */
-function delivery(paymentKey: string, addedAt: number, extra: Partial<BoardOrder> = {}): BoardOrder {
-  return {
-    paymentKey,
-    addedAt: iso(addedAt),
-    handover: { state: 'none' },
-    courierType: 'restaurant',
-    shippingMethod: 'delivery',
-    ...extra,
-  }
-}
-
-function queued(at: number): Handover {
-  return { state: 'queued', since: iso(at), waitingForSignIn: false }
-}
-
-function retrying(at: number): Handover {
-  return { state: 'retrying', nextAttemptAt: iso(at + 5000), attempts: 1, error: FAILED }
-}
-
-/** A board, a clock and a tracker with every input by hand, and the tracker's pushes recorded. */
-function world(
-  orders: BoardOrder[] = [],
-  options: { clock?: ManualClock; settings?: Partial<AttentionSettings> } = {},
-) {
-  const clock = options.clock ?? new ManualClock()
-  const board = new Map(orders.map((order) => [order.paymentKey, order]))
-  const pushed: Attention[] = []
-  const state = {
-    paused: false,
-    settings: { ...DEFAULT_SETTINGS, ...options.settings },
-    session: SIGNED_IN,
-    accounts: undefined as { name: string; status: SessionStatus }[] | undefined,
-    /** Account id to short name; empty: one account, no names. */
-    names: new Map<string, string>(),
-  }
-  const tracker = new AttentionTracker({
-    board: { list: () => [...board.values()] },
-    clock,
-    settings: () => state.settings,
-    isPaused: () => state.paused,
-    session: () => state.session,
-    accountSessions: () => state.accounts,
-    onChange: (attention) => pushed.push(attention),
-    accountName: (account) => (account === undefined ? undefined : state.names.get(account)),
-  })
-  const put = (order: BoardOrder) => {
-    board.set(order.paymentKey, order)
-    tracker.orderChanged(order.paymentKey, order)
-  }
-  const setHandover = (paymentKey: string, handover: Handover) => {
-    const order = board.get(paymentKey)
-    if (!order) throw new Error('no such order')
-    put({ ...order, handover })
-  }
-  const remove = (paymentKey: string) => {
-    board.delete(paymentKey)
-    tracker.orderChanged(paymentKey, null)
-  }
-  const last = () => tracker.current()
-  const orderOf = (paymentKey: string) => last().orders.find((o) => o.paymentKey === paymentKey)
-  const alarmOf = (paymentKey: string) => orderOf(paymentKey)?.alarm
-  return { clock, board, tracker, state, pushed, put, setHandover, remove, last, orderOf, alarmOf }
-}
-
 describe('what the tracker remembers of an order', () => {
   it('an order on the board at start, taken back from its hand-over, counts its limit from then', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now() - 30 * MIN, { handover: queued(clock.now() - 20 * MIN) })], {
-      clock,
-    })
+    const w = attentionWorld(
+      [delivery(A, clock.now() - 30 * MIN, { handover: queued(clock.now() - 20 * MIN) })],
+      {
+        clock,
+      },
+    )
     w.setHandover(A, { state: 'none' })
     expect(w.last().orders).toEqual([])
     await clock.advance(15 * MIN - 1)
@@ -115,7 +44,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('an order that came already pressed, taken back, counts its limit from then', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now() - 30 * MIN, { handover: queued(clock.now()) }))
     w.setHandover(A, { state: 'none' })
     expect(w.last().orders).toEqual([])
@@ -125,7 +54,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('an order that arrives past its limit rings at once: its limit counts from when it was added', () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now() - 20 * MIN))
     expect(w.orderOf(A)).toMatchObject({ reason: 'waiting-too-long', alarm: 'ringing', atStart: false })
     expect(w.last().ring).toBe(1)
@@ -134,7 +63,7 @@ describe('what the tracker remembers of an order', () => {
   it('an order retrying at start needs staff two minutes later; one sending or queued at start never does', async () => {
     const clock = new ManualClock()
     const C = '00000000-0000-4000-8000-000000000003'
-    const w = world(
+    const w = attentionWorld(
       [
         delivery(A, clock.now(), { handover: retrying(clock.now()) }),
         delivery(B, clock.now(), { handover: { state: 'sending', since: iso(clock.now()) } }),
@@ -159,7 +88,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('an order that arrives already retrying needs staff two minutes after it was first seen', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now(), { handover: retrying(clock.now()) }))
     expect(w.last().orders).toEqual([])
     await clock.advance(RETRYING_TOO_LONG_MS - 1)
@@ -170,7 +99,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('a retry that lasts through sending and queued (Şimdi dene) still needs staff when its two minutes pass', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now()), delivery(B, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now()), delivery(B, clock.now())], { clock })
     w.setHandover(A, retrying(clock.now()))
     w.setHandover(B, retrying(clock.now()))
     await clock.advance(MIN)
@@ -183,7 +112,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('a new retry after the hand-over stopped being owed gets its own two minutes', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now())], { clock })
     w.setHandover(A, retrying(clock.now()))
     await clock.advance(MIN)
     w.setHandover(A, { state: 'none' })
@@ -196,7 +125,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('an order taken off the board is forgotten: put back, it is a new order and rings again', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     const order = delivery(A, clock.now())
     w.put(order)
     await clock.advance(15 * MIN)
@@ -210,7 +139,7 @@ describe('what the tracker remembers of an order', () => {
 
   it('an order on the board the tracker was not yet told of is left out until it is', () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.board.set(A, delivery(A, clock.now() - 30 * MIN))
     w.state.session = TOKEN_REJECTED
     expect(() => w.tracker.refresh()).not.toThrow()
@@ -223,7 +152,7 @@ describe('what the tracker remembers of an order', () => {
 describe('the timers', () => {
   it('an order that crosses before another begins to ring is not kept waiting for it', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now() - 14 * MIN))
     w.put(
       delivery(B, clock.now(), { handover: { state: 'unconfirmed', at: iso(clock.now()), error: FAILED } }),
@@ -237,7 +166,7 @@ describe('the timers', () => {
 
   it('a second order beginning to ring rings at once, and the repeat counts from that ring', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.put(delivery(B, clock.now() + 10_000))
     await clock.advance(15 * MIN)
@@ -253,7 +182,7 @@ describe('the timers', () => {
 
   it('after dispose nothing is pushed and no timer is left', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.put(delivery(B, clock.now() - 20 * MIN))
     expect(clock.pendingTimers).toBeGreaterThan(0)
@@ -271,7 +200,7 @@ describe('the timers', () => {
 describe('accounts', () => {
   it('with several accounts an order names its account; with one, the order has no account field', () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now() - 20 * MIN, { account: 'acc-1' }))
     expect(w.orderOf(A)).toStrictEqual({
       paymentKey: A,
@@ -292,7 +221,7 @@ describe('accounts', () => {
   })
 
   it('one account listed: the default session alone says whether it was lost', () => {
-    const w = world()
+    const w = attentionWorld()
     w.state.accounts = [{ name: 'Burger Ustası', status: SIGNED_IN }]
     w.state.session = TOKEN_REJECTED
     w.tracker.refresh()
@@ -301,7 +230,7 @@ describe('accounts', () => {
   })
 
   it('another account lost as one comes back (same count) is pushed, with the new name', () => {
-    const w = world()
+    const w = attentionWorld()
     w.state.accounts = [
       { name: 'Pide Evi', status: TOKEN_REJECTED },
       { name: 'Dürüm', status: SIGNED_IN },
@@ -320,7 +249,7 @@ describe('accounts', () => {
 describe('pushes every change, and only changes', () => {
   it('nothing changed, with orders and lost accounts listed: no push', () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.state.names.set('acc-1', 'Pide Evi')
     w.state.accounts = [
       { name: 'Pide Evi', status: TOKEN_REJECTED },
@@ -340,7 +269,7 @@ describe('pushes every change, and only changes', () => {
 
   it('turning the alarm sound off while an order rings is pushed: the sound stops', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     expect(w.pushed.at(-1)?.sound).toBe(true)
@@ -351,7 +280,7 @@ describe('pushes every change, and only changes', () => {
 
   it('with the alarm sound off, Sessize al is still pushed: the order shows silenced', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock, settings: { alarmSound: false } })
+    const w = attentionWorld([], { clock, settings: { alarmSound: false } })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     expect(w.pushed.at(-1)?.orders[0]?.alarm).toBe('ringing')
@@ -361,7 +290,7 @@ describe('pushes every change, and only changes', () => {
 
   it('an unconfirmed hand-over found failed (same time) is pushed with its new reason', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now())], { clock })
     const at = iso(clock.now())
     w.setHandover(A, { state: 'unconfirmed', at, error: FAILED })
     await clock.advance(UNCONFIRMED_RINGS_AFTER_MS)
@@ -372,7 +301,7 @@ describe('pushes every change, and only changes', () => {
 
   it('new limits that swap which order waits too long are pushed, though the count stays the same', () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.state.paused = true
     w.tracker.refresh()
     // A crossed its ready limit a minute ago; B, not ready, is still under its waiting limit.

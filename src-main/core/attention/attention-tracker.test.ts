@@ -1,84 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import type { Attention, AttentionSettings } from '../../../src-shared/attention.ts'
+import type { Attention } from '../../../src-shared/attention.ts'
+import { DEFAULT_SETTINGS, type Handover, type SessionStatus } from '../../../src-shared/domain.ts'
 import {
-  DEFAULT_SETTINGS,
-  type BoardOrder,
-  type Handover,
-  type SessionStatus,
-} from '../../../src-shared/domain.ts'
+  MIN,
+  A,
+  B,
+  FAILED,
+  SIGNED_IN,
+  delivery,
+  attentionWorld,
+} from '../../../test-support/core/attention-world.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { ALARM_REPEAT_MS, RETRYING_TOO_LONG_MS, UNCONFIRMED_RINGS_AFTER_MS } from './attention-rules.ts'
 import { AttentionTracker } from './attention-tracker.ts'
 
-const MIN = 60_000
-const A = '3f2b8c1e-9d4a-4b7e-8c21-5a6f0e9d1b72'
-const B = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
-const FAILED = { code: 'platform-refused', retryable: false } as const
-
-const SIGNED_IN: SessionStatus = {
-  state: 'signed-in',
-  platformAddress: 'https://platform.test',
-  credentialsStored: true,
-  secretStorage: 'os-keychain',
-}
-
-/** A restaurant-courier delivery order: the one kind the waiting limit is for. */
-function delivery(paymentKey: string, addedAt: number, extra: Partial<BoardOrder> = {}): BoardOrder {
-  return {
-    paymentKey,
-    addedAt: new Date(addedAt).toISOString(),
-    handover: { state: 'none' },
-    courierType: 'restaurant',
-    shippingMethod: 'delivery',
-    ...extra,
-  }
-}
-
-/** A board, a clock and a tracker, with the tracker's pushes recorded. */
-function world(
-  orders: BoardOrder[] = [],
-  options: { clock?: ManualClock; settings?: Partial<AttentionSettings> } = {},
-) {
-  const clock = options.clock ?? new ManualClock()
-  const board = new Map(orders.map((order) => [order.paymentKey, order]))
-  const pushed: Attention[] = []
-  const state = {
-    paused: false,
-    session: SIGNED_IN,
-    portTaken: false,
-    settings: { ...DEFAULT_SETTINGS, ...options.settings },
-  }
-  const tracker = new AttentionTracker({
-    board: { list: () => [...board.values()] },
-    clock,
-    settings: () => state.settings,
-    isPaused: () => state.paused,
-    session: () => state.session,
-    intakePortTaken: () => state.portTaken,
-    onChange: (attention) => pushed.push(attention),
-  })
-  const put = (order: BoardOrder) => {
-    board.set(order.paymentKey, order)
-    tracker.orderChanged(order.paymentKey, order)
-  }
-  const setHandover = (paymentKey: string, handover: Handover) => {
-    const order = board.get(paymentKey)
-    if (!order) throw new Error('no such order')
-    put({ ...order, handover })
-  }
-  const remove = (paymentKey: string) => {
-    board.delete(paymentKey)
-    tracker.orderChanged(paymentKey, null)
-  }
-  const last = () => tracker.current()
-  const alarmOf = (paymentKey: string) => last().orders.find((o) => o.paymentKey === paymentKey)?.alarm
-  return { clock, tracker, state, pushed, put, setHandover, remove, last, alarmOf }
-}
-
 describe('the waiting limit', () => {
   it('rings when an eligible order crosses its limit, at that moment, and not a moment before', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN - 1)
     expect(w.last().orders).toEqual([])
@@ -98,7 +37,7 @@ describe('the waiting limit', () => {
 
   it('repeats the ring every ALARM_REPEAT_MS until someone hands it over, then stops', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     await clock.advance(ALARM_REPEAT_MS)
@@ -112,7 +51,7 @@ describe('the waiting limit', () => {
 
   it('Sessize al silences that order only; another crossing rings again', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.put(delivery(B, clock.now() + MIN))
     await clock.advance(15 * MIN)
@@ -130,7 +69,7 @@ describe('the waiting limit', () => {
 
   it('rings once per crossing: an edit of the order keeps it silenced; a new limit after staff act rings anew', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     w.tracker.silence(A)
@@ -146,7 +85,7 @@ describe('the waiting limit', () => {
 
   it('never rings for pickup, a platform courier, or an order whose courier is not known', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now(), { shippingMethod: 'pickup' }))
     w.put(delivery(B, clock.now(), { courierType: 'platform' }))
     w.put({
@@ -161,7 +100,7 @@ describe('the waiting limit', () => {
 
   it('rings for a typed restaurant-courier order, or one with our courier named, whose shipping is not said', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     const C = '00000000-0000-4000-8000-000000000002'
     const D = '00000000-0000-4000-8000-000000000003'
     w.put({
@@ -201,7 +140,7 @@ describe('the waiting limit', () => {
 
   it('never rings for an order handed over or taken off before its limit, and none is left to ring', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.put(delivery(B, clock.now()))
     w.setHandover(A, { state: 'handed-over', at: new Date(clock.now()).toISOString() })
@@ -213,7 +152,7 @@ describe('the waiting limit', () => {
 
   it('the limit can be turned off; a shorter one applies at once', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock, settings: { waitingLimitMinutes: null } })
+    const w = attentionWorld([], { clock, settings: { waitingLimitMinutes: null } })
     w.put(delivery(A, clock.now() - 30 * MIN))
     await clock.advance(60 * MIN)
     expect(w.last().orders).toEqual([])
@@ -224,7 +163,7 @@ describe('the waiting limit', () => {
 
   it('the alarm setting off: the order still needs staff and shows it, but no sound is asked for', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock, settings: { alarmSound: false } })
+    const w = attentionWorld([], { clock, settings: { alarmSound: false } })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     expect(w.last()).toMatchObject({ count: 1, sound: false })
@@ -235,7 +174,7 @@ describe('the waiting limit', () => {
 describe('the ready rule', () => {
   it('counts the ready limit (5 min) from ready, not the waiting limit from added', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(2 * MIN)
     w.put(delivery(A, clock.now() - 2 * MIN, { readyAt: new Date(clock.now()).toISOString() }))
@@ -247,7 +186,7 @@ describe('the ready rule', () => {
 
   it('ready off (null): the waiting limit from added applies', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock, settings: { readyLimitMinutes: null } })
+    const w = attentionWorld([], { clock, settings: { readyLimitMinutes: null } })
     w.put(delivery(A, clock.now(), { readyAt: new Date(clock.now()).toISOString() }))
     await clock.advance(14 * MIN)
     expect(w.last().orders).toEqual([])
@@ -259,7 +198,7 @@ describe('the ready rule', () => {
 describe('hand-overs that need staff', () => {
   it('a failed hand-over rings at once', () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now())], { clock })
     w.setHandover(A, { state: 'failed', at: new Date(clock.now()).toISOString(), error: FAILED })
     expect(w.alarmOf(A)).toBe('ringing')
     expect(w.last().orders[0]?.reason).toBe('failed')
@@ -267,7 +206,7 @@ describe('hand-overs that need staff', () => {
 
   it('an unconfirmed hand-over needs staff at once and rings only after a few minutes; the panel check stops it', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now())], { clock })
     w.setHandover(A, { state: 'unconfirmed', at: new Date(clock.now()).toISOString(), error: FAILED })
     expect(w.alarmOf(A)).toBe('quiet')
     expect(w.last().count).toBe(1)
@@ -279,7 +218,7 @@ describe('hand-overs that need staff', () => {
 
   it('retrying for over 2 minutes needs staff (the network) but never rings', async () => {
     const clock = new ManualClock()
-    const w = world([delivery(A, clock.now())], { clock })
+    const w = attentionWorld([delivery(A, clock.now())], { clock })
     const retrying: Handover = {
       state: 'retrying',
       nextAttemptAt: new Date(clock.now() + 5000).toISOString(),
@@ -301,7 +240,7 @@ describe('hand-overs that need staff', () => {
 describe('no false alarms', () => {
   it('at start: orders that crossed while the app was closed are summed up in one line, never rung', async () => {
     const clock = new ManualClock()
-    const w = world(
+    const w = attentionWorld(
       [
         delivery(A, clock.now() - 40 * MIN),
         delivery(B, clock.now() - 20 * MIN),
@@ -325,18 +264,18 @@ describe('no false alarms', () => {
 
   it('a restart forgets nothing that matters: the same board at a new start rings nothing', async () => {
     const clock = new ManualClock()
-    const first = world([delivery(A, clock.now())], { clock })
+    const first = attentionWorld([delivery(A, clock.now())], { clock })
     await clock.advance(15 * MIN)
     expect(first.alarmOf(A)).toBe('ringing')
     first.tracker.dispose()
-    const again = world([delivery(A, clock.now() - 15 * MIN)], { clock })
+    const again = attentionWorld([delivery(A, clock.now() - 15 * MIN)], { clock })
     expect(again.alarmOf(A)).toBe('quiet')
     expect(again.last().sound).toBe(false)
   })
 
   it('not while paused with Duraklat: the paused state is shown; after Sürdür what still waits rings', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.state.paused = true
     w.tracker.refresh()
@@ -352,7 +291,7 @@ describe('no false alarms', () => {
 
   it('pausing stops a ringing alarm', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     await clock.advance(15 * MIN)
     w.state.paused = true
@@ -364,7 +303,7 @@ describe('no false alarms', () => {
 
   it('pushes a value only when it changed', async () => {
     const clock = new ManualClock()
-    const w = world([], { clock })
+    const w = attentionWorld([], { clock })
     w.put(delivery(A, clock.now()))
     w.put({ ...delivery(A, clock.now()), label: 'x' })
     w.tracker.refresh()
@@ -374,7 +313,7 @@ describe('no false alarms', () => {
   })
 
   it('silencing an order that does not ring changes nothing', () => {
-    const w = world([delivery(A, Date.UTC(2026, 10, 21, 12))])
+    const w = attentionWorld([delivery(A, Date.UTC(2026, 10, 21, 12))])
     expect(w.tracker.silence(A)).toBe(false)
     expect(w.tracker.silence(B)).toBe(false)
     expect(w.pushed).toEqual([])
@@ -383,7 +322,7 @@ describe('no false alarms', () => {
 
 describe('the session and the intake port', () => {
   it('a session the platform ended counts; signing out does not', () => {
-    const w = world()
+    const w = attentionWorld()
     w.state.session = { ...signedOut('signed-out-by-staff') }
     w.tracker.refresh()
     expect(w.last()).toMatchObject({ sessionLost: false, count: 0 })
@@ -434,7 +373,7 @@ describe('the session and the intake port', () => {
   })
 
   it('the intake port taken by another program counts from the refresh after a try to listen', () => {
-    const w = world()
+    const w = attentionWorld()
     w.state.portTaken = true
     w.tracker.refresh()
     expect(w.last()).toMatchObject({ intakePortTaken: true, count: 1 })
