@@ -60,7 +60,8 @@ function world(
     orderChanged: () => undefined,
     couriersChanged: () => undefined,
     courierDayChanged: (today) => pushed.push(today),
-    stopwatch: () => (push.reads++ % 2 === 0 ? 0 : push.costMs),
+    // A push starts at 1 s on the stopwatch and ends `costMs` later.
+    stopwatch: () => (push.reads++ % 2 === 0 ? 1_000 : 1_000 + push.costMs),
     listedPaymentMethods: () =>
       Promise.resolve([
         { key: 'CASH', name: 'Nakit' },
