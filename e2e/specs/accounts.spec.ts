@@ -4,7 +4,7 @@
 // order handed over, and the platform counted exactly as many on-the-way calls as hand-overs" proves that no
 // request carried another account's token.
 import { rm } from 'node:fs/promises'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   DEMO_ORDER_IDS,
   ORDER_STATUS,
@@ -24,7 +24,7 @@ import {
 } from '../support/pos-orders.ts'
 import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
 import { makeTempFolder } from '../support/temp-folders.ts'
-import { launchWebMode, type WebModeProcess } from '../support/web-mode.ts'
+import { Till } from '../support/web-mode.ts'
 
 const IDS = DEMO_ORDER_IDS
 const PIDE = SECOND_ACCOUNT_ORDER_IDS
@@ -198,42 +198,6 @@ test.describe('two restaurant accounts on one board', () => {
     })
   }
 })
-
-/** One web-mode process on a data folder that outlives it (crash.spec.ts's Till, for two accounts). */
-class Till {
-  running: WebModeProcess | undefined
-  page: Page | undefined
-  readonly dataDir: string
-  readonly mock: MockPlatform
-  readonly context: BrowserContext
-
-  constructor(dataDir: string, mock: MockPlatform, context: BrowserContext) {
-    this.dataDir = dataDir
-    this.mock = mock
-    this.context = context
-  }
-
-  async start(): Promise<Page> {
-    this.running = await launchWebMode({
-      dataDir: this.dataDir,
-      apiBase: this.mock.baseUrl,
-      extraCa: this.mock.caFile,
-    })
-    this.page = await this.context.newPage()
-    await this.page.goto(this.running.url)
-    return this.page
-  }
-
-  async kill(): Promise<void> {
-    await this.running?.kill()
-    await this.page?.close()
-  }
-
-  async stop(): Promise<void> {
-    await this.page?.close()
-    await this.running?.stop()
-  }
-}
 
 test.describe('two accounts through expiry and a crash', () => {
   test.skip(({ shell }) => shell === 'electron', 'kills a spawned web-mode process')

@@ -3,54 +3,16 @@
 // own counters must show the order handed over exactly once. Web shell only: SIGKILL of a process we spawned
 // ourselves is what web mode gives us; Electron's e2e driver owns its process and closes it politely.
 import { rm } from 'node:fs/promises'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_ORDER_IDS, ORDER_STATUS } from '../mock-platform/demo-data.ts'
-import type { MockPlatform } from '../mock-platform/server.ts'
 import { expect, saveUndoWindow, test } from '../support/fixtures.ts'
 import { makeTempFolder } from '../support/temp-folders.ts'
 import { addOrder, expectSignedIn, orderItem, signIn } from '../support/staff.ts'
-import { launchWebMode, type WebModeProcess } from '../support/web-mode.ts'
+import { Till } from '../support/web-mode.ts'
 
 const ORDER = DEMO_ORDER_IDS.kadikoyCashDelivery
 const OTHER = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
 const restaurantDelivery = { shipping: 'Teslimat', courier: 'Restoran kuryesi' }
-
-/** One web-mode process on a data folder that outlives it, with a page open on it. */
-class Till {
-  readonly dataDir: string
-  readonly mock: MockPlatform
-  readonly context: BrowserContext
-  running: WebModeProcess | undefined
-  page: Page | undefined
-
-  constructor(dataDir: string, mock: MockPlatform, context: BrowserContext) {
-    this.dataDir = dataDir
-    this.mock = mock
-    this.context = context
-  }
-
-  async start(): Promise<Page> {
-    this.running = await launchWebMode({
-      dataDir: this.dataDir,
-      apiBase: this.mock.baseUrl,
-      extraCa: this.mock.caFile,
-    })
-    this.page = await this.context.newPage()
-    await this.page.goto(this.running.url)
-    return this.page
-  }
-
-  /** SIGKILL: no shutdown handler runs, nothing is flushed that was not already on disk. */
-  async kill(): Promise<void> {
-    await this.running?.kill()
-    await this.page?.close()
-  }
-
-  async stop(): Promise<void> {
-    await this.page?.close()
-    await this.running?.stop()
-  }
-}
 
 test.describe('the hand-over outbox survives SIGKILL', () => {
   test.skip(

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import type { BrowserContext, Page } from '@playwright/test'
+import type { MockPlatform } from '../mock-platform/server.ts'
 
 /** Web mode as `npm run build` writes it (web-mode.vite.config.ts): what `npm run web` starts. */
 const BUILT_WEB_MAIN = resolve(import.meta.dirname, '..', '..', 'out', 'web', 'main.js')
@@ -102,5 +104,42 @@ export async function launchWebMode(options: WebModeOptions): Promise<WebModePro
     stderr: () => log,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
+  }
+}
+
+/** One web-mode process on a data folder that outlives it, with a page open on it. */
+export class Till {
+  readonly dataDir: string
+  readonly mock: MockPlatform
+  readonly context: BrowserContext
+  running: WebModeProcess | undefined
+  page: Page | undefined
+
+  constructor(dataDir: string, mock: MockPlatform, context: BrowserContext) {
+    this.dataDir = dataDir
+    this.mock = mock
+    this.context = context
+  }
+
+  async start(): Promise<Page> {
+    this.running = await launchWebMode({
+      dataDir: this.dataDir,
+      apiBase: this.mock.baseUrl,
+      extraCa: this.mock.caFile,
+    })
+    this.page = await this.context.newPage()
+    await this.page.goto(this.running.url)
+    return this.page
+  }
+
+  /** SIGKILL: no shutdown handler runs, nothing is flushed that was not already on disk. */
+  async kill(): Promise<void> {
+    await this.running?.kill()
+    await this.page?.close()
+  }
+
+  async stop(): Promise<void> {
+    await this.page?.close()
+    await this.running?.stop()
   }
 }
