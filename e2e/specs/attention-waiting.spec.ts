@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { DEMO_ORDER_IDS } from '../mock-platform/demo-data.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { expectSignedIn, handOverButton, orderItem, signIn } from '../support/staff.ts'
-import { withTempFolder } from '../support/temp-folders.ts'
-import { launchWebMode } from '../support/web-mode.ts'
+import { withShiftedClock } from '../support/shifted-clock.ts'
 import { posRequest } from '../../test-support/core/intake-signing.ts'
 
 /**
@@ -14,7 +11,6 @@ import { posRequest } from '../../test-support/core/intake-signing.ts'
  * POS's orders through the signed intake, and the page's Web Audio calls recorded.
  */
 
-const SHIFTED_CLOCK = resolve(import.meta.dirname, '..', '..', 'test-support', 'web', 'shifted-clock.ts')
 const FIRST = DEMO_ORDER_IDS.kadikoyCashDelivery
 const SECOND = DEMO_ORDER_IDS.kadikoyCreditCardDelivery
 const PICKUP = DEMO_ORDER_IDS.kadikoyCashPickup
@@ -28,100 +24,70 @@ test('an order past its one-minute limit rings until Sessize al; a new crossing 
   webBrowser,
 }) => {
   if (!webBrowser) throw new Error('web mode needs a browser')
-  await withTempFolder('e2e-alarm-clock-', async (clockFolder) => {
-    await withTempFolder('e2e-alarm-', async (dataDir) => {
-      const clockFile = join(clockFolder, 'offset-ms')
-      let offset = 0
-      writeFileSync(clockFile, '0')
-      writeFileSync(
-        join(dataDir, 'settings.json'),
-        JSON.stringify({ settings: { undoWindowSeconds: 0, waitingLimitMinutes: 1 } }),
-      )
-      const app = await launchWebMode({
-        dataDir,
-        apiBase: mock.baseUrl,
-        extraCa: mock.caFile,
-        nodeArgs: ['--import', SHIFTED_CLOCK],
-        env: { POS_TEST_CLOCK_FILE: clockFile },
-      })
-      const context = await webBrowser.newContext()
-      try {
-        const page = await context.newPage()
-        await recordTones(page)
-        await page.goto(app.url)
-        await signIn(page, 'vendor')
-        await expectSignedIn(page)
-        const intakeUrl = app.intake.url
-        if (intakeUrl === null) throw new Error('the intake did not listen')
-        /** The POS puts an order on the board, signed at the app's time (the signature's window is a minute). */
-        const posOrder = async (paymentKey: string, shipping: 'delivery' | 'pickup') => {
-          const answer = await posRequest(intakeUrl, app.intake.key, {
-            method: 'POST',
-            path: '/v1/orders',
-            timestamp: Math.floor((Date.now() + offset) / 1000),
-            json: { payment_key: paymentKey, shipping_method: shipping, courier_type: 'restaurant' },
-          })
-          expect(answer.status).toBe(201)
-          await expect(orderItem(page, paymentKey)).toBeVisible()
-        }
-        /**
-         * Moves the app's clock on, and waits until the app reads the new time (the support bundle's time): by
-         * then every timer that came due has fired, and what it pushed has reached the page.
-         */
-        const later = async (ms: number) => {
-          offset += ms
-          writeFileSync(clockFile, String(offset))
-          const ahead = () =>
-            page.evaluate(async () => {
-              const bundle = await window.api?.getDiagnostics()
-              return bundle?.ok ? Date.parse(bundle.value.generatedAt) - Date.now() : 0
-            })
-          await expect.poll(ahead).toBeGreaterThan(offset - 5_000)
-        }
-        const alarms = () =>
-          page.evaluate(
-            (tone) => (window as unknown as { tones: number[] }).tones.filter((f) => f === tone).length,
-            ALARM_TONE,
-          )
-
-        await posOrder(FIRST, 'delivery')
-        const first = orderItem(page, FIRST)
-        expect(await alarms()).toBe(0)
-
-        // A minute and a second on the app's clock: the order crossed its limit.
-        await later(61_000)
-        await expect(first.getByRole('status').filter({ hasText: 'Bekleme süresi doldu' })).toBeVisible()
-        await expect.poll(alarms).toBe(3)
-        await expect(page).toHaveTitle('(1) POS Companion')
-        await expect(page.locator('.count-attention dd')).toHaveText('1')
-        // Nobody acts: it rings again 20 s later.
-        await later(20_000)
-        await expect.poll(alarms).toBe(6)
-
-        // Sessize al: that order stops ringing, and stays marked.
-        await first.getByRole('button', { name: 'Sessize al: 000-001' }).click()
-        await expect(first).toContainText('Sessize alındı')
-        await later(60_000)
-        await posOrder(PICKUP, 'pickup')
-        expect(await alarms()).toBe(6)
-
-        // Another order crosses: a new crossing rings again, and stops after its hand-over.
-        await posOrder(SECOND, 'delivery')
-        await later(61_000)
-        await expect.poll(alarms).toBe(9)
-        await handOverButton(page, '000-002').click()
-        await expect(orderItem(page, SECOND)).toContainText('Restoran Kuryeye Verildi')
-        await later(60_000)
-        // The pickup waiting since before never rings either.
-        expect(await alarms()).toBe(9)
-        // The silenced first order still needs a hand: the title says so.
-        await expect(page).toHaveTitle('(1) POS Companion')
-      } finally {
-        await context.close()
-        await app.stop()
+  await withShiftedClock(
+    {
+      mock,
+      browser: webBrowser,
+      name: 'alarm',
+      settings: { undoWindowSeconds: 0, waitingLimitMinutes: 1 },
+      beforeOpen: recordTones,
+    },
+    async ({ app, page, offsetMs, moveClock }) => {
+      await signIn(page, 'vendor')
+      await expectSignedIn(page)
+      const intakeUrl = app.intake.url
+      if (intakeUrl === null) throw new Error('the intake did not listen')
+      /** The POS puts an order on the board, signed at the app's time (the signature's window is a minute). */
+      const posOrder = async (paymentKey: string, shipping: 'delivery' | 'pickup') => {
+        const answer = await posRequest(intakeUrl, app.intake.key, {
+          method: 'POST',
+          path: '/v1/orders',
+          timestamp: Math.floor((Date.now() + offsetMs()) / 1000),
+          json: { payment_key: paymentKey, shipping_method: shipping, courier_type: 'restaurant' },
+        })
+        expect(answer.status).toBe(201)
+        await expect(orderItem(page, paymentKey)).toBeVisible()
       }
-    })
-  })
+      const alarms = () =>
+        page.evaluate(
+          (tone) => (window as unknown as { tones: number[] }).tones.filter((f) => f === tone).length,
+          ALARM_TONE,
+        )
+
+      await posOrder(FIRST, 'delivery')
+      const first = orderItem(page, FIRST)
+      expect(await alarms()).toBe(0)
+
+      // A minute and a second on the app's clock: the order crossed its limit.
+      await moveClock(61_000)
+      await expect(first.getByRole('status').filter({ hasText: 'Bekleme süresi doldu' })).toBeVisible()
+      await expect.poll(alarms).toBe(3)
+      await expect(page).toHaveTitle('(1) POS Companion')
+      await expect(page.locator('.count-attention dd')).toHaveText('1')
+      // Nobody acts: it rings again 20 s later.
+      await moveClock(20_000)
+      await expect.poll(alarms).toBe(6)
+
+      // Sessize al: that order stops ringing, and stays marked.
+      await first.getByRole('button', { name: 'Sessize al: 000-001' }).click()
+      await expect(first).toContainText('Sessize alındı')
+      await moveClock(60_000)
+      await posOrder(PICKUP, 'pickup')
+      expect(await alarms()).toBe(6)
+
+      // Another order crosses: a new crossing rings again, and stops after its hand-over.
+      await posOrder(SECOND, 'delivery')
+      await moveClock(61_000)
+      await expect.poll(alarms).toBe(9)
+      await handOverButton(page, '000-002').click()
+      await expect(orderItem(page, SECOND)).toContainText('Restoran Kuryeye Verildi')
+      await moveClock(60_000)
+      // The pickup waiting since before never rings either.
+      expect(await alarms()).toBe(9)
+      // The silenced first order still needs a hand: the title says so.
+      await expect(page).toHaveTitle('(1) POS Companion')
+    },
+  )
 })
 
 /** Every tone the page starts, by frequency: the Web Audio calls the alarm makes. */
