@@ -34,6 +34,21 @@ function asOther(command: string): number {
   return spawnSync('runuser', ['-u', ACCOUNT, '--', 'sh', '-c', command]).status ?? -1
 }
 
+/** `promise`, or a failure naming `what` when it has not settled within 3 s (each takes well under a second). */
+async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} took over 3 s`))
+    }, 3_000)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 let base: string
 let dataDir: string
 let dropFolder: DropFolder | undefined
@@ -58,23 +73,27 @@ describe.skipIf(why !== undefined)('another account swaps the drop folder (findi
   })
 
   afterEach(async () => {
-    await dropFolder?.close()
+    const closing = dropFolder?.close()
     dropFolder = undefined
+    await within(closing, 'close')
     await rm(base, { recursive: true, force: true })
   })
 
   async function watch(folder: string) {
     let changed = 0
     const outcomes: DropOutcome[] = []
-    dropFolder = await DropFolder.start({
-      folder,
-      dataDir,
-      stableMs: 40,
-      rescanMs: 30,
-      addOrder: () => Promise.resolve(),
-      onOutcome: (outcome) => outcomes.push(outcome),
-      onFolderChanged: () => (changed += 1),
-    })
+    dropFolder = await within(
+      DropFolder.start({
+        folder,
+        dataDir,
+        stableMs: 40,
+        rescanMs: 30,
+        addOrder: () => Promise.resolve(),
+        onOutcome: (outcome) => outcomes.push(outcome),
+        onFolderChanged: () => (changed += 1),
+      }),
+      'start',
+    )
     return { outcomes, changed: () => changed }
   }
 
@@ -109,7 +128,8 @@ describe.skipIf(why !== undefined)('another account swaps the drop folder (findi
       expect(await createDropFolder(folder, { dataDir })).toMatchObject({ ok: true })
       const watching = await watch(folder)
       expect(asOther(`mv ${folder} ${shared}/pos-old && ln -s ${target()} ${folder}`)).toBe(0)
-      for (let wait = 0; wait < 100 && watching.changed() === 0; wait++)
+      const end = Date.now() + 3_000
+      while (watching.changed() === 0 && Date.now() < end)
         await new Promise((resolve) => setTimeout(resolve, 20))
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(watching.changed()).toBe(1)

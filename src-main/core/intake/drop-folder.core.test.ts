@@ -19,12 +19,27 @@ import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { POS_FOLDER_NAME } from './drop-folder.ts'
 
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
+/** `promise`, or a failure naming `what` when it has not settled within 3 s (each takes well under a second). */
+async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} took over 3 s`))
+    }, 3_000)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 const cores: Core[] = []
 const folders: string[] = []
 
 afterEach(async () => {
   for (const core of cores.splice(0)) {
-    await core.intake.stop()
+    await within(core.intake.stop(), 'stop')
     core.dispose()
   }
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
@@ -48,12 +63,15 @@ async function servedCore() {
   return { core, base, dataDir, home }
 }
 
+/** Each wait here is over in well under a second; a change that stops the folder answering fails in seconds. */
+const ANSWER_WITHIN_MS = 3_000
+
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let wait = 0; wait < 250; wait++) {
-    if (await condition()) return
+  const end = Date.now() + ANSWER_WITHIN_MS
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 describe('the drop folder in the core', () => {

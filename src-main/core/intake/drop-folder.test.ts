@@ -58,13 +58,37 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  await dropFolder?.close()
+  const closing = dropFolder?.close()
   dropFolder = undefined
+  await within(closing, 'close')
   await rm(base, { recursive: true, force: true })
 })
 
+/**
+ * How long a start, a close or an outcome may take: each takes well under a second here (the slowest outcome is
+ * a file tried again after STABLE_MS). Bounded well below the test timeout, so a change that stops the folder
+ * answering fails in seconds (under mutation testing each such change otherwise ran to Stryker's own timeout,
+ * about a minute).
+ */
+const ANSWER_WITHIN_MS = 3_000
+
+/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
+async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
+    }, ANSWER_WITHIN_MS)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
-  dropFolder = await DropFolder.start({
+  const starting = DropFolder.start({
     folder,
     dataDir,
     stableMs: STABLE_MS,
@@ -90,15 +114,11 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
       }
     },
   })
-  return dropFolder
+  const started = await within(starting, 'start')
+  if (started === undefined) throw new Error('start answered nothing')
+  dropFolder = started
+  return started
 }
-
-/**
- * How long an outcome may take: the slowest here is a file given up after its retries (about 1.5 s). Bounded
- * well below the test timeout, so a change that stops the folder answering fails in seconds (under mutation
- * testing each such change otherwise ran to Stryker's own timeout, about a minute).
- */
-const OUTCOME_WITHIN_MS = 8_000
 
 /** Resolves with the first outcome for `file` (already seen, or to come); rejects when none comes in time. */
 function outcomeOf(file: string, result?: DropOutcome['result']): Promise<DropOutcome> {
@@ -108,8 +128,8 @@ function outcomeOf(file: string, result?: DropOutcome['result']): Promise<DropOu
   if (seen) return Promise.resolve(seen)
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`no ${result ?? 'outcome'} for ${file} within ${String(OUTCOME_WITHIN_MS)} ms`))
-    }, OUTCOME_WITHIN_MS)
+      reject(new Error(`no ${result ?? 'outcome'} for ${file} within ${String(ANSWER_WITHIN_MS)} ms`))
+    }, ANSWER_WITHIN_MS)
     waiters.push({
       match,
       resolve: (outcome) => {
@@ -409,7 +429,7 @@ describe('DropFolder against a hostile writer', () => {
     writeFileSync(join(folder, 'after.txt'), KEY)
     expect(await outcomeOf('after.txt')).toMatchObject({ result: 'done', paymentKey: KEY })
     // What a Settings change does first: it must not wait on the pipe.
-    await (dropFolder as DropFolder).close()
+    await within((dropFolder as DropFolder).close(), 'close')
     dropFolder = undefined
   })
 
@@ -443,7 +463,7 @@ describe('DropFolder against a hostile writer', () => {
     writeFileSync(join(folder, 'old.txt'), KEY)
     writeFileSync(join(folder, 'old-bad.txt'), 'no id')
     await outcomesOf(['old.txt', 'old-bad.txt'])
-    await (dropFolder as DropFolder).close()
+    await within((dropFolder as DropFolder).close(), 'close')
     now = Date.now()
     await startWatching({ clock: { now: () => now } })
     writeFileSync(join(folder, 'new.txt'), OTHER)

@@ -68,13 +68,35 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  await dropFolder?.close()
+  const closing = dropFolder?.close()
   dropFolder = undefined
+  await within(closing, 'close')
   await rm(base, { recursive: true, force: true })
 })
 
+/**
+ * How long a start, a close or a wait for the folder may take: each takes well under a second here. A change
+ * that stops the folder answering then fails in seconds, not at Stryker's own timeout (about a minute).
+ */
+const ANSWER_WITHIN_MS = 3_000
+
+/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
+async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
+    }, ANSWER_WITHIN_MS)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 async function startWatching(extra: { log?: ReturnType<typeof recordingLogger>; now?: () => number } = {}) {
-  dropFolder = await DropFolder.start({
+  const starting = DropFolder.start({
     folder,
     dataDir,
     stableMs: STABLE_MS,
@@ -90,12 +112,15 @@ async function startWatching(extra: { log?: ReturnType<typeof recordingLogger>; 
       changed += 1
     },
   })
-  return dropFolder
+  const started = await within(starting, 'start')
+  if (started === undefined) throw new Error('start answered nothing')
+  dropFolder = started
+  return started
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+async function until(condition: () => boolean, what: string, ms = ANSWER_WITHIN_MS): Promise<void> {
   const end = Date.now() + ms
   while (!condition()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
@@ -190,7 +215,7 @@ import ctypes, os, time
 libc = ctypes.CDLL(None, use_errno=True)
 a = os.path.join(${JSON.stringify(folder)}, 'order.txt').encode()
 b = os.path.join(${JSON.stringify(folder)}, 'swap-dir').encode()
-end = time.time() + 2.5
+end = time.time() + 1.5
 while time.time() < end:
     if not os.path.lexists(a):
         with open(a + b'.tmp', 'w') as f: f.write('no id here')
@@ -214,7 +239,7 @@ describe('pruning what the app kept (finding 2)', () => {
   it('never removes a folder with something in it, and never follows a link in it', async () => {
     await startWatching()
     const kept = (dropFolder as DropFolder).keptIn
-    await (dropFolder as DropFolder).close()
+    await within((dropFolder as DropFolder).close(), 'close')
     const victim = join(base, 'victim')
     mkdirSync(victim)
     writeFileSync(join(victim, 'private.txt'), 'private')
@@ -235,13 +260,13 @@ describe('pruning what the app kept (finding 2)', () => {
     writeFileSync(join(folder, 'order.txt'), KEY)
     await until(() => outcomes.length > 0, 'the file to be taken')
     const kept = (dropFolder as DropFolder).keptIn
-    await (dropFolder as DropFolder).close()
+    await within((dropFolder as DropFolder).close(), 'close')
     const [done] = readdirSync(join(kept, 'done'))
     // A time set from outside (1970) does not make a file kept today old.
     lutimesSync(join(kept, 'done', done ?? ''), new Date(0), new Date(0))
     await startWatching({ now: () => now })
     expect(readdirSync(join(kept, 'done'))).toEqual([done])
-    await (dropFolder as DropFolder).close()
+    await within((dropFolder as DropFolder).close(), 'close')
     // 31 days on the app's own clock, and it goes.
     now += 31 * DAY
     await startWatching({ now: () => now })
@@ -375,7 +400,7 @@ describe.runIf(process.platform === 'linux')('what the drop folder opens (findin
       await startWatching()
       writeFileSync(join(folder, `order-${String(start)}.txt`), KEY)
       await until(() => outcomes.length > start, 'the file to be taken')
-      await (dropFolder as DropFolder).close()
+      await within((dropFolder as DropFolder).close(), 'close')
     }
     // The first start opens what the process keeps for good (libuv's one inotify descriptor).
     await take(0)
