@@ -16,7 +16,9 @@ export default defineConfig<{ shell: Shell }>({
   // Playwright empties its output folder at start: keep it apart from the unit tests' report.
   outputDir: 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
-  use: { trace: 'retain-on-failure' },
+  // An action or a navigation that can never happen fails on its own line, naming its locator, instead of using up
+  // the whole test's time (a CI log shows only "Test timeout exceeded" otherwise).
+  use: { trace: 'retain-on-failure', actionTimeout: 20_000, navigationTimeout: 30_000 },
   // The same specs run in both shells: in web mode (the core under Node, the renderer in Chromium) and in
   // Electron, where a binary exists (elsewhere each Electron test is skipped and says why).
   projects: [

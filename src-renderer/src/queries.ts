@@ -1,6 +1,8 @@
 import {
+  hashKey,
   keepPreviousData,
   QueryClient,
+  type QueryKey,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -60,6 +62,35 @@ export const keys = {
   courierStatement: ['courier-statement'] as const,
 }
 
+/** Per cache, the keys whose read on its way is to be made again once it lands (applyNews). */
+const readsToRepeat = new WeakMap<QueryClient, Set<string>>()
+
+/**
+ * Applies the core's news of `queryKey` so that no read already on its way can undo it. The core may answer such
+ * a read before the change and send the answer after its news (an answer goes when its call settles, news at
+ * once), and React Query keeps the answer of a read it was asked to repeat while on its way when the key had no
+ * data yet (a page's first read): a courier added then never reached the page's list. So with a read on its way,
+ * the key is read again once it lands (once for a burst of news; never cancelled, so a steady stream of news
+ * cannot starve it); otherwise `put` writes the news (a pushed value), or, with no `put`, the key is read again.
+ */
+function applyNews(queryClient: QueryClient, queryKey: QueryKey, put?: () => void): void {
+  const onTheirWay = queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })
+  if (onTheirWay.length === 0) {
+    if (put) put()
+    else void queryClient.invalidateQueries({ queryKey })
+    return
+  }
+  const toRepeat = readsToRepeat.get(queryClient) ?? new Set<string>()
+  readsToRepeat.set(queryClient, toRepeat)
+  const id = hashKey(queryKey)
+  if (toRepeat.has(id)) return
+  toRepeat.add(id)
+  void Promise.allSettled(onTheirWay.map((query) => query.promise ?? Promise.resolve())).then(() => {
+    toRepeat.delete(id)
+    return queryClient.invalidateQueries({ queryKey })
+  })
+}
+
 /**
  * The core's news of the couriers' list (a courier added or renamed, an assignment that moves who was used last)
  * is read once per this window: a burst (a batch of packages scanned) costs one read of the list, not one per
@@ -83,10 +114,10 @@ function invalidateCourierDay(queryClient: QueryClient, withList: boolean): void
     clearTimeout(pending)
     pendingListRead.delete(queryClient)
   }
-  if (withList || pending !== undefined) void queryClient.invalidateQueries({ queryKey: keys.couriers })
-  void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
-  void queryClient.invalidateQueries({ queryKey: keys.courierToday })
-  void queryClient.invalidateQueries({ queryKey: keys.courierStatement })
+  if (withList || pending !== undefined) applyNews(queryClient, keys.couriers)
+  applyNews(queryClient, keys.dayEnd)
+  applyNews(queryClient, keys.courierToday)
+  applyNews(queryClient, keys.courierStatement)
 }
 
 /**
@@ -97,7 +128,7 @@ function couriersListChanged(queryClient: QueryClient): void {
   if (pendingListRead.has(queryClient)) return
   const timer = setTimeout(() => {
     pendingListRead.delete(queryClient)
-    void queryClient.invalidateQueries({ queryKey: keys.couriers })
+    applyNews(queryClient, keys.couriers)
   }, COURIER_DAY_COALESCE_MS)
   pendingListRead.set(queryClient, timer)
 }
@@ -119,40 +150,40 @@ export function useCoreEvents(): void {
     const api = requireBridge()
     const offSession = api.on('sessionChanged', (status) => {
       const before = queryClient.getQueryData<SessionStatus>(keys.session)
-      queryClient.setQueryData(keys.session, status)
+      applyNews(queryClient, keys.session, () => queryClient.setQueryData(keys.session, status))
       if (!isSignedIn(before) && isSignedIn(status)) {
-        void queryClient.invalidateQueries({ queryKey: keys.branches })
-        void queryClient.invalidateQueries({ queryKey: keys.methods })
+        applyNews(queryClient, keys.branches)
+        applyNews(queryClient, keys.methods)
       }
     })
     // Every account after any change of one (issue 29): Hesaplar, the brand tags, the filter.
     const offAccounts = api.on('accountsChanged', (accounts) => {
-      queryClient.setQueryData(keys.accounts, accounts)
+      applyNews(queryClient, keys.accounts, () => queryClient.setQueryData(keys.accounts, accounts))
     })
     const offOrder = api.on('orderChanged', ({ paymentKey, order }) => {
       // The card (the courier strip and the day-end follow the core's push).
-      putOrder(queryClient, paymentKey, order)
+      applyNews(queryClient, keys.orders, () => putOrder(queryClient, paymentKey, order))
       // Every hand-over attempt changes its order: the history, when on screen, fetches its news.
-      void queryClient.invalidateQueries({ queryKey: keys.history })
+      applyNews(queryClient, keys.history)
     })
     const offCouriers = api.on('couriersChanged', ({ kind }) => {
       // A courier added, renamed or retired (rare): read at once, so their badge is known to the next scan.
       // An assignment moves who was used last: read once for a burst of them.
-      if (kind === 'couriers') void queryClient.invalidateQueries({ queryKey: keys.couriers })
+      if (kind === 'couriers') applyNews(queryClient, keys.couriers)
       if (kind === 'assignment') couriersListChanged(queryClient)
     })
     // Today's settlement as the core keeps it (issue 28): the strip, the batch bar, the return and Gün sonu
     // show it as pushed, with no read of their own; a past day's and a week's are read again when shown (a
     // record may move any day).
     const offCourierDay = api.on('courierDayChanged', (today) => {
-      queryClient.setQueryData(keys.courierToday, today)
-      void queryClient.invalidateQueries({ queryKey: keys.dayEnd })
-      void queryClient.invalidateQueries({ queryKey: keys.courierStatement })
+      applyNews(queryClient, keys.courierToday, () => queryClient.setQueryData(keys.courierToday, today))
+      applyNews(queryClient, keys.dayEnd)
+      applyNews(queryClient, keys.courierStatement)
     })
     // A change saved in another window or tab, or by the core itself, reaches this window too (D64).
     const offSettings = api.on('settingsChanged', (settings) => {
       // (The payment methods collected at the door change the cash: the core pushes the day again.)
-      queryClient.setQueryData(keys.settings, settings)
+      applyNews(queryClient, keys.settings, () => queryClient.setQueryData(keys.settings, settings))
     })
     return () => {
       offSession()
