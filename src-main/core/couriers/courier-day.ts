@@ -154,11 +154,16 @@ export class CourierDay {
   constructor(deps: CourierDayDeps) {
     this.#deps = deps
     const unsubscribe = deps.ledger.onChange((change) => this.#changed(change))
-    // A new day is a new settlement: every surface hears of it at the turn, not at the next record.
+    // A new day is a new settlement: every surface hears of it at the turn, not at the next record. The days
+    // kept were settled as of the old day (yesterday's bags still carried, today's hand-overs still owed): from
+    // the turn they are computed again, as they would be after the next record.
     const cancelDayTurn = onEachDayTurn(
       deps.clock,
       () => deps.settings.get().platformTimeZone,
-      () => this.#schedulePush(),
+      () => {
+        this.#kept.clear()
+        this.#schedulePush()
+      },
     )
     this.#unsubscribe = () => {
       unsubscribe()
