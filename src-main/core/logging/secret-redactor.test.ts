@@ -202,6 +202,29 @@ describe('SecretRedactor by structure', () => {
     expect(redactor.redactText(text)).toBe(expected)
   })
 
+  it.each([
+    // A cookie's expiry date holds a comma: the pairs after it are cookies all the same.
+    ['Set-Cookie: sid=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; other=2', 'Set-Cookie: [redacted]'],
+    ['Set-Cookie: sid=1; expires=Wed, 21-Oct-26 07:28:00 GMT; HttpOnly; other=2', 'Set-Cookie: [redacted]'],
+    // Several Set-Cookie headers joined in one line (as fetch's `headers.get` gives them): `, ` between them.
+    ['Set-Cookie: a=1; Path=/, b=2', 'Set-Cookie: [redacted]'],
+    ['Set-Cookie: a=1, b=2; HttpOnly, c=3', 'Set-Cookie: [redacted]'],
+  ])('redacts the cookies after an expiry date or a comma: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
+  it.each([
+    ['Cookie: a="x y', 'x y'],
+    ['Cookie: b=2; a="x y', 'x y'],
+    ['password="two words', 'two words'],
+    ["secret: 'my pass phrase", 'pass phrase'],
+  ])('redacts a quoted value that is never closed, to the end of its line: %j', (text, value) => {
+    const redacted = redactor.redactText(`${text}\nnext line`)
+    expect(redacted).not.toContain(value.split(' ')[1])
+    expect(redacted).toContain(REDACTED)
+    expect(redacted).toMatch(/\nnext line$/)
+  })
+
   it('replaces values under secret-sounding keys whatever their type', () => {
     expect(
       redactor.redactDetails({

@@ -50,28 +50,37 @@ const NAMED_SECRET = new RegExp(
   String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)(${UNQUOTED_VALUE})`,
   'gi',
 )
-/** A cookie's value: unquoted, or quoted (`a="x y"`), spaces and all, up to its closing quote on the same line. */
-const COOKIE_VALUE = String.raw`(?:"[^"\n]{0,1024}"|${UNQUOTED_VALUE})`
+/** A quoted value never closed on its line runs to the line's end: no part of it is left behind. */
+const TO_LINE_END = String.raw`(?=\n|$)`
+/** A cookie's expiry date (`Wed, 21 Oct 2026 07:28:00 GMT`): the comma in it does not end the cookies. */
+const COOKIE_DATE = String.raw`[A-Za-z]{3},\s?\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{1,2}:\d{2}:\d{2} GMT`
+/**
+ * A cookie's value: unquoted, a date, or quoted (`a="x y"`), spaces and all, up to its closing quote on the same
+ * line (or the line's end).
+ */
+const COOKIE_VALUE = String.raw`(?:"[^"\n]{0,1024}(?:"|${TO_LINE_END})|${COOKIE_DATE}|${UNQUOTED_VALUE})`
 /** A cookie's name, up to its `=`. */
 const COOKIE_NAME = String.raw`[^\s"'&,;=)}\]]+=`
 /** The flags of a `Set-Cookie` line: they stand alone, with no `=value`, between the pairs. */
-const COOKIE_FLAG = String.raw`(?:secure|httponly|partitioned)\s*;\s*`
+const COOKIE_FLAG = String.raw`(?:secure|httponly|partitioned)\s*[;,]\s*`
 /**
  * `Cookie: a=1; b=2`, `Set-Cookie: sid=…; HttpOnly; other=…`: a cookie header holds a value in each
- * `; name=value` pair, and every one is a secret, flags between them included. Only a cookie's pairs go on past a
- * `;`: after any other name, or after a last flag, what follows is the line's own text (`token=abc; retries=3`,
- * `sid=…; Secure`).
+ * `; name=value` pair, and every one is a secret, flags between them included; several Set-Cookie headers joined
+ * in one line (`a=1; Path=/, b=2`, as fetch gives them) are separated by `, `. Only a cookie's pairs go on past a
+ * `;` or `,`: after any other name, or after a last flag, what follows is the line's own text
+ * (`token=abc; retries=3`, `sid=…; Secure`).
  */
 const COOKIE_SECRET = new RegExp(
-  String.raw`(${WORD_START}[A-Za-z0-9_-]*cookie[A-Za-z0-9_-]*["']?\s*[:=]\s*)(?:${COOKIE_NAME}${COOKIE_VALUE}|${UNQUOTED_VALUE})(?:;\s*(?:${COOKIE_FLAG})*${COOKIE_NAME}${COOKIE_VALUE}?)*`,
+  String.raw`(${WORD_START}[A-Za-z0-9_-]*cookie[A-Za-z0-9_-]*["']?\s*[:=]\s*)(?:${COOKIE_NAME}${COOKIE_VALUE}|${UNQUOTED_VALUE})(?:[;,]\s*(?:${COOKIE_FLAG})*${COOKIE_NAME}${COOKIE_VALUE}?)*`,
   'gi',
 )
 /**
  * `secret: 'my pass phrase'`, `password="two words"`: a quoted value is one value, spaces and all, so it is
- * redacted up to its closing quote (on the same line, within a bound that keeps the scan cheap).
+ * redacted up to its closing quote (on the same line, within a bound that keeps the scan cheap), or to the line's
+ * end when it is never closed.
  */
 const QUOTED_SECRET = new RegExp(
-  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*)(?:"[^"\n]{1,1024}"|'[^'\n]{1,1024}')`,
+  String.raw`(${WORD_START}${SECRET_NAME}["']?\s*[:=]\s*)(?:"[^"\n]{1,1024}(?:"|${TO_LINE_END})|'[^'\n]{1,1024}(?:'|${TO_LINE_END}))`,
   'gi',
 )
 /**
@@ -153,8 +162,10 @@ export class SecretRedactor implements SecretRedaction {
           (_match, head: string, _value: string, tail: string) => head + REDACTED + tail,
         )
         .replace(QUOTED_SECRET, (match, head: string) => {
-          const quote = match.slice(-1)
-          return GROUP_NAME.test(head) ? match : head + quote + REDACTED + quote
+          if (GROUP_NAME.test(head)) return match
+          const quote = match.charAt(head.length)
+          const closed = match.length > head.length + 1 && match.endsWith(quote)
+          return head + quote + REDACTED + (closed ? quote : '')
         })
         // A value already `[redacted]` is replaced by itself: the marker is taken whole, so no `]` is added.
         .replace(COOKIE_SECRET, (match, head: string) => (GROUP_NAME.test(head) ? match : head + REDACTED))
