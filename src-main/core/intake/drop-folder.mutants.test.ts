@@ -1,0 +1,669 @@
+// The drop folder's rules that the scenario tests beside it did not pin (issue 27's mutation run): how often a
+// file is tried and when, what stays settled, what the listing takes, what close and a changed folder leave
+// behind, and which folders checkDropFolder refuses. Real files, links, FIFOs and folders in temp folders; every
+// wait is bounded by ANSWER_WITHIN_MS, so a change that stops the folder answering fails in seconds.
+import { execFileSync } from 'node:child_process'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
+import {
+  checkDropFolder,
+  createDropFolder,
+  createPosFolder,
+  DropFolder,
+  othersCanWrite,
+  POS_FOLDER_NAME,
+  type DropFolderDeps,
+  type DropOutcome,
+} from './drop-folder.ts'
+import type { IntakeOrder } from './order-input.ts'
+
+const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+const STABLE_MS = 40
+/** Each start, close and outcome here takes well under a second. */
+const ANSWER_WITHIN_MS = 3_000
+/** A watcher that polls once an hour reports nothing new during a test: only the folder's listing can. */
+const SILENT_WATCHER = { usePolling: true, pollIntervalMs: 3_600_000 } as const
+const posix = process.platform !== 'win32'
+const root = process.getuid?.() === 0
+/** Someone else: an account that is neither the app's user nor root. */
+const STRANGER = 4242
+
+let base: string
+let folder: string
+let dataDir: string
+let dropFolder: DropFolder | undefined
+let added: IntakeOrder[]
+let outcomes: { at: number; outcome: DropOutcome }[]
+let changed: number
+/** Files made immutable (chattr +i) by a test: made removable again before the temp folder goes. */
+let immutable: string[]
+
+beforeEach(async () => {
+  // A parent only this user controls: a folder right in /tmp is refused (its parent is shared).
+  base = await mkdtemp(join(tmpdir(), 'drop-mutants-'))
+  folder = join(base, 'pos')
+  mkdirSync(folder, { mode: 0o700 })
+  dataDir = join(base, 'data')
+  mkdirSync(dataDir, { mode: 0o700 })
+  added = []
+  outcomes = []
+  changed = 0
+  immutable = []
+})
+
+afterEach(async () => {
+  for (const path of immutable) execFileSync('chattr', ['-i', path])
+  const closing = dropFolder?.close()
+  dropFolder = undefined
+  await within(closing, 'close')
+  await rm(base, { recursive: true, force: true })
+})
+
+/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
+async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
+    }, ANSWER_WITHIN_MS)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + ANSWER_WITHIN_MS
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(10)
+  }
+}
+
+async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
+  const started = await within(
+    DropFolder.start({
+      folder,
+      dataDir,
+      stableMs: STABLE_MS,
+      addOrder: (order) => {
+        added.push(order)
+        return Promise.resolve()
+      },
+      onOutcome: (outcome) => outcomes.push({ at: Date.now(), outcome }),
+      onFolderChanged: () => {
+        changed += 1
+      },
+      ...extra,
+    }),
+    'start',
+  )
+  if (started === undefined) throw new Error('start answered nothing')
+  dropFolder = started
+  return started
+}
+
+const outcomesOf = (file: string) => outcomes.filter(({ outcome }) => outcome.file === file)
+const results = () => outcomes.map(({ outcome }) => outcome)
+const kept = (sub: 'done' | 'failed') => readdirSync(join((dropFolder as DropFolder).keptIn, sub))
+
+function makeImmutable(path: string): void {
+  execFileSync('chattr', ['+i', path])
+  immutable.push(path)
+}
+
+function makeMutable(path: string): void {
+  execFileSync('chattr', ['-i', path])
+  immutable.splice(immutable.indexOf(path), 1)
+}
+
+describe('DropFolder: how often and when a file is tried', () => {
+  it('takes a file once, however often the folder is listed meanwhile', async () => {
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 10 })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    // Many listings after it was taken: each finds it gone, and says nothing.
+    await sleep(200)
+    expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
+    expect(added).toEqual([{ paymentKey: KEY, details: {} }])
+  })
+
+  it('tries a file the app cannot add five times, further apart each time, and logs it once', async () => {
+    const log = recordingLogger()
+    // Only the watcher's one event: the tries that follow are the retries' own.
+    await startWatching({ log, rescanMs: 3_600_000, addOrder: () => Promise.reject(new Error('disk full')) })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length >= 5, 'five tries')
+    await sleep(STABLE_MS * 6)
+    expect(results()).toEqual(Array.from({ length: 5 }, () => ({ file: 'order.txt', result: 'retry-later' })))
+    const times = outcomes.map(({ at }) => at)
+    // The n-th wait is n times the stable time (a timer never fires early; allow a millisecond of rounding).
+    for (let tries = 1; tries < 5; tries++)
+      expect((times[tries] ?? 0) - (times[tries - 1] ?? 0)).toBeGreaterThanOrEqual(STABLE_MS * tries - 2)
+    expect(log.lines.filter((line) => line.includes('could not add an order'))).toHaveLength(1)
+    expect(readdirSync(folder)).toEqual(['order.txt'])
+    expect(kept('done')).toEqual([])
+  })
+
+  it('leaves a file it gave up on alone, however often the folder is listed after', async () => {
+    const log = recordingLogger()
+    await startWatching({
+      log,
+      stableMs: 10,
+      rescanMs: 10,
+      addOrder: () => Promise.reject(new Error('disk full')),
+    })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length >= 5, 'five tries')
+    // Its last retry is due within 10 ms × 5 of the first: then nothing more, listed every 10 ms.
+    await sleep(150)
+    const given = outcomes.length
+    await sleep(150)
+    expect(outcomes).toHaveLength(given)
+    expect(readdirSync(folder)).toEqual(['order.txt'])
+    expect(log.lines.filter((line) => line.includes('could not add an order'))).toHaveLength(1)
+  })
+
+  it('keeps a file it could not keep a copy of in the drop folder, and takes it once it can', async () => {
+    const log = recordingLogger()
+    await startWatching({ log })
+    const done = join((dropFolder as DropFolder).keptIn, 'done')
+    // The app's done/ is not a folder any more (a full or broken disk does the same): nothing can be kept.
+    rmdirSync(done)
+    writeFileSync(done, '')
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'a first try')
+    expect(results()).toEqual([{ file: 'order.txt', result: 'retry-later' }])
+    expect(readdirSync(folder)).toEqual(['order.txt'])
+    expect(log.lines.filter((line) => line.includes('could not take a file'))).toHaveLength(1)
+    rmSync(done)
+    mkdirSync(done)
+    await until(() => outcomesOf('order.txt').some(({ outcome }) => outcome.result === 'done'), 'the take')
+    expect(readdirSync(folder)).toEqual([])
+    expect(readdirSync(done)).toHaveLength(1)
+  })
+})
+
+describe.runIf(process.platform === 'linux' && root)(
+  'DropFolder: a file whose name cannot be removed',
+  () => {
+    it('is taken once, not again at each listing, and again once it was gone and came back', async () => {
+      const file = join(folder, 'order.txt')
+      writeFileSync(file, KEY)
+      // Not even root may remove an immutable file's name: as a file another program holds, on Windows.
+      makeImmutable(file)
+      await startWatching({ rescanMs: 10 })
+      await until(() => outcomes.length > 0, 'the file to be taken')
+      await sleep(200)
+      expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
+      expect(added).toHaveLength(1)
+      expect(kept('done')).toHaveLength(1)
+      // Moved away (the listing no longer has the name) and back, unchanged: it is a file to take again.
+      makeMutable(file)
+      renameSync(file, join(base, 'aside.txt'))
+      await sleep(200)
+      renameSync(join(base, 'aside.txt'), file)
+      await until(() => outcomes.length > 1, 'the file to be taken again')
+      expect(added).toHaveLength(2)
+      await until(() => !existsSync(file), 'the name to be removed')
+    })
+
+    it('is refused once, with one log line', async () => {
+      const log = recordingLogger()
+      const file = join(folder, 'junk.txt')
+      writeFileSync(file, 'no order here')
+      makeImmutable(file)
+      await startWatching({ log, rescanMs: 10 })
+      await until(() => outcomes.length > 0, 'the file to be refused')
+      await sleep(200)
+      expect(results()).toEqual([{ file: 'junk.txt', result: 'failed', reason: 'no-order-id' }])
+      expect(kept('failed')).toHaveLength(2)
+      expect(log.lines.filter((line) => line.includes('junk.txt'))).toHaveLength(1)
+    })
+  },
+)
+
+describe('DropFolder: what the listing takes', () => {
+  it('takes a file only once it stood still for the stable time, by the app clock', async () => {
+    let now = 0
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 10, stableMs: 1000, clock: { now: () => now } })
+    const file = join(folder, 'order.txt')
+    writeFileSync(file, KEY)
+    const written = Math.floor(Date.now() / 1000) * 1000 - 60_000
+    utimesSync(file, new Date(written), new Date(written))
+    now = written + 999
+    await sleep(150)
+    expect(outcomes).toEqual([])
+    now = written + 1000
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
+  })
+
+  it('never takes a sub-folder or a name still being written, only the files beside them', async () => {
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 10 })
+    mkdirSync(join(folder, 'sub'))
+    writeFileSync(join(folder, 'sub', 'inside.txt'), OTHER)
+    for (const name of ['order.json.tmp', '.order.json', '~order.json'])
+      writeFileSync(join(folder, name), KEY)
+    writeFileSync(join(folder, 'real.txt'), OTHER)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    await sleep(150)
+    expect(results()).toEqual([{ file: 'real.txt', result: 'done', paymentKey: OTHER }])
+    expect(readdirSync(folder).sort()).toEqual(['.order.json', 'order.json.tmp', 'sub', '~order.json'])
+  })
+
+  it('polls for a network share: no OS events, only what the poll finds', async () => {
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 3_600_000 })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    // OS events would have brought it by now; a poll once an hour has not.
+    await sleep(STABLE_MS * 10)
+    expect(outcomes).toEqual([])
+  })
+
+  it('polls at chokidar’s own interval when none is given', async () => {
+    await startWatching({ usePolling: true, rescanMs: 3_600_000 })
+    // The poll compares the folder with its first look, which may come just after the start (a file written
+    // before it is never told; the listing is the safety net for that).
+    await sleep(300)
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
+  })
+})
+
+describe.runIf(posix)('DropFolder: a changed folder', () => {
+  it('stops when a parent was swapped for a link, though the folder itself is the same', async () => {
+    const parent = join(base, 'p')
+    mkdirSync(parent, { mode: 0o700 })
+    folder = join(parent, 'pos')
+    mkdirSync(folder, { mode: 0o700 })
+    await startWatching({ rescanMs: 10 })
+    renameSync(parent, join(base, 'q'))
+    symlinkSync(join(base, 'q'), parent)
+    // The same folder (device and inode) under a path that now leads through a link.
+    writeFileSync(join(base, 'q', 'pos', 'order.txt'), KEY)
+    await until(() => changed > 0, 'the change to be noticed')
+    await sleep(100)
+    expect(changed).toBe(1)
+    expect(added).toEqual([])
+    expect(readdirSync(join(base, 'q', 'pos'))).toEqual(['order.txt'])
+  })
+
+  it('stops listing the folder once it changed, and once closed', async () => {
+    // The listing's interval, counted each time it runs.
+    let listings = 0
+    const realSetInterval = globalThis.setInterval
+    const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((job: () => void, ms: number) =>
+      realSetInterval(() => {
+        if (ms === 10) listings += 1
+        job()
+      }, ms)) as typeof setInterval)
+    try {
+      await startWatching({ rescanMs: 10 })
+      renameSync(folder, join(base, 'pos-old'))
+      symlinkSync(dataDir, folder)
+      await until(() => changed > 0, 'the change to be noticed')
+      const atChange = listings
+      await sleep(100)
+      expect(listings).toBe(atChange)
+      await within((dropFolder as DropFolder).close(), 'close')
+      rmSync(folder)
+      renameSync(join(base, 'pos-old'), folder)
+      await startWatching({ rescanMs: 10 })
+      await until(() => listings > atChange, 'a listing')
+      await within((dropFolder as DropFolder).close(), 'close')
+      dropFolder = undefined
+      const atClose = listings
+      await sleep(100)
+      expect(listings).toBe(atClose)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+})
+
+describe('DropFolder.close', () => {
+  it('waits for the file being taken, and takes none of those queued behind it', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await startWatching({
+      rescanMs: 10,
+      addOrder: async (order) => {
+        added.push(order)
+        if (added.length === 1) await held
+      },
+    })
+    writeFileSync(join(folder, 'first.txt'), KEY)
+    await until(() => added.length === 1, 'the first add')
+    writeFileSync(join(folder, 'second.txt'), OTHER)
+    // Listed every 10 ms: the second file is queued behind the first by now.
+    await sleep(STABLE_MS * 6)
+    let closed = false
+    const closing = (dropFolder as DropFolder).close().then(() => {
+      closed = true
+    })
+    await sleep(50)
+    expect(closed).toBe(false)
+    release()
+    await within(closing, 'close')
+    dropFolder = undefined
+    expect(results()).toEqual([{ file: 'first.txt', result: 'done', paymentKey: KEY }])
+    expect(added).toHaveLength(1)
+    expect(readdirSync(folder)).toEqual(['second.txt'])
+  })
+})
+
+describe('DropFolder.start', () => {
+  it('refuses a name that is a link to nowhere, and makes nothing where it points', async () => {
+    symlinkSync(join(base, 'nowhere'), join(base, 'dangling'))
+    await expect(startWatching({ folder: join(base, 'dangling') })).rejects.toMatchObject({
+      refusal: 'not-a-folder',
+    })
+    expect(existsSync(join(base, 'nowhere'))).toBe(false)
+  })
+})
+
+// Which folders may be the drop folder (D69). A home that does not exist stands in for the staff's where only
+// the fixed system places are meant: nothing under it is refused as the home's.
+describe('checkDropFolder: system places', () => {
+  const noHome = () => join(base, 'no-such-home')
+  const check = (path: string, options: { home?: string; platform?: NodeJS.Platform } = {}) =>
+    checkDropFolder(path, { dataDir, sharedConfirmed: true, home: noHome(), ...options })
+  const refused = { ok: false, refusal: 'system-folder' }
+
+  it('refuses a relative path', async () => {
+    expect(await check('orders')).toEqual({ ok: false, refusal: 'not-a-folder' })
+  })
+
+  it
+    .runIf(posix)
+    .each(['/var/tmp', '/etc', '/usr', '/var', '/opt', '/home', '/Users', '/Volumes', '/mnt', '/media'])(
+    'refuses %s itself, but not a folder of its own inside it',
+    async (place) => {
+      expect(await check(place)).toEqual(refused)
+      const inside = join(place, 'pos-companion-no-such-folder')
+      expect(await check(inside)).toEqual({ ok: true, folder: inside, exists: false })
+    },
+  )
+
+  it.runIf(posix)('refuses /tmp, wherever the temp folder is set', async () => {
+    vi.stubEnv('TMPDIR', base)
+    try {
+      expect(await check('/tmp')).toEqual(refused)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it
+    .runIf(posix)
+    .each([
+      '/proc',
+      '/sys',
+      '/dev',
+      '/bin',
+      '/sbin',
+      '/lib',
+      '/boot',
+      '/System',
+      '/Library',
+      '/Applications',
+      '/private/var/tmp',
+    ])('refuses anything inside %s', async (place) => {
+    expect(await check(join(place, 'pos-companion-no-such-folder'))).toEqual(refused)
+  })
+
+  it('refuses a folder above the home', async () => {
+    const home = join(base, 'users', 'staff')
+    mkdirSync(home, { recursive: true })
+    expect(await check(join(base, 'users'), { home })).toEqual(refused)
+  })
+
+  it.runIf(posix)('refuses Windows’ own folders named by its environment', async () => {
+    vi.stubEnv('SystemRoot', join(base, 'Windows'))
+    vi.stubEnv('PUBLIC', join(base, 'Public'))
+    try {
+      const windows = { platform: 'win32' as const }
+      expect(await check(join(base, 'Windows', 'Temp'), windows)).toEqual(refused)
+      expect(await check(join(base, 'Windows', 'System32', 'orders'), windows)).toEqual(refused)
+      expect(await check(join(base, 'Public', 'orders'), windows)).toEqual(refused)
+      // Elsewhere they are ordinary folders.
+      expect(await check(join(base, 'Public', 'orders'))).toMatchObject({ ok: true })
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('refuses the Linux desktop’s own Desktop, Downloads and Documents, named in the user’s language', async () => {
+    const home = join(base, 'home')
+    mkdirSync(join(home, '.config'), { recursive: true })
+    writeFileSync(
+      join(home, '.config', 'user-dirs.dirs'),
+      [
+        '# XDG_DESKTOP_DIR="$HOME/Yorum"',
+        'XDG_DESKTOP_DIR="$HOME/Masaüstü"',
+        'XDG_DOWNLOAD_DIR="$HOME/İndirilenler"',
+        `XDG_DOCUMENTS_DIR="${base}/Belgeler-$HOME"`,
+        '',
+      ].join('\n'),
+    )
+    const at = { home }
+    expect(await check(join(home, 'Masaüstü'), at)).toEqual(refused)
+    expect(await check(join(home, 'İndirilenler'), at)).toEqual(refused)
+    expect(await check(join(home, 'İndirilenler', 'siparis'), at)).toEqual(refused)
+    expect(await check(`${base}/Belgeler-$HOME`, at)).toEqual(refused)
+    // Only Downloads counts with what is inside it; a commented line is no folder.
+    expect(await check(join(home, 'Masaüstü', 'siparis'), at)).toMatchObject({ ok: true })
+    expect(await check(join(home, 'Yorum'), at)).toMatchObject({ ok: true })
+    expect(await check(`${base}/Belgeler-${home}`, at)).toMatchObject({ ok: true })
+  })
+})
+
+describe('checkDropFolder: names told apart as the file system does', () => {
+  it('finds the data folder under another case on Windows and macOS, not on Linux', async () => {
+    mkdirSync(join(base, 'Data'), { mode: 0o700 })
+    const check = (platform: NodeJS.Platform) =>
+      checkDropFolder(dataDir, { dataDir: join(base, 'Data'), sharedConfirmed: false, platform })
+    expect(await check('win32')).toEqual({ ok: false, refusal: 'data-folder' })
+    expect(await check('darwin')).toEqual({ ok: false, refusal: 'data-folder' })
+    expect(await check('linux')).toEqual({ ok: true, folder: dataDir, exists: true })
+    const inside = join(base, 'data', 'orders')
+    const checkInside = (platform: NodeJS.Platform) =>
+      checkDropFolder(inside, { dataDir: join(base, 'Data'), sharedConfirmed: false, platform })
+    expect(await checkInside('darwin')).toEqual({ ok: false, refusal: 'data-folder' })
+    expect(await checkInside('linux')).toMatchObject({ ok: true })
+  })
+
+  it('tells the dotless ı from i on macOS, as its file system does', async () => {
+    const data = join(base, 'veritabanı')
+    mkdirSync(data, { mode: 0o700 })
+    const other = join(base, 'veritabani')
+    mkdirSync(other, { mode: 0o700 })
+    expect(
+      await checkDropFolder(other, { dataDir: data, sharedConfirmed: false, platform: 'darwin' }),
+    ).toEqual({
+      ok: true,
+      folder: other,
+      exists: true,
+    })
+  })
+
+  it('refuses a folder not made yet behind a link into the data folder', async () => {
+    symlinkSync(dataDir, join(base, 'innocent'))
+    expect(
+      await checkDropFolder(join(base, 'innocent', 'new', 'orders'), { dataDir, sharedConfirmed: false }),
+    ).toEqual({ ok: false, refusal: 'data-folder' })
+  })
+
+  it('judges who may write only on the platform it runs on', async () => {
+    chmodSync(folder, 0o777)
+    const platform = process.platform === 'darwin' ? 'linux' : 'darwin'
+    expect(await checkDropFolder(folder, { dataDir, sharedConfirmed: false, platform })).toEqual({
+      ok: true,
+      folder,
+      exists: true,
+    })
+  })
+})
+
+// As root (the CI container) a folder can be given to another account: who owns what above the folder counts.
+describe.runIf(posix && root)('checkDropFolder: owners and groups', () => {
+  const check = (path: string, sharedConfirmed = false) => checkDropFolder(path, { dataDir, sharedConfirmed })
+
+  it('refuses a folder another account owns unless staff confirmed it', async () => {
+    chownSync(folder, STRANGER, 0)
+    expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
+    expect(await check(folder, true)).toEqual({ ok: true, folder, exists: true })
+  })
+
+  it('refuses a folder whose parent or a folder further up another account owns, even confirmed', async () => {
+    mkdirSync(join(folder, 'a', 'b'), { recursive: true, mode: 0o700 })
+    chownSync(join(folder, 'a'), STRANGER, 0)
+    expect(await check(join(folder, 'a', 'b'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
+    mkdirSync(join(folder, 'a', 'b', 'c'), { mode: 0o700 })
+    expect(await check(join(folder, 'a', 'b', 'c'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
+  })
+
+  it('refuses a folder its group may write when the group is not the user’s own', async () => {
+    chmodSync(folder, 0o770)
+    expect(await check(folder)).toEqual({ ok: true, folder, exists: true })
+    chownSync(folder, 0, STRANGER)
+    expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
+    chmodSync(folder, 0o750)
+    expect(await check(folder)).toEqual({ ok: true, folder, exists: true })
+  })
+
+  it('refuses a folder that is itself shared and sticky', async () => {
+    chmodSync(folder, 0o1777)
+    expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
+  })
+})
+
+describe.runIf(posix)('othersCanWrite', () => {
+  it('is false for a folder only its owner can write, under parents others cannot swap', async () => {
+    expect(await othersCanWrite(folder)).toBe(false)
+    expect(await othersCanWrite(join(folder, 'not-made-yet'))).toBe(false)
+  })
+
+  it('is true for a folder everyone can write, sticky or not', async () => {
+    chmodSync(folder, 0o777)
+    expect(await othersCanWrite(folder)).toBe(true)
+    chmodSync(folder, 0o1777)
+    expect(await othersCanWrite(folder)).toBe(true)
+  })
+
+  it('counts a parent everyone can write, unless it is sticky', async () => {
+    mkdirSync(join(folder, 'data'), { mode: 0o700 })
+    chmodSync(folder, 0o777)
+    expect(await othersCanWrite(join(folder, 'data'))).toBe(true)
+    chmodSync(folder, 0o1777)
+    expect(await othersCanWrite(join(folder, 'data'))).toBe(false)
+  })
+
+  it.runIf(root)('counts another owner, and a group write for a group not the user’s', async () => {
+    chownSync(folder, STRANGER, 0)
+    expect(await othersCanWrite(folder)).toBe(true)
+    chownSync(folder, 0, 0)
+    chmodSync(folder, 0o770)
+    expect(await othersCanWrite(folder)).toBe(false)
+    chownSync(folder, 0, STRANGER)
+    expect(await othersCanWrite(folder)).toBe(true)
+    chmodSync(folder, 0o750)
+    expect(await othersCanWrite(folder)).toBe(false)
+  })
+})
+
+describe.runIf(posix)('createDropFolder and createPosFolder', () => {
+  const createdFile = () => join(dataDir, 'drop-folder', 'created.json')
+  const records = () => JSON.parse(readFileSync(createdFile(), 'utf8')) as { folder: string }[]
+
+  it('never creates over a link to nowhere named by way of a folder that is not there', async () => {
+    symlinkSync(join(base, 'nowhere'), join(base, 'c'))
+    expect(await createDropFolder(`${base}/missing/../c`, { dataDir })).toEqual({
+      ok: false,
+      refusal: 'exists',
+    })
+    expect(existsSync(join(base, 'nowhere'))).toBe(false)
+  })
+
+  it('keeps one record per folder it made, each of them trusted in a shared parent', async () => {
+    const shared = join(base, 'shared')
+    mkdirSync(shared)
+    chmodSync(shared, 0o1777)
+    const [one, two] = [join(shared, 'one'), join(shared, 'two')]
+    expect(await createDropFolder(one, { dataDir })).toEqual({ ok: true, folder: one })
+    expect(await createDropFolder(two, { dataDir })).toEqual({ ok: true, folder: two })
+    for (const made of [one, two])
+      expect(await checkDropFolder(made, { dataDir, sharedConfirmed: false })).toMatchObject({ ok: true })
+    // Made again after it was removed: one record for it, of the folder there now.
+    rmdirSync(one)
+    expect(await createDropFolder(one, { dataDir })).toEqual({ ok: true, folder: one })
+    expect(
+      records()
+        .map((record) => record.folder)
+        .sort(),
+    ).toEqual([one, two])
+    expect(await checkDropFolder(one, { dataDir, sharedConfirmed: false })).toMatchObject({ ok: true })
+  })
+
+  it('starts its record again from a created.json that is not a list', async () => {
+    mkdirSync(join(dataDir, 'drop-folder'), { recursive: true })
+    writeFileSync(createdFile(), '{"folder": "x"}')
+    const made = join(base, 'made')
+    expect(await createDropFolder(made, { dataDir })).toEqual({ ok: true, folder: made })
+    expect(records()).toEqual([expect.objectContaining({ folder: made })])
+  })
+
+  it('gives up after POS-Siparisleri-9, when another folder has each name', async () => {
+    const home = join(base, 'home')
+    mkdirSync(home, { mode: 0o700 })
+    const names = [
+      POS_FOLDER_NAME,
+      ...Array.from({ length: 8 }, (_, index) => `${POS_FOLDER_NAME}-${String(index + 2)}`),
+    ]
+    for (const name of names) mkdirSync(join(home, name))
+    expect(await createPosFolder({ dataDir, home })).toEqual({ ok: false, refusal: 'exists' })
+    expect(readdirSync(home).sort()).toEqual(names.sort())
+    rmdirSync(join(home, `${POS_FOLDER_NAME}-9`))
+    expect(await createPosFolder({ dataDir, home })).toEqual({
+      ok: true,
+      folder: join(home, `${POS_FOLDER_NAME}-9`),
+    })
+  })
+
+  it('makes the folder owner-only whatever the umask', async () => {
+    const saved = process.umask(0o277)
+    try {
+      const made = join(base, 'strict')
+      expect(await createDropFolder(made, { dataDir })).toEqual({ ok: true, folder: made })
+      expect(statSync(made).mode & 0o777).toBe(0o700)
+    } finally {
+      process.umask(saved)
+    }
+  })
+})
