@@ -20,7 +20,7 @@ import {
 } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import {
@@ -163,7 +163,10 @@ describe('DropFolder: how often and when a file is tried', () => {
     // The n-th wait is n times the stable time (a timer never fires early; allow a millisecond of rounding).
     for (let tries = 1; tries < 5; tries++)
       expect((times[tries] ?? 0) - (times[tries - 1] ?? 0)).toBeGreaterThanOrEqual(STABLE_MS * tries - 2)
-    expect(log.lines.filter((line) => line.includes('could not add an order'))).toHaveLength(1)
+    const logged = log.lines.filter((line) => line.includes('could not add an order'))
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toContain('"file":"order.txt"')
+    expect(logged[0]).toContain('disk full')
     expect(readdirSync(folder)).toEqual(['order.txt'])
     expect(kept('done')).toEqual([])
   })
@@ -185,6 +188,51 @@ describe('DropFolder: how often and when a file is tried', () => {
     expect(outcomes).toHaveLength(given)
     expect(readdirSync(folder)).toEqual(['order.txt'])
     expect(log.lines.filter((line) => line.includes('could not add an order'))).toHaveLength(1)
+  })
+
+  it('forgets the tries of a file once it was taken: the same name later is listed and taken', async () => {
+    let failures = 1
+    await startWatching({
+      ...SILENT_WATCHER,
+      rescanMs: 10,
+      addOrder: (order) => {
+        if (failures-- > 0) return Promise.reject(new Error('disk full'))
+        added.push(order)
+        return Promise.resolve()
+      },
+    })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.some(({ outcome }) => outcome.result === 'done'), 'the file to be taken')
+    writeFileSync(join(folder, 'order.txt'), OTHER)
+    await until(() => added.length === 2, 'the same name to be taken again')
+    expect(added.map((order) => order.paymentKey)).toEqual([KEY, OTHER])
+  })
+
+  it('works without anyone told of outcomes: a file is tried again and taken, nothing logged', async () => {
+    const log = recordingLogger()
+    let failures = 1
+    // As the core may start it: no onOutcome, no onFolderChanged.
+    dropFolder = await within(
+      DropFolder.start({
+        folder,
+        dataDir,
+        stableMs: STABLE_MS,
+        log,
+        addOrder: (order) => {
+          if (failures-- > 0) return Promise.reject(new Error('disk full'))
+          added.push(order)
+          return Promise.resolve()
+        },
+      }),
+      'start',
+    )
+    writeFileSync(join(folder, 'later.txt'), KEY)
+    await until(() => added.length === 1, 'the later try')
+    await until(() => readdirSync(folder).length === 0, 'the file to be removed')
+    writeFileSync(join(folder, 'now.txt'), OTHER)
+    await until(() => added.length === 2, 'the next file')
+    await until(() => readdirSync(folder).length === 0, 'the next file to be removed')
+    expect(log.lines.filter((line) => line.includes('could not take'))).toEqual([])
   })
 
   it('keeps a file it could not keep a copy of in the drop folder, and takes it once it can', async () => {
@@ -231,6 +279,20 @@ describe.runIf(process.platform === 'linux' && root)(
       await until(() => !existsSync(file), 'the name to be removed')
     })
 
+    it('takes it again once its writer rewrote it in place', async () => {
+      const file = join(folder, 'order.txt')
+      writeFileSync(file, KEY)
+      makeImmutable(file)
+      // Only the watcher's events: the rewrite is told as a change of the name.
+      await startWatching({ rescanMs: 3_600_000 })
+      await until(() => outcomes.length > 0, 'the file to be taken')
+      makeMutable(file)
+      writeFileSync(file, OTHER)
+      await until(() => added.length === 2, 'the rewritten file to be taken')
+      expect(added.map((order) => order.paymentKey)).toEqual([KEY, OTHER])
+      await until(() => !existsSync(file), 'the name to be removed')
+    })
+
     it('is refused once, with one log line', async () => {
       const log = recordingLogger()
       const file = join(folder, 'junk.txt')
@@ -249,15 +311,15 @@ describe.runIf(process.platform === 'linux' && root)(
 describe('DropFolder: what the listing takes', () => {
   it('takes a file only once it stood still for the stable time, by the app clock', async () => {
     let now = 0
-    await startWatching({ ...SILENT_WATCHER, rescanMs: 10, stableMs: 1000, clock: { now: () => now } })
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 10, stableMs: 500, clock: { now: () => now } })
     const file = join(folder, 'order.txt')
     writeFileSync(file, KEY)
     const written = Math.floor(Date.now() / 1000) * 1000 - 60_000
     utimesSync(file, new Date(written), new Date(written))
-    now = written + 999
+    now = written + 499
     await sleep(150)
     expect(outcomes).toEqual([])
-    now = written + 1000
+    now = written + 500
     await until(() => outcomes.length > 0, 'the file to be taken')
     expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
   })
@@ -273,6 +335,25 @@ describe('DropFolder: what the listing takes', () => {
     await sleep(150)
     expect(results()).toEqual([{ file: 'real.txt', result: 'done', paymentKey: OTHER }])
     expect(readdirSync(folder).sort()).toEqual(['.order.json', 'order.json.tmp', 'sub', '~order.json'])
+  })
+
+  it('refuses a link to a folder as itself, and leaves the folder it points to alone', async () => {
+    const elsewhere = join(base, 'elsewhere')
+    mkdirSync(elsewhere)
+    writeFileSync(join(elsewhere, 'order.txt'), KEY)
+    await startWatching({ rescanMs: 3_600_000 })
+    symlinkSync(elsewhere, join(folder, 'orders'))
+    await until(() => outcomes.length > 0, 'the link to be refused')
+    expect(results()).toEqual([{ file: 'orders', result: 'failed', reason: 'not-a-file' }])
+    expect(added).toEqual([])
+    expect(readdirSync(elsewhere)).toEqual(['order.txt'])
+  })
+
+  it('uses OS events unless told to poll, whatever the poll interval', async () => {
+    await startWatching({ pollIntervalMs: 3_600_000, rescanMs: 3_600_000 })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
   })
 
   it('polls for a network share: no OS events, only what the poll finds', async () => {
@@ -300,7 +381,8 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
     mkdirSync(parent, { mode: 0o700 })
     folder = join(parent, 'pos')
     mkdirSync(folder, { mode: 0o700 })
-    await startWatching({ rescanMs: 10 })
+    const log = recordingLogger()
+    await startWatching({ log, rescanMs: 10 })
     renameSync(parent, join(base, 'q'))
     symlinkSync(join(base, 'q'), parent)
     // The same folder (device and inode) under a path that now leads through a link.
@@ -310,6 +392,51 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
     expect(changed).toBe(1)
     expect(added).toEqual([])
     expect(readdirSync(join(base, 'q', 'pos'))).toEqual(['order.txt'])
+    // Said once, naming the folder; the listing that found it is no failure to list.
+    const said = log.lines.filter((line) => line.includes('no longer the one that was checked'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain(JSON.stringify(folder))
+    expect(log.lines.filter((line) => line.includes('could not list'))).toEqual([])
+  })
+
+  it('stops when the folder is gone', async () => {
+    await startWatching({ rescanMs: 10 })
+    rmSync(folder, { recursive: true })
+    await until(() => changed > 0, 'the change to be noticed')
+    expect((dropFolder as DropFolder).changed).toBe(true)
+    expect(outcomes).toEqual([])
+  })
+
+  it.each([
+    ['told', true],
+    ['not told', false],
+  ])('stops a take under way when the folder was swapped, whoever is %s', async (_name, told) => {
+    const deps: DropFolderDeps = {
+      folder,
+      dataDir,
+      stableMs: STABLE_MS,
+      // Only the watcher's event for the file starts a take: no listing finds the swap first.
+      rescanMs: 3_600_000,
+      addOrder: (order) => {
+        added.push(order)
+        return Promise.resolve()
+      },
+      onOutcome: (outcome) => outcomes.push({ at: Date.now(), outcome }),
+      ...(told ? { onFolderChanged: () => (changed += 1) } : {}),
+    }
+    dropFolder = await within(DropFolder.start(deps), 'start')
+    renameSync(folder, join(base, 'pos-old'))
+    symlinkSync(dataDir, folder)
+    // The watcher still watches the folder it opened, and names the file by the path it was given: through
+    // the link, where a file of that name stands in the data folder.
+    writeFileSync(join(dataDir, 'order.txt'), KEY)
+    writeFileSync(join(base, 'pos-old', 'order.txt'), KEY)
+    await until(() => (dropFolder as DropFolder).changed, 'the change to be noticed')
+    await sleep(100)
+    expect(outcomes).toEqual([])
+    expect(added).toEqual([])
+    expect(changed).toBe(told ? 1 : 0)
+    expect(readFileSync(join(dataDir, 'order.txt'), 'utf8')).toBe(KEY)
   })
 
   it('stops listing the folder once it changed, and once closed', async () => {
@@ -339,6 +466,60 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
       const atClose = listings
       await sleep(100)
       expect(listings).toBe(atClose)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+})
+
+describe('DropFolder: what it keeps, where, and for how long', () => {
+  it('keeps in a readable folder of its own, one per drop folder, the same after a restart', async () => {
+    folder = join(base, 'Kasa 1 — Sipariş Klasörü, Akşam Vardiyası')
+    mkdirSync(folder, { mode: 0o700 })
+    const first = (await startWatching()).keptIn
+    expect(dirname(first)).toBe(join(dataDir, 'drop-folder'))
+    // Letters other than A-Z, digits, `.`, `_` and `-` become `_`; 40 of them at most; then the path's hash.
+    expect(basename(first)).toMatch(/^Kasa_1___Sipari__Klas_r___Ak_am_Vardiyas-[0-9a-f]{12}$/)
+    await within((dropFolder as DropFolder).close(), 'close')
+    expect((await startWatching()).keptIn).toBe(first)
+    await within((dropFolder as DropFolder).close(), 'close')
+    // A folder of the same name elsewhere has its own.
+    folder = join(base, 'other', 'Kasa 1 — Sipariş Klasörü, Akşam Vardiyası')
+    mkdirSync(folder, { recursive: true, mode: 0o700 })
+    const second = (await startWatching()).keptIn
+    expect(basename(second)).toMatch(/^Kasa_1___Sipari__Klas_r___Ak_am_Vardiyas-[0-9a-f]{12}$/)
+    expect(second).not.toBe(first)
+  })
+
+  it('removes what it kept over 30 days before every 6 hours, not only at start, and says how many', async () => {
+    const log = recordingLogger()
+    const jobs = new Map<number, () => void>()
+    const realSetInterval = globalThis.setInterval
+    const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((job: () => void, ms: number) => {
+      jobs.set(ms, job)
+      return realSetInterval(job, ms)
+    }) as typeof setInterval)
+    try {
+      let now = Date.now()
+      await startWatching({ log, clock: { now: () => now } })
+      writeFileSync(join(folder, 'order.txt'), KEY)
+      writeFileSync(join(folder, 'junk.txt'), 'no order here')
+      await until(() => outcomes.length === 2, 'both files')
+      expect(kept('done')).toHaveLength(1)
+      expect(kept('failed')).toHaveLength(2)
+      const prune = jobs.get(6 * 60 * 60 * 1000)
+      expect(prune).toBeDefined()
+      prune?.()
+      await sleep(50)
+      expect(kept('done')).toHaveLength(1)
+      expect(log.lines.filter((line) => line.includes('removed old kept files'))).toEqual([])
+      now += 31 * 24 * 60 * 60 * 1000
+      prune?.()
+      await until(() => kept('done').length + kept('failed').length === 0, 'the old files to go')
+      const said = log.lines.filter((line) => line.includes('removed old kept files'))
+      expect(said).toHaveLength(1)
+      expect(said[0]).toContain('"removed":3')
+      expect(said[0]).toContain('"keepDays":30')
     } finally {
       spy.mockRestore()
     }
