@@ -66,6 +66,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.mock-platform/',
+      // Stryker's sandboxes (a copy of the project) while a mutation run lasts.
+      '.stryker-tmp*/',
     ],
   },
   js.configs.recommended,
