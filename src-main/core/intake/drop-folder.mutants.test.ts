@@ -68,9 +68,12 @@ beforeEach(async () => {
   outcomes = []
   changed = 0
   immutable = []
+  // What a change that ignores the `home` a test gives would use instead: a temp folder, never the real home.
+  vi.stubEnv('HOME', join(base, 'real-home'))
 })
 
 afterEach(async () => {
+  vi.unstubAllEnvs()
   for (const path of immutable) execFileSync('chattr', ['-i', path])
   const closing = dropFolder?.close()
   dropFolder = undefined
@@ -598,6 +601,7 @@ describe('checkDropFolder: system places', () => {
       expect(await check('/tmp')).toEqual(refused)
     } finally {
       vi.unstubAllEnvs()
+      vi.stubEnv('HOME', join(base, 'real-home'))
     }
   })
 
@@ -619,6 +623,13 @@ describe('checkDropFolder: system places', () => {
     expect(await check(join(place, 'pos-companion-no-such-folder'))).toEqual(refused)
   })
 
+  it('refuses Documents in the home', async () => {
+    const home = join(base, 'home')
+    mkdirSync(join(home, 'Documents'), { recursive: true })
+    expect(await check(join(home, 'Documents'), { home })).toEqual(refused)
+    expect(await check(join(home, 'Documents', 'orders'), { home })).toMatchObject({ ok: true })
+  })
+
   it('refuses a folder above the home', async () => {
     const home = join(base, 'users', 'staff')
     mkdirSync(home, { recursive: true })
@@ -637,6 +648,7 @@ describe('checkDropFolder: system places', () => {
       expect(await check(join(base, 'Public', 'orders'))).toMatchObject({ ok: true })
     } finally {
       vi.unstubAllEnvs()
+      vi.stubEnv('HOME', join(base, 'real-home'))
     }
   })
 
@@ -666,6 +678,29 @@ describe('checkDropFolder: system places', () => {
 })
 
 describe('checkDropFolder: names told apart as the file system does', () => {
+  it('counts a folder whose name begins with two dots as inside, not above', async () => {
+    const home = join(base, 'home')
+    mkdirSync(join(home, 'Downloads', '..orders'), { recursive: true, mode: 0o700 })
+    mkdirSync(join(dataDir, '..orders'), { mode: 0o700 })
+    const check = (path: string) => checkDropFolder(path, { dataDir, sharedConfirmed: false, home })
+    expect(await check(join(dataDir, '..orders'))).toEqual({ ok: false, refusal: 'data-folder' })
+    expect(await check(join(home, 'Downloads', '..orders'))).toEqual({ ok: false, refusal: 'system-folder' })
+  })
+
+  it('takes the folder that holds Downloads when it is not home', async () => {
+    const home = join(base, 'home')
+    mkdirSync(join(home, '.config'), { recursive: true })
+    mkdirSync(join(home, 'Files', 'İndirilenler'), { recursive: true, mode: 0o700 })
+    writeFileSync(join(home, '.config', 'user-dirs.dirs'), 'XDG_DOWNLOAD_DIR="$HOME/Files/İndirilenler"\n')
+    const check = (path: string) => checkDropFolder(path, { dataDir, sharedConfirmed: false, home })
+    expect(await check(join(home, 'Files', 'İndirilenler', 'x'))).toEqual({
+      ok: false,
+      refusal: 'system-folder',
+    })
+    expect(await check(join(home, 'Files', 'orders'))).toMatchObject({ ok: true })
+    expect(await check(join(home, 'Files'))).toMatchObject({ ok: true })
+  })
+
   it('finds the data folder under another case on Windows and macOS, not on Linux', async () => {
     mkdirSync(join(base, 'Data'), { mode: 0o700 })
     const check = (platform: NodeJS.Platform) =>
@@ -790,6 +825,21 @@ describe.runIf(posix)('createDropFolder and createPosFolder', () => {
       refusal: 'exists',
     })
     expect(existsSync(join(base, 'nowhere'))).toBe(false)
+  })
+
+  it('makes nothing where checkDropFolder refuses', async () => {
+    expect(await createDropFolder(join(dataDir, 'orders'), { dataDir })).toEqual({
+      ok: false,
+      refusal: 'data-folder',
+    })
+    expect(existsSync(join(dataDir, 'orders'))).toBe(false)
+  })
+
+  it('makes the folders above it that are missing, and keeps its record owner-only', async () => {
+    const made = join(base, 'a', 'b', 'orders')
+    expect(await createDropFolder(made, { dataDir })).toEqual({ ok: true, folder: made })
+    expect(statSync(made).isDirectory()).toBe(true)
+    expect(statSync(createdFile()).mode & 0o777).toBe(0o600)
   })
 
   it('keeps one record per folder it made, each of them trusted in a shared parent', async () => {

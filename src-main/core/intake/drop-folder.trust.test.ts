@@ -16,7 +16,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import {
   checkDropFolder,
@@ -65,9 +65,12 @@ beforeEach(async () => {
   added = []
   outcomes = []
   changed = 0
+  // What a change that ignores the `home` a test gives would use instead: a temp folder, never the real home.
+  vi.stubEnv('HOME', join(base, 'real-home'))
 })
 
 afterEach(async () => {
+  vi.unstubAllEnvs()
   const closing = dropFolder?.close()
   dropFolder = undefined
   await within(closing, 'close')

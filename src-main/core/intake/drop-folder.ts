@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, type Stats } from 'node:fs'
 import { chmod, lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
-import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path'
 import type { DropFolderRefusal } from '../../../src-shared/intake-info.ts'
 import { AppFailure, describeThrown } from '../app-failure.ts'
 import { RefusalLog } from '../http/loopback-server.ts'
@@ -576,11 +576,11 @@ function sameFolder(platform: NodeJS.Platform): (a: string, b: string) => boolea
   return (a, b) => folded(a) === folded(b)
 }
 
-/** Is `inner` strictly inside `outer`? */
+/** Is `inner` strictly inside `outer`? (`..orders` is a name inside it; `..` and `../x` are outside.) */
 function isInside(outer: string, inner: string, platform: NodeJS.Platform): boolean {
   const folded = fold(platform)
   const path = relative(folded(outer), folded(inner))
-  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
+  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)
 }
 
 async function profilePlaces(home: string, platform: NodeJS.Platform) {
