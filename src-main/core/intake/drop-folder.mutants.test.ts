@@ -154,6 +154,15 @@ describe('DropFolder: how often and when a file is tried', () => {
     expect(added).toEqual([{ paymentKey: KEY, details: {} }])
   })
 
+  it('takes a file once it stood still for stableMs, not chokidar’s default 2 s', async () => {
+    await startWatching({ rescanMs: 3_600_000 })
+    const written = Date.now()
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+    // 40 ms of stillness and the take: far below a second even on a busy machine.
+    expect((outcomes[0]?.at ?? Infinity) - written).toBeLessThan(1500)
+  })
+
   it('tries a file the app cannot add five times, further apart each time, and logs it once', async () => {
     const log = recordingLogger()
     // Only the watcher's one event: the tries that follow are the retries' own.
@@ -402,6 +411,34 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
     expect(log.lines.filter((line) => line.includes('could not list'))).toEqual([])
   })
 
+  it('leaves the name alone when a parent was swapped for a link while the order was being added', async () => {
+    const parent = join(base, 'p')
+    mkdirSync(parent, { mode: 0o700 })
+    folder = join(parent, 'pos')
+    mkdirSync(folder, { mode: 0o700 })
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await startWatching({
+      rescanMs: 3_600_000,
+      addOrder: async (order) => {
+        added.push(order)
+        await held
+      },
+    })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => added.length === 1, 'the add')
+    // The name now leads, through a link, to the very same file: still not the folder that was checked.
+    renameSync(parent, join(base, 'q'))
+    symlinkSync(join(base, 'q'), parent)
+    release()
+    await until(() => changed > 0, 'the change to be noticed')
+    await sleep(100)
+    expect(outcomes).toEqual([])
+    expect(readdirSync(join(base, 'q', 'pos'))).toEqual(['order.txt'])
+  })
+
   it('stops when the folder is gone', async () => {
     await startWatching({ rescanMs: 10 })
     rmSync(folder, { recursive: true })
@@ -445,17 +482,24 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
   it('stops listing the folder once it changed, and once closed', async () => {
     // The listing's interval, counted each time it runs.
     let listings = 0
+    const intervals: NodeJS.Timeout[] = []
     const realSetInterval = globalThis.setInterval
-    const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((job: () => void, ms: number) =>
-      realSetInterval(() => {
+    const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((job: () => void, ms: number) => {
+      const timer = realSetInterval(() => {
         if (ms === 10) listings += 1
         job()
-      }, ms)) as typeof setInterval)
+      }, ms)
+      intervals.push(timer)
+      return timer
+    }) as typeof setInterval)
     try {
       await startWatching({ rescanMs: 10 })
       renameSync(folder, join(base, 'pos-old'))
       symlinkSync(dataDir, folder)
       await until(() => changed > 0, 'the change to be noticed')
+      // The listing and the 6-hourly prune, neither keeping the app from quitting.
+      expect(intervals).toHaveLength(2)
+      expect(intervals.map((timer) => timer.hasRef())).toEqual([false, false])
       const atChange = listings
       await sleep(100)
       expect(listings).toBe(atChange)
