@@ -13,10 +13,20 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../create-core.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { POS_FOLDER_NAME } from './drop-folder.ts'
+
+/**
+ * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
+ * `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
+ */
+const os = vi.hoisted(() => ({ home: undefined as string | undefined }))
+vi.mock('node:os', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:os')>()
+  return { ...real, homedir: () => os.home ?? real.homedir() }
+})
 
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
 /** `promise`, or a failure naming `what` when it has not settled within 3 s (each takes well under a second). */
@@ -43,6 +53,7 @@ afterEach(async () => {
     core.dispose()
   }
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
+  os.home = undefined
 })
 
 function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
@@ -55,6 +66,7 @@ async function servedCore() {
   folders.push(base)
   const dataDir = join(base, 'data')
   const home = join(base, 'home')
+  os.home = join(base, 'real-home')
   mkdirSync(dataDir, { mode: 0o700 })
   mkdirSync(home, { mode: 0o700 })
   const core = await testCore({})

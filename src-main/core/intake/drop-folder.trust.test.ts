@@ -28,6 +28,16 @@ import {
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 
+/**
+ * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
+ * `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
+ */
+const os = vi.hoisted(() => ({ home: undefined as string | undefined }))
+vi.mock('node:os', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:os')>()
+  return { ...real, homedir: () => os.home ?? real.homedir() }
+})
+
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const STABLE_MS = 60
 const DAY = 24 * 60 * 60 * 1000
@@ -65,12 +75,11 @@ beforeEach(async () => {
   added = []
   outcomes = []
   changed = 0
-  // What a change that ignores the `home` a test gives would use instead: a temp folder, never the real home.
-  vi.stubEnv('HOME', join(base, 'real-home'))
+  os.home = join(base, 'real-home')
 })
 
 afterEach(async () => {
-  vi.unstubAllEnvs()
+  os.home = undefined
   const closing = dropFolder?.close()
   dropFolder = undefined
   await within(closing, 'close')
