@@ -53,6 +53,7 @@ const COURIER_PROBLEMS = [
   'id-reused', // a request id already used for a record of another kind
   'courier-out', // closing the account of a courier still carrying bags: staff confirm, seeing the list
   'overage-choice', // closing with an overage: staff choose a tip or a credit
+  'later-day-closed', // closing a day before one already closed for that courier: closings go in day order
   'day-full', // the ledger holds its limit of records for that day (LEDGER_RECORDS_PER_DAY)
   'method-not-listed', // a payment method at the door the platform does not list
   'unknown-batch', // a batch scan-out the ledger does not hold

@@ -398,15 +398,33 @@ describe('closing an account, its other paths', () => {
     })
   })
 
-  it('carries no debt of a later day into the closing of an earlier one', async () => {
+  it('refuses to close a day before one already closed, and keeps the later closing’s debts', async () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    const mehmet = w.day.addCourier({ requestId: 'm', name: 'Mehmet' })
     w.day.recordMovement({ requestId: 'f1', courierId: ahmet.id, kind: 'float', amountKurus: 3_000 })
+    w.day.recordMovement({ requestId: 'g1', courierId: mehmet.id, kind: 'float', amountKurus: 500 })
     await w.clock.advance(DAY)
     w.day.recordMovement({ requestId: 'f2', courierId: ahmet.id, kind: 'float', amountKurus: 1_000 })
     w.day.closeAccount({ requestId: 'close-25', courierId: ahmet.id })
-    const closing = w.day.closeAccount({ requestId: 'close-24', courierId: ahmet.id, day: '2026-11-24' })
-    expect(closing.debtsAfter).toEqual([{ since: '2026-11-24', closingId: 'close-24', amountKurus: 3_000 }])
+    // Closed out of order, the 24th's 30,00 ₺ would have been left out of every day after the 25th.
+    expect(
+      await problemOf(() =>
+        w.day.closeAccount({ requestId: 'close-24', courierId: ahmet.id, day: '2026-11-24' }),
+      ),
+    ).toBe('later-day-closed')
+    expect(w.day.dayEnd('2026-11-24').couriers.find((line) => line.courierId === ahmet.id)?.closed).toBe(
+      false,
+    )
+    expect(w.day.today().couriers.find((line) => line.courierId === ahmet.id)).toMatchObject({
+      debts: [{ since: '2026-11-25', amountKurus: 1_000 }],
+    })
+    // Another courier's later closing does not stop this one's: the order is per courier.
+    expect(
+      w.day.closeAccount({ requestId: 'close-m-24', courierId: mehmet.id, day: '2026-11-24' }).debtsAfter,
+    ).toEqual([{ since: '2026-11-24', closingId: 'close-m-24', amountKurus: 500 }])
+    // The same day again is no "later" day: a replay answers the closing as it was.
+    expect(w.day.closeAccount({ requestId: 'close-25', courierId: ahmet.id }).id).toBe('close-25')
   })
 
   it('books an overage as a tip without paying the debts carried', () => {

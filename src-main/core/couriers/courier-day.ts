@@ -483,6 +483,12 @@ export class CourierDay {
     const today = this.#today()
     const day = input.day ?? today
     if (day > today) throw new CourierRefusal('day-invalid')
+    // Closings go in day order: each carries the debts of the one before it, so an earlier day closed after a
+    // later one would leave its shortfall out of every day after (and later days would read the wrong debts).
+    const closedLater = ledger
+      .closings()
+      .some((closing) => closing.courierId === input.courierId && closing.day > day)
+    if (closedLater) throw new CourierRefusal('later-day-closed')
     const line = this.#settle(day).dayEnd.couriers.find((courier) => courier.courierId === input.courierId)
     // Stryker disable ArrayDeclaration: a string for a missing line's bags or cash has no state, carried or counts
     const bags = (line?.bags ?? []).filter(

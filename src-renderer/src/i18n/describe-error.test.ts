@@ -176,6 +176,10 @@ const BY_PROBLEM: Record<InputProblem, readonly [tr: string, en: string]> = {
     'Fazla var: bahşiş mi, alacak mı olduğunu seçin.',
     'There is an overage: choose a tip or a credit.',
   ],
+  'later-day-closed': [
+    'Bu kuryenin daha sonraki bir günü kapatıldı: hesaplar gün sırasıyla kapatılır, bu gün artık kapatılamaz.',
+    'A later day of this courier is already closed: accounts are closed day by day, so this day can no longer be closed.',
+  ],
   'day-full': [
     'Bugün için kayıt sınırına ulaşıldı: yeni kayıt yarın yazılabilir.',
     'Today’s limit of records is reached: new records can be written tomorrow.',

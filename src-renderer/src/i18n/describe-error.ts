@@ -73,6 +73,7 @@ const BY_PROBLEM: Record<InputProblem, TextKey> = {
   'id-reused': 'errorRequestIdReused',
   'courier-out': 'errorCourierOut',
   'overage-choice': 'errorOverageChoice',
+  'later-day-closed': 'errorLaterDayClosed',
   'day-full': 'errorDayFull',
   'method-not-listed': 'errorMethodNotListed',
   'unknown-batch': 'errorUnknownBatch',

@@ -206,6 +206,8 @@ export const en = {
   errorRequestIdReused: 'This request id was used for another kind of record.',
   errorCourierOut: 'The courier still carries bags: confirm the list before closing the account.',
   errorOverageChoice: 'There is an overage: choose a tip or a credit.',
+  errorLaterDayClosed:
+    'A later day of this courier is already closed: accounts are closed day by day, so this day can no longer be closed.',
   errorDayFull: 'Today’s limit of records is reached: new records can be written tomorrow.',
   errorMethodNotListed: 'This payment method is not on the platform’s list.',
   errorUnknownBatch: 'This batch was not found: scan the courier’s badge again.',

@@ -215,6 +215,8 @@ export const tr = {
   errorRequestIdReused: 'Bu istek numarası başka bir kayıt için kullanıldı.',
   errorCourierOut: 'Kurye hâlâ paket taşıyor: hesabı kapatmadan önce listeyi onaylayın.',
   errorOverageChoice: 'Fazla var: bahşiş mi, alacak mı olduğunu seçin.',
+  errorLaterDayClosed:
+    'Bu kuryenin daha sonraki bir günü kapatıldı: hesaplar gün sırasıyla kapatılır, bu gün artık kapatılamaz.',
   errorDayFull: 'Bugün için kayıt sınırına ulaşıldı: yeni kayıt yarın yazılabilir.',
   errorMethodNotListed: 'Bu ödeme yöntemi platformun listesinde yok.',
   errorUnknownBatch: 'Bu toplu teslim bulunamadı: kuryenin kartını yeniden okutun.',
