@@ -2,6 +2,7 @@
 // file is tried and when, what stays settled, what the listing takes, what close and a changed folder leave
 // behind, and which folders checkDropFolder refuses. Real files, links, FIFOs and folders in temp folders; every
 // wait is bounded by ANSWER_WITHIN_MS, so a change that stops the folder answering fails in seconds.
+import type { FSWatcher } from 'chokidar'
 import { execFileSync } from 'node:child_process'
 import {
   chmodSync,
@@ -49,6 +50,65 @@ vi.mock('node:os', async (importOriginal) => {
   return { ...real, homedir: () => os.home ?? real.homedir(), tmpdir: () => os.temp ?? real.tmpdir() }
 })
 
+/**
+ * Seams the tests below reach through, each passing to the real module unless a test sets it: what the drop
+ * file's take finds (a file Windows holds open, a name that became a folder), a prune that fails, the
+ * watcher (to report its errors), a listing that fails, and the Windows ACL reader.
+ */
+const seams = vi.hoisted(() => ({
+  taken: new Map<string, 'locked' | 'folder'>(),
+  pruneFails: false,
+  watchers: [] as FSWatcher[],
+  listingFails: undefined as string | undefined,
+  windows: undefined as { user: string; acls: Map<string, string> } | undefined,
+}))
+vi.mock('./drop-file.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./drop-file.ts')>()
+  return {
+    ...real,
+    takeDropFile: (path: string, stillTheFolder: () => Promise<void>) => {
+      const kind = seams.taken.get(path)
+      return kind === undefined ? real.takeDropFile(path, stillTheFolder) : Promise.resolve({ kind })
+    },
+    pruneKept: (kept: string, now: number, maxAgeMs: number) =>
+      seams.pruneFails ? Promise.reject(new Error('disk gone')) : real.pruneKept(kept, now, maxAgeMs),
+  }
+})
+vi.mock('chokidar', async (importOriginal) => {
+  const real = await importOriginal<typeof import('chokidar')>()
+  return {
+    ...real,
+    watch: (...args: Parameters<typeof real.watch>) => {
+      const watcher = real.watch(...args)
+      seams.watchers.push(watcher)
+      return watcher
+    },
+  }
+})
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>()
+  const readdir = ((path: string, ...rest: unknown[]) =>
+    path === seams.listingFails
+      ? Promise.reject(Object.assign(new Error('EIO: i/o error, scandir'), { code: 'EIO' }))
+      : (real.readdir as (...args: unknown[]) => Promise<unknown>)(path, ...rest)) as typeof real.readdir
+  return { ...real, readdir, default: { ...real, readdir } }
+})
+vi.mock('./windows-acl.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./windows-acl.ts')>()
+  return {
+    ...real,
+    currentUserSid: () => (seams.windows ? Promise.resolve(seams.windows.user) : real.currentUserSid()),
+    readWindowsAcl: (folder: string) => {
+      if (!seams.windows) return real.readWindowsAcl(folder)
+      const sddl = seams.windows.acls.get(folder)
+      // What icacls says of a folder the test did not name: SYSTEM and the Administrators own it.
+      return Promise.resolve(
+        real.parseSddl(sddl ?? 'O:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)'),
+      )
+    },
+  }
+})
+
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const STABLE_MS = 40
@@ -87,6 +147,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.unstubAllEnvs()
+  seams.taken.clear()
+  seams.pruneFails = false
+  seams.watchers.length = 0
+  seams.listingFails = undefined
+  seams.windows = undefined
   os.home = undefined
   os.temp = undefined
   for (const path of immutable) execFileSync('chattr', ['-i', path])
@@ -950,5 +1015,124 @@ describe.runIf(posix)('createDropFolder and createPosFolder', () => {
     } finally {
       process.umask(saved)
     }
+  })
+})
+
+describe('DropFolder: what the drop file\u2019s take can also find', () => {
+  it('tries again later a file another program holds open (Windows), without an error line', async () => {
+    const log = recordingLogger()
+    const file = join(folder, 'held.txt')
+    seams.taken.set(file, 'locked')
+    await startWatching({ log, rescanMs: 3_600_000 })
+    writeFileSync(file, KEY)
+    await until(() => outcomes.length > 0, 'a first try')
+    // (Its write may be told twice, as an add and a change: each try finds it held.)
+    expect(results()).toContainEqual({ file: 'held.txt', result: 'retry-later' })
+    expect(results().every((outcome) => outcome.result === 'retry-later')).toBe(true)
+    expect(readdirSync(folder)).toEqual(['held.txt'])
+    // Let go: the next try takes it.
+    seams.taken.delete(file)
+    await until(() => results().some((outcome) => outcome.result === 'done'), 'the later try')
+    expect(results().at(-1)).toEqual({ file: 'held.txt', result: 'done', paymentKey: KEY })
+    expect(added).toHaveLength(1)
+    expect(log.lines.filter((line) => line.startsWith('error'))).toEqual([])
+  })
+
+  it('says nothing of a name that became a folder while it was taken', async () => {
+    const file = join(folder, 'order.txt')
+    seams.taken.set(file, 'folder')
+    await startWatching({ rescanMs: 3_600_000 })
+    writeFileSync(file, KEY)
+    writeFileSync(join(folder, 'after.txt'), OTHER)
+    await until(() => outcomes.length > 0, 'the next file')
+    await sleep(STABLE_MS * 4)
+    expect(results()).toEqual([{ file: 'after.txt', result: 'done', paymentKey: OTHER }])
+  })
+})
+
+describe('DropFolder: failures around the takes', () => {
+  it('logs a prune that fails, and still starts', async () => {
+    const log = recordingLogger()
+    seams.pruneFails = true
+    await startWatching({ log })
+    const said = log.lines.filter((line) => line.includes('could not prune kept files'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('disk gone')
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+  })
+
+  it('logs what the watcher reports as an error, and goes on', async () => {
+    const log = recordingLogger()
+    await startWatching({ log })
+    seams.watchers.at(-1)?.emit('error', new Error('EMFILE: too many open files'))
+    const said = log.lines.filter((line) => line.includes('watcher error'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('EMFILE')
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+  })
+
+  it('logs a listing that fails, and still takes what the watcher reports', async () => {
+    const log = recordingLogger()
+    seams.listingFails = folder
+    await startWatching({ log, rescanMs: 10 })
+    await until(() => log.lines.some((line) => line.includes('could not list the folder')), 'a listing')
+    expect(log.lines.find((line) => line.includes('could not list the folder'))).toContain('EIO')
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'the file to be taken')
+  })
+})
+
+// Windows, as far as it can be on another OS: who may write a folder is read from its ACL (icacls, here a
+// stand-in giving each folder's SDDL), the app's user from whoami.
+describe.runIf(posix)('checkDropFolder on Windows', () => {
+  const USER = 'S-1-5-21-1-2-3-1001'
+  const OWN = `O:${USER}D:PAI(A;OICI;FA;;;${USER})(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)`
+  /** BUILTIN\Users may add files: any account on the PC. */
+  const USERS_WRITE = `O:${USER}D:PAI(A;OICI;FA;;;${USER})(A;OICI;FW;;;BU)`
+  let restore: (() => void) | undefined
+  const onWindows = (acls: Record<string, string | undefined>) => {
+    seams.windows = {
+      user: USER,
+      acls: new Map(Object.entries(acls).map(([path, sddl]) => [path, sddl ?? ''])),
+    }
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')
+    Object.defineProperty(process, 'platform', { value: 'win32' })
+    restore = () => {
+      if (platform) Object.defineProperty(process, 'platform', platform)
+    }
+  }
+  afterEach(() => {
+    restore?.()
+    restore = undefined
+  })
+  const check = (sharedConfirmed = false) => checkDropFolder(folder, { dataDir, sharedConfirmed })
+
+  it('takes a folder only the user, SYSTEM and the Administrators may change', async () => {
+    onWindows({ [folder]: OWN, [base]: OWN })
+    expect(await check()).toEqual({ ok: true, folder, exists: true })
+  })
+
+  it('refuses a folder other accounts may write unless staff confirmed it', async () => {
+    onWindows({ [folder]: USERS_WRITE, [base]: OWN })
+    expect(await check()).toEqual({ ok: false, refusal: 'shared' })
+    expect(await check(true)).toEqual({ ok: true, folder, exists: true })
+  })
+
+  it('refuses a folder whose parent other accounts may write, even confirmed', async () => {
+    onWindows({ [folder]: OWN, [base]: USERS_WRITE })
+    expect(await check(true)).toEqual({ ok: false, refusal: 'shared-parent' })
+  })
+
+  it('counts a folder whose ACL cannot be read as shared', async () => {
+    onWindows({ [folder]: 'not an ACL', [base]: OWN })
+    expect(await check()).toEqual({ ok: false, refusal: 'shared' })
+  })
+
+  it('says no other account can write a folder, as web mode asks (its ACL is not read there)', async () => {
+    chmodSync(folder, 0o777)
+    onWindows({ [folder]: USERS_WRITE })
+    expect(await othersCanWrite(folder)).toBe(false)
   })
 })
