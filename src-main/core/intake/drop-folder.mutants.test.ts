@@ -60,6 +60,8 @@ const seams = vi.hoisted(() => ({
   pruneFails: false,
   watchers: [] as FSWatcher[],
   listingFails: undefined as string | undefined,
+  /** Run once, just before the next lstat of this path: a writer acting between two looks. */
+  beforeLook: undefined as { path: string; act: () => void } | undefined,
   windows: undefined as { user: string; acls: Map<string, string> } | undefined,
 }))
 vi.mock('./drop-file.ts', async (importOriginal) => {
@@ -91,7 +93,15 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     path === seams.listingFails
       ? Promise.reject(Object.assign(new Error('EIO: i/o error, scandir'), { code: 'EIO' }))
       : (real.readdir as (...args: unknown[]) => Promise<unknown>)(path, ...rest)) as typeof real.readdir
-  return { ...real, readdir, default: { ...real, readdir } }
+  const lstat = ((path: string, ...rest: unknown[]) => {
+    const before = seams.beforeLook
+    if (before?.path === path) {
+      seams.beforeLook = undefined
+      before.act()
+    }
+    return (real.lstat as (...args: unknown[]) => Promise<unknown>)(path, ...rest)
+  }) as typeof real.lstat
+  return { ...real, readdir, lstat, default: { ...real, readdir, lstat } }
 })
 vi.mock('./windows-acl.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./windows-acl.ts')>()
@@ -151,6 +161,7 @@ afterEach(async () => {
   seams.pruneFails = false
   seams.watchers.length = 0
   seams.listingFails = undefined
+  seams.beforeLook = undefined
   seams.windows = undefined
   os.home = undefined
   os.temp = undefined
@@ -1047,6 +1058,23 @@ describe('DropFolder: what the drop file\u2019s take can also find', () => {
     await until(() => outcomes.length > 0, 'the next file')
     await sleep(STABLE_MS * 4)
     expect(results()).toEqual([{ file: 'after.txt', result: 'done', paymentKey: OTHER }])
+  })
+})
+
+describe('DropFolder.start against a writer acting between the check and the watch', () => {
+  it.each([
+    ['a link', () => symlinkSync(dataDir, folder)],
+    ['a file', () => writeFileSync(folder, KEY)],
+  ])('refuses (changed) a folder swapped for %s after it was checked', async (_name, plant) => {
+    seams.beforeLook = {
+      path: folder,
+      act: () => {
+        renameSync(folder, join(base, 'pos-old'))
+        plant()
+      },
+    }
+    await expect(startWatching()).rejects.toMatchObject({ refusal: 'changed' })
+    expect(readdirSync(dataDir)).toEqual([])
   })
 })
 
