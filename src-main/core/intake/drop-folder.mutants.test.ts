@@ -23,7 +23,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { isMainThread } from 'node:worker_threads'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import {
   checkDropFolder,
@@ -60,6 +60,8 @@ const seams = vi.hoisted(() => ({
   pruneFails: false,
   watchers: [] as FSWatcher[],
   listingFails: undefined as string | undefined,
+  /** A folder the OS will not let the app make (its parent's ACL, say). */
+  mkdirFails: undefined as string | undefined,
   /** Run once, just before the next lstat of this path: a writer acting between two looks. */
   beforeLook: undefined as { path: string; act: () => void } | undefined,
   windows: undefined as { user: string; acls: Map<string, string> } | undefined,
@@ -101,7 +103,13 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     }
     return (real.lstat as (...args: unknown[]) => Promise<unknown>)(path, ...rest)
   }) as typeof real.lstat
-  return { ...real, readdir, lstat, default: { ...real, readdir, lstat } }
+  const mkdir = ((path: string, ...rest: unknown[]) =>
+    path === seams.mkdirFails
+      ? Promise.reject(
+          Object.assign(new Error(`EACCES: permission denied, mkdir '${path}'`), { code: 'EACCES' }),
+        )
+      : (real.mkdir as (...args: unknown[]) => Promise<unknown>)(path, ...rest)) as typeof real.mkdir
+  return { ...real, readdir, lstat, mkdir, default: { ...real, readdir, lstat, mkdir } }
 })
 vi.mock('./windows-acl.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./windows-acl.ts')>()
@@ -162,6 +170,7 @@ afterEach(async () => {
   seams.watchers.length = 0
   seams.listingFails = undefined
   seams.beforeLook = undefined
+  seams.mkdirFails = undefined
   seams.windows = undefined
   os.home = undefined
   os.temp = undefined
@@ -256,6 +265,17 @@ describe('DropFolder: how often and when a file is tried', () => {
 
   it('tries a file the app cannot add five times, further apart each time, and logs it once', async () => {
     const log = recordingLogger()
+    // The retries' timers, by their waits: none may keep the app from quitting.
+    const waits = new Map<number, NodeJS.Timeout[]>()
+    const realSetTimeout = globalThis.setTimeout
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation((job: () => void, ms?: number) => {
+      const timer = realSetTimeout(job, ms)
+      waits.set(ms ?? 0, [...(waits.get(ms ?? 0) ?? []), timer])
+      return timer
+    })
+    onTestFinished(() => {
+      spy.mockRestore()
+    })
     // Only the watcher's one event: the tries that follow are the retries' own.
     await startWatching({ log, rescanMs: 3_600_000, addOrder: () => Promise.reject(new Error('disk full')) })
     writeFileSync(join(folder, 'order.txt'), KEY)
@@ -272,6 +292,8 @@ describe('DropFolder: how often and when a file is tried', () => {
     expect(logged[0]).toContain('disk full')
     expect(readdirSync(folder)).toEqual(['order.txt'])
     expect(kept('done')).toEqual([])
+    for (let tries = 1; tries < 5; tries++)
+      expect(waits.get(STABLE_MS * tries)?.map((timer) => timer.hasRef())).toEqual([false])
   })
 
   it('leaves a file it gave up on alone, however often the folder is listed after', async () => {
@@ -909,6 +931,43 @@ describe.runIf(posix && root)('checkDropFolder: owners and groups', () => {
   })
 })
 
+// The same rules for a staff user who is not root (the uid and gid the code sees are that user's).
+describe.runIf(posix && root)('checkDropFolder and othersCanWrite for a user other than root', () => {
+  const USER = 4343
+  beforeEach(() => {
+    vi.spyOn(process, 'getuid').mockReturnValue(USER)
+    vi.spyOn(process, 'getgid').mockReturnValue(USER)
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('trusts the user’s own folder under folders root owns, and no other account’s', async () => {
+    chownSync(folder, USER, USER)
+    expect(await checkDropFolder(folder, { dataDir, sharedConfirmed: false })).toEqual({
+      ok: true,
+      folder,
+      exists: true,
+    })
+    expect(await othersCanWrite(folder)).toBe(false)
+    chownSync(folder, STRANGER, USER)
+    expect(await checkDropFolder(folder, { dataDir, sharedConfirmed: false })).toEqual({
+      ok: false,
+      refusal: 'shared',
+    })
+    expect(await othersCanWrite(folder)).toBe(true)
+  })
+
+  it('trusts a folder root owns', async () => {
+    expect(await checkDropFolder(folder, { dataDir, sharedConfirmed: false })).toEqual({
+      ok: true,
+      folder,
+      exists: true,
+    })
+    expect(await othersCanWrite(folder)).toBe(false)
+  })
+})
+
 describe.runIf(posix)('othersCanWrite', () => {
   it('is false for a folder only its owner can write, under parents others cannot swap', async () => {
     expect(await othersCanWrite(folder)).toBe(false)
@@ -969,6 +1028,12 @@ describe.runIf(posix)('createDropFolder and createPosFolder', () => {
     expect(await createDropFolder(made, { dataDir })).toEqual({ ok: true, folder: made })
     expect(statSync(made).isDirectory()).toBe(true)
     expect(statSync(createdFile()).mode & 0o777).toBe(0o600)
+  })
+
+  it('fails, rather than say it exists, when the OS will not let it make the folder', async () => {
+    const made = join(base, 'not-allowed')
+    seams.mkdirFails = made
+    await expect(createDropFolder(made, { dataDir })).rejects.toMatchObject({ code: 'EACCES' })
   })
 
   it('keeps one record per folder it made, each of them trusted in a shared parent', async () => {
