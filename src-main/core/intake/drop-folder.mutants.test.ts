@@ -552,6 +552,31 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
     expect(readdirSync(join(base, 'q', 'pos'))).toEqual(['order.txt'])
   })
 
+  it('never trusts the folder again once swapped, even swapped back while a take was under way', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await startWatching({
+      rescanMs: 10,
+      addOrder: async (order) => {
+        added.push(order)
+        await held
+      },
+    })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => added.length === 1, 'the add')
+    renameSync(folder, join(base, 'pos-old'))
+    symlinkSync(dataDir, folder)
+    await until(() => changed > 0, 'the listing to notice the change')
+    rmSync(folder)
+    renameSync(join(base, 'pos-old'), folder)
+    release()
+    await sleep(100)
+    expect(outcomes).toEqual([])
+    expect(readdirSync(folder)).toEqual(['order.txt'])
+  })
+
   it('stops when the folder is gone', async () => {
     await startWatching({ rescanMs: 10 })
     rmSync(folder, { recursive: true })
