@@ -276,6 +276,17 @@ describe('closings and pay rates', () => {
 })
 
 describe('cash movements and their corrections', () => {
+  it('refuse a day the calendar does not have, even within the days kept', () => {
+    const { ledger, journal } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    for (const day of ['2026-09-31', '2026-11-2', '2026-11-00']) {
+      expect(
+        refusal(() => ledger.recordMovement({ courierId: ahmet.id, kind: 'float', amountKurus: 1, day })),
+      ).toBe('day-invalid')
+    }
+    expect(journal.records).toHaveLength(1)
+  })
+
   it('correct a movement in its own kind, through recordMovement or correctCash', () => {
     const { ledger } = memoryLedger()
     const ahmet = ledger.addCourier({ name: 'Ahmet' })
@@ -359,6 +370,16 @@ describe('what the ledger answers is a copy', () => {
 })
 
 describe('the journal and the day files', () => {
+  it('reads a past day’s records oldest first, though a later one was filed under the day before', async () => {
+    const { ledger, clock } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet' })
+    const today = ledger.recordCash({ courierId: ahmet.id, amountKurus: 500 })
+    // Handed in now for yesterday (a courier back after midnight): filed in yesterday's file.
+    const late = ledger.recordCash({ courierId: ahmet.id, amountKurus: 700, day: '2026-11-23' })
+    await clock.advance(3 * DAY)
+    expect(ledger.day('2026-11-24').cash.map((cash) => cash.id)).toEqual([today.id, late.id])
+  })
+
   it('files door tenders and batches under their day, and reads them from there once they left the journal', async () => {
     const { ledger, journal, archive, clock } = memoryLedger()
     const ahmet = ledger.addCourier({ name: 'Ahmet' })
