@@ -449,6 +449,18 @@ describe('DropFolder: what the listing takes', () => {
     expect(results()).toEqual([{ file: 'order.txt', result: 'done', paymentKey: KEY }])
   })
 
+  it('skips quietly a name gone between the listing and its look, and takes the others', async () => {
+    const log = recordingLogger()
+    await startWatching({ ...SILENT_WATCHER, log, rescanMs: 10 })
+    const gone = join(folder, 'a-gone.txt')
+    seams.beforeLook = { path: gone, act: () => rmSync(gone) }
+    writeFileSync(gone, KEY)
+    writeFileSync(join(folder, 'b-stays.txt'), OTHER)
+    await until(() => outcomes.length > 0, 'the other file to be taken')
+    expect(results()).toEqual([{ file: 'b-stays.txt', result: 'done', paymentKey: OTHER }])
+    expect(log.lines.filter((line) => line.includes('could not list'))).toEqual([])
+  })
+
   it('never takes a sub-folder or a name still being written, only the files beside them', async () => {
     await startWatching({ ...SILENT_WATCHER, rescanMs: 10 })
     mkdirSync(join(folder, 'sub'))
@@ -712,6 +724,28 @@ describe('DropFolder: what it keeps, where, and for how long', () => {
 })
 
 describe('DropFolder.close', () => {
+  it('cancels a retry that is due later', async () => {
+    // The retry's job, by its wait: whether it ever ran.
+    const ran = new Set<number>()
+    const realSetTimeout = globalThis.setTimeout
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation((job: () => void, ms?: number) =>
+      realSetTimeout(() => {
+        ran.add(ms ?? 0)
+        job()
+      }, ms),
+    )
+    onTestFinished(() => {
+      spy.mockRestore()
+    })
+    await startWatching({ stableMs: 200, addOrder: () => Promise.reject(new Error('disk full')) })
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => outcomes.length > 0, 'a first try')
+    await within((dropFolder as DropFolder).close(), 'close')
+    dropFolder = undefined
+    await sleep(400)
+    expect(ran.has(200)).toBe(false)
+  })
+
   it('waits for the file being taken, and takes none of those queued behind it', async () => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
