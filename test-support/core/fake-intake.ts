@@ -122,10 +122,22 @@ export interface RawAnswer {
   json: unknown
 }
 
+/**
+ * How long `send` waits for an answer: a loopback server answers within milliseconds, so a request left unanswered
+ * (a server that broke, or a mutant that stops it answering) fails its test now rather than at the test's timeout.
+ */
+export const ANSWER_WITHIN_MS = 3_000
+
 /** One HTTP request with full control over the headers (Host included), as a hostile client would send it. */
 export function send(
   port: number,
-  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
+  options: {
+    method?: string
+    path: string
+    headers?: OutgoingHttpHeaders
+    body?: string | Buffer
+    answerWithinMs?: number
+  },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -160,6 +172,8 @@ export function send(
       },
     )
     outgoing.on('error', reject)
+    const within = options.answerWithinMs ?? ANSWER_WITHIN_MS
+    outgoing.setTimeout(within, () => outgoing.destroy(new Error(`no answer within ${String(within)} ms`)))
     outgoing.end(options.body)
   })
 }
