@@ -136,6 +136,18 @@ describe('the board’s courier strip, more', () => {
     expect(couriersOut([today], ROSTER)[0]?.floatKurus).toBe(5_000)
   })
 
+  it('reads a float and a bag of the very moment of the return as that return’s, settled with it', () => {
+    const today = settle(
+      TODAY,
+      [
+        { key: 'k0', courier: ahmet.id, left: 10 },
+        { key: 'k1', courier: ahmet.id, left: 30 },
+      ],
+      [movement('f1', 'float', 10, 2_000), movement('r1', 'handed-in', 10, 10_000)],
+    )
+    expect(couriersOut([today], ROSTER)[0]).toMatchObject({ paymentKeys: ['k1'], floatKurus: 0 })
+  })
+
   it('reads a corrected return as no return: the float before it still counts', () => {
     const today = settle(
       TODAY,

@@ -264,6 +264,24 @@ describe('a closed account', () => {
   })
 })
 
+describe('a record corrected across closings', () => {
+  it('books each settled correction as the change from the one settled before it', () => {
+    const day = new Day()
+      .move('a', ahmet.id, 'handed-in', 1_000)
+      .close({ id: 'x1', courierId: ahmet.id, movementIds: ['a'] })
+      .move('b', ahmet.id, 'handed-in', 1_500, { corrects: 'a', at: at('20:00') })
+      .close({ id: 'x2', courierId: ahmet.id, movementIds: ['b'], at: at('20:30') })
+      .move('c', ahmet.id, 'handed-in', 1_200, { corrects: 'b', at: at('21:00') })
+    const line = lineOf(day.settle(), ahmet.id)
+    expect(line?.cash.map((cash) => [cash.id, cash.settledBy, cash.countedKurus])).toEqual([
+      ['a', 'x1', 1_000],
+      ['b', 'x2', 500],
+      ['c', undefined, -300],
+    ])
+    expect(line?.cashHandedInKurus).toBe(1_200)
+  })
+})
+
 describe('debts carried', () => {
   const shortClosing = (debts: Debt[], extra: Partial<Closing> = {}) => ({
     id: 'x-old',
