@@ -126,7 +126,7 @@ export interface RawAnswer {
  * How long `send` waits for an answer: a loopback server answers within milliseconds, so a request left unanswered
  * (a server that broke, or a mutant that stops it answering) fails its test now rather than at the test's timeout.
  */
-export const ANSWER_WITHIN_MS = 3_000
+const ANSWER_WITHIN_MS = 3_000
 
 /** One HTTP request with full control over the headers (Host included), as a hostile client would send it. */
 export function send(
