@@ -99,7 +99,10 @@ describe('batch scan-outs', () => {
     const ahmet = ledger.addCourier({ name: 'Ahmet' })
     const mehmet = ledger.addCourier({ name: 'Mehmet' })
     ledger.startBatch({ id: 'b1', courierId: ahmet.id })
-    ledger.startBatch({ id: 'b2', courierId: mehmet.id })
+    expect(ledger.startBatch({ id: 'b2', courierId: mehmet.id })).toMatchObject({
+      batchId: 'b2',
+      courierId: mehmet.id,
+    })
     ledger.endBatch({ id: 'e1', batchId: 'b1' })
     expect(ledger.endBatch({ id: 'e1', batchId: 'b2' }).batchId).toBe('b1')
     expect(ledger.batches().map((batch) => [batch.batchId, batch.endedAt !== undefined])).toEqual([

@@ -268,6 +268,7 @@ export class CourierLedger {
         id: input.id,
         paymentKey,
         courierId: input.courierId,
+        // Stryker disable next-line ConditionalExpression: equivalent, an undefined batchId is dropped on its way to the journal (JSON) and read everywhere as none.
         ...(input.batchId === undefined ? {} : { batchId: input.batchId }),
       }),
     )
@@ -502,6 +503,7 @@ export class CourierLedger {
    */
   day(day: string): LedgerDay {
     const seen = new Set<string>()
+    // Stryker disable next-line ArrayDeclaration: equivalent, a string among the records has no seq (the sort keeps it first) and no type to match.
     const records: LedgerRecord[] = []
     // The first write under an id stands, as readableRecords reads it: the day files' copy before the journal's.
     for (const record of [...this.#archivedAround(day), ...this.#live.values()]) {
@@ -797,6 +799,7 @@ function batchesOf(records: Iterable<LedgerRecord>): LedgerBatch[] {
       if (batch && batch.endedAt === undefined) batch.endedAt = record.at
     }
   }
+  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: equivalent, the one caller passes #live, which holds the records in seq order already.
   return [...batches.values()].sort((a, b) => a.seq - b.seq)
 }
 
