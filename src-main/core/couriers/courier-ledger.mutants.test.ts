@@ -3,6 +3,7 @@
 // what a caller may and may not change through what the ledger answers.
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { silentLogger } from '../ports.ts'
 import { MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
@@ -411,6 +412,54 @@ describe('what the ledger answers is a copy', () => {
 })
 
 describe('the journal and the day files', () => {
+  it('reads every kind of record back after a restart, none of them left unread', () => {
+    const { ledger, journal } = memoryLedger()
+    const ahmet = ledger.addCourier({ name: 'Ahmet', badge: 'A1' })
+    const mehmet = ledger.addCourier({ name: 'Mehmet' })
+    ledger.setBadge({ courierId: ahmet.id, badge: 'A2' })
+    ledger.retireCourier({ courierId: mehmet.id })
+    ledger.noteOrder({
+      paymentKey: KEY_A,
+      paymentMethod: 'CASH',
+      amountKurus: 100,
+      branch: 'moda',
+      label: 'A1',
+    })
+    // A correction of every fact it may correct.
+    ledger.noteOrder({
+      paymentKey: KEY_A,
+      paymentMethod: 'CARD',
+      amountKurus: 200,
+      branch: 'kadikoy',
+      label: 'B2',
+    })
+    for (const booked of ['even', 'debt', 'tip', 'credit'] as const) {
+      ledger.closeAccount({ ...closingFor(ahmet.id, []), booked })
+    }
+    ledger.setPayRate({ courierId: null, rateKurus: 2500 })
+    const log = recordingLogger()
+    const restarted = new CourierLedger({
+      journal: journal.reopen(),
+      archive: new MemoryHistoryArchive(),
+      clock: new ManualClock(NOON),
+      log,
+      timeZone: () => ZONE,
+    })
+    expect(log.lines).toEqual([])
+    expect(restarted.couriers()).toEqual(ledger.couriers())
+    expect(restarted.courier(ahmet.id)?.badge).toBe('A2')
+    expect(restarted.courier(mehmet.id)?.retired).toBe(true)
+    expect(restarted.notedOf(KEY_A)).toEqual({
+      paymentMethod: 'CARD',
+      amountKurus: 200,
+      branch: 'kadikoy',
+      label: 'B2',
+    })
+    expect(restarted.closings().map((closing) => closing.booked)).toEqual(['even', 'debt', 'tip', 'credit'])
+    expect(restarted.payRates()).toEqual(ledger.payRates())
+    restarted.dispose()
+  })
+
   it('reads a past day’s records oldest first, though a later one was filed under the day before', async () => {
     const { ledger, clock } = memoryLedger()
     const ahmet = ledger.addCourier({ name: 'Ahmet' })
