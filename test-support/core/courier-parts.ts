@@ -1,5 +1,6 @@
 // The courier's day as tests that build the core's parts by hand give it (createCore makes it from the data
 // folder and the settings): a ledger in memory, no branch list, CASH collected at the door, Istanbul.
+import { toAppError } from '../../src-main/core/app-failure.ts'
 import { BranchList } from '../../src-main/core/couriers/branch-list.ts'
 import { CourierDay, type CourierDayDeps } from '../../src-main/core/couriers/courier-day.ts'
 import { CourierLedger } from '../../src-main/core/couriers/courier-ledger.ts'
@@ -33,4 +34,15 @@ export function testCourierDay(
     orderChanged: () => undefined,
     couriersChanged: () => undefined,
   })
+}
+
+/** What a courier call refused, as the caller reads it (its problem, or its code); undefined when it did not. */
+export async function problemOf(work: () => unknown): Promise<string | undefined> {
+  try {
+    await work()
+  } catch (error) {
+    const appError = toAppError(error)
+    return appError.problem ?? appError.code
+  }
+  return undefined
 }

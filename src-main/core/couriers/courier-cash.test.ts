@@ -6,7 +6,7 @@ import { ManualClock } from '../../../test-support/core/manual-clock.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 import type { CourierToday } from '../../../src-shared/couriers.ts'
 import { DEFAULT_SETTINGS, type HistoryEntry } from '../../../src-shared/domain.ts'
-import { toAppError } from '../app-failure.ts'
+import { problemOf } from '../../../test-support/core/courier-parts.ts'
 import { silentLogger } from '../ports.ts'
 import { MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
@@ -109,16 +109,6 @@ function world(
     journal,
     archive,
   }
-}
-
-async function problemOf(work: () => unknown): Promise<string | undefined> {
-  try {
-    await work()
-  } catch (error) {
-    const appError = toAppError(error)
-    return appError.problem ?? appError.code
-  }
-  return undefined
 }
 
 describe('the four disagreements of issue 28', () => {

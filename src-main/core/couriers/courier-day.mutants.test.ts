@@ -8,7 +8,7 @@ import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { testBoard } from '../../../test-support/core/orders/test-parts.ts'
 import type { CourierToday } from '../../../src-shared/couriers.ts'
 import { DEFAULT_SETTINGS, type Handover, type HistoryEntry } from '../../../src-shared/domain.ts'
-import { toAppError } from '../app-failure.ts'
+import { problemOf } from '../../../test-support/core/courier-parts.ts'
 import { silentLogger } from '../ports.ts'
 import { MemoryHistoryArchive } from '../storage/history-archive.ts'
 import { MemoryJournal } from '../storage/memory-journal.ts'
@@ -120,16 +120,6 @@ function world(
     moved,
     lineOf,
   }
-}
-
-async function problemOf(work: () => unknown): Promise<string | undefined> {
-  try {
-    await work()
-  } catch (error) {
-    const appError = toAppError(error)
-    return appError.problem ?? appError.code
-  }
-  return undefined
 }
 
 /** Lets the pushes queued as microtasks run. */
