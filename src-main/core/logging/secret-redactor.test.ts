@@ -225,6 +225,15 @@ describe('SecretRedactor by structure', () => {
     expect(redacted).toMatch(/\nnext line$/)
   })
 
+  it.each([
+    ['password="two words" sent', 'password="[redacted]" sent'],
+    ['password="two words', 'password="[redacted]'],
+    ["secret: 'a b' then", "secret: '[redacted]' then"],
+    ["secret: 'a b", "secret: '[redacted]"],
+  ])('keeps the closing quote of a closed value, and adds none to an unclosed one: %j', (text, expected) => {
+    expect(redactor.redactText(text)).toBe(expected)
+  })
+
   it('replaces values under secret-sounding keys whatever their type', () => {
     expect(
       redactor.redactDetails({

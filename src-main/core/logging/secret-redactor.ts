@@ -164,8 +164,8 @@ export class SecretRedactor implements SecretRedaction {
         .replace(QUOTED_SECRET, (match, head: string) => {
           if (GROUP_NAME.test(head)) return match
           const quote = match.charAt(head.length)
-          const closed = match.length > head.length + 1 && match.endsWith(quote)
-          return head + quote + REDACTED + (closed ? quote : '')
+          // The value holds no quote of its kind: the match ends with one only where the value was closed.
+          return head + quote + REDACTED + (match.endsWith(quote) ? quote : '')
         })
         // A value already `[redacted]` is replaced by itself: the marker is taken whole, so no `]` is added.
         .replace(COOKIE_SECRET, (match, head: string) => (GROUP_NAME.test(head) ? match : head + REDACTED))
