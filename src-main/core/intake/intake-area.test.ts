@@ -2,9 +2,9 @@
 // the port, the hand-over switch and the drop folder, and the key kept with the secrets' cipher.
 import { createServer, type Server } from 'node:net'
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../create-core.ts'
 import { dispatch } from '../dispatch.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
@@ -23,6 +23,18 @@ import { posRequest } from '../../../test-support/core/intake-signing.ts'
 const silentDispatchLog = { warn: () => undefined }
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
 const cores: Core[] = []
+// os.homedir() is a temp folder here, so code that reaches for the real home instead of the one a test names (a
+// mutant of createPosFolder did, and made POS-Siparisleri in the machine's real home) touches nothing real. HOME
+// cannot be set for a worker thread.
+vi.mock('node:os', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:os')>()
+  const { mkdtempSync } = await import('node:fs')
+  const home = mkdtempSync(`${real.tmpdir()}/pos-intake-area-home-`)
+  const homedir = () => home
+  return { ...real, homedir, default: { ...real, homedir } }
+})
+afterAll(() => rm(homedir(), { recursive: true, force: true }))
+
 const folders: string[] = []
 const blockers: Server[] = []
 
