@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkDropFolder, createDropFolder, DropFolder, type DropOutcome } from './drop-folder.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 const ACCOUNT = 'posdroptest'
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -32,21 +33,6 @@ if (why !== undefined) console.warn(`drop-folder.accounts.test.ts skipped: ${why
 /** Runs a shell command as the second account; its exit code. */
 function asOther(command: string): number {
   return spawnSync('runuser', ['-u', ACCOUNT, '--', 'sh', '-c', command]).status ?? -1
-}
-
-/** `promise`, or a failure naming `what` when it has not settled within 3 s (each takes well under a second). */
-async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what} took over 3 s`))
-    }, 3_000)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 let base: string

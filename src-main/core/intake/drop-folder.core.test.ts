@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../create-core.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { POS_FOLDER_NAME } from './drop-folder.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
@@ -29,20 +30,6 @@ vi.mock('node:os', async (importOriginal) => {
 })
 
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
-/** `promise`, or a failure naming `what` when it has not settled within 3 s (each takes well under a second). */
-async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what} took over 3 s`))
-    }, 3_000)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 const cores: Core[] = []
 const folders: string[] = []

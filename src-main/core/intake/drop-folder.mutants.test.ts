@@ -36,6 +36,7 @@ import {
   type DropOutcome,
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() and os.tmpdir() give the code under test: a temp folder while a test runs, so a change that
@@ -180,21 +181,6 @@ afterEach(async () => {
   await within(closing, 'close')
   await rm(base, { recursive: true, force: true })
 })
-
-/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
-async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
-    }, ANSWER_WITHIN_MS)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

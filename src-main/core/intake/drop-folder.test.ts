@@ -24,6 +24,7 @@ import {
   type DropOutcome,
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -71,21 +72,6 @@ afterEach(async () => {
  * about a minute).
  */
 const ANSWER_WITHIN_MS = 3_000
-
-/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
-async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
-    }, ANSWER_WITHIN_MS)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
   const starting = DropFolder.start({

@@ -27,6 +27,7 @@ import {
   type DropOutcome,
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
@@ -91,21 +92,6 @@ afterEach(async () => {
  * that stops the folder answering then fails in seconds, not at Stryker's own timeout (about a minute).
  */
 const ANSWER_WITHIN_MS = 3_000
-
-/** `promise`, or a failure naming `what` when it has not settled within ANSWER_WITHIN_MS. */
-async function within<T>(promise: Promise<T> | undefined, what: string): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what} took over ${String(ANSWER_WITHIN_MS)} ms`))
-    }, ANSWER_WITHIN_MS)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 async function startWatching(extra: { log?: ReturnType<typeof recordingLogger>; now?: () => number } = {}) {
   const starting = DropFolder.start({
