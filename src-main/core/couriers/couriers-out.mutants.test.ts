@@ -92,6 +92,13 @@ const movement = (
 })
 
 describe('the board’s courier strip, more', () => {
+  it('lists the couriers out by name, whichever day their bags left', () => {
+    // Cem has carried a bag since last night; Ahmet left this morning: the strip still reads A to Z.
+    const yesterday = settle(YESTERDAY, [{ key: 'late-night', courier: cem.id, left: 600 }])
+    const today = settle(TODAY, [{ key: 'morning', courier: ahmet.id, left: 1 }])
+    expect(couriersOut([yesterday, today], ROSTER).map((line) => line.name)).toEqual(['Ahmet', 'Cem'])
+  })
+
   it('shows a courier out since before midnight with yesterday’s bags and today’s together', () => {
     const yesterday = settle(YESTERDAY, [{ key: 'late-night', courier: ahmet.id, left: 600 }])
     const today = settle(TODAY, [{ key: 'morning', courier: ahmet.id, left: 1 }])
