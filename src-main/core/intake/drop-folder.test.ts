@@ -15,14 +15,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
-import { invalidInput } from '../app-failure.ts'
-import {
-  checkDropFolder,
-  DropFolder,
-  isIgnoredName,
-  type DropFolderDeps,
-  type DropOutcome,
-} from './drop-folder.ts'
+import { AppFailure, invalidInput } from '../app-failure.ts'
+import { DropFolder, isIgnoredName, type DropFolderDeps, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 import { within } from '../../../test-support/core/within.ts'
 
@@ -87,7 +81,8 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
       if (order.account === 'Öteki Marka') return Promise.reject(invalidInput('order-other-account'))
       if (failAdds > 0) {
         failAdds--
-        return Promise.reject(new Error('disk full'))
+        // One of the app's own failures, not about the file's account: the file is tried again, never refused.
+        return Promise.reject(new AppFailure({ code: 'disk-full', retryable: true }))
       }
       added.push(order)
       return Promise.resolve()
@@ -475,90 +470,4 @@ describe('isIgnoredName', () => {
   it.each(['order.json', 'order.txt', 'tmp.json', 'order', 'a.tmp.json'])('takes %s', (name) =>
     expect(isIgnoredName(name)).toBe(false),
   )
-})
-
-// Item 5: which folders may be the drop folder at all. A fake home in a temp folder stands in for the staff's.
-describe('checkDropFolder', () => {
-  let home: string
-  /** Where the desktop app keeps its data on Linux. */
-  let appData: string
-  beforeEach(async () => {
-    home = await mkdtemp(join(tmpdir(), 'drop-home-'))
-    for (const sub of ['Downloads', 'Desktop', 'Downloads/orders']) mkdirSync(join(home, sub))
-    appData = join(home, '.config', 'pos-companion')
-    mkdirSync(join(appData, 'logs'), { recursive: true })
-  })
-  afterEach(() => rm(home, { recursive: true, force: true }))
-
-  const check = (path: string, sharedConfirmed = false) =>
-    checkDropFolder(path, { dataDir: appData, sharedConfirmed, home })
-
-  it('takes an ordinary folder only its owner can write, by its real path', async () => {
-    symlinkSync(folder, join(home, 'orders-link'))
-    expect(await check(join(home, 'orders-link'))).toEqual({ ok: true, folder, exists: true })
-  })
-
-  it.each([
-    ['the data folder', () => appData],
-    ['a folder inside it', () => join(appData, 'logs')],
-    ['a folder not made yet inside it', () => join(appData, 'new', 'orders')],
-    ['the folder above it', () => dirname(appData)],
-  ])('refuses %s', async (_name, path) => {
-    expect(await check(path())).toEqual({ ok: false, refusal: 'data-folder' })
-  })
-
-  it('refuses a link that leads into the data folder', async () => {
-    symlinkSync(appData, join(home, 'innocent'))
-    expect(await check(join(home, 'innocent'))).toEqual({ ok: false, refusal: 'data-folder' })
-  })
-
-  it.each([
-    ['the root', () => '/'],
-    ['the home folder', () => home],
-    ['Downloads', () => join(home, 'Downloads')],
-    ['a folder inside Downloads', () => join(home, 'Downloads', 'orders')],
-    ['Desktop', () => join(home, 'Desktop')],
-    ['the shared temp folder', () => tmpdir()],
-  ])('refuses %s, even when confirmed', async (_name, path) => {
-    expect(await check(path(), true)).toEqual({ ok: false, refusal: 'system-folder' })
-  })
-
-  it('refuses a world-writable folder until staff confirm it', async () => {
-    chmodSync(folder, 0o777)
-    expect(await check(folder)).toEqual({ ok: false, refusal: 'shared' })
-    expect(await check(folder, true)).toEqual({ ok: true, folder, exists: true })
-  })
-
-  it('refuses a folder whose parent others can write (they could swap it), even confirmed', async () => {
-    const parent = join(folder, 'open')
-    mkdirSync(join(parent, 'orders'), { recursive: true })
-    chmodSync(parent, 0o777)
-    expect(await check(join(parent, 'orders'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
-    // The sticky bit (as on /tmp) counts too for the direct parent (issue 27)...
-    chmodSync(parent, 0o1777)
-    expect(await check(join(parent, 'orders'), true)).toEqual({ ok: false, refusal: 'shared-parent' })
-    // ... but not further up: others cannot rename a folder of ours in it.
-    mkdirSync(join(parent, 'ours', 'orders'), { recursive: true })
-    expect(await check(join(parent, 'ours', 'orders'))).toEqual({
-      ok: true,
-      folder: join(parent, 'ours', 'orders'),
-      exists: true,
-    })
-    // Without the sticky bit further up, they could rename ours away and put a link in its place.
-    chmodSync(parent, 0o777)
-    expect(await check(join(parent, 'ours', 'orders'))).toEqual({ ok: false, refusal: 'shared-parent' })
-  })
-
-  it('judges a folder not made yet by where it would be, and says it does not exist', async () => {
-    expect(await check(join(folder, 'new', 'orders'))).toEqual({
-      ok: true,
-      folder: join(folder, 'new', 'orders'),
-      exists: false,
-    })
-  })
-
-  it('refuses a file', async () => {
-    writeFileSync(join(folder, 'file'), '')
-    expect(await check(join(folder, 'file'))).toEqual({ ok: false, refusal: 'not-a-folder' })
-  })
 })

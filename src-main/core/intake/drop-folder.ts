@@ -139,6 +139,8 @@ export class DropFolder {
    */
   readonly #settled = new Map<string, string>()
   readonly #timers = new Set<NodeJS.Timeout>()
+  /** Files whose next try is already set for later: the watcher and the listing leave them to it. */
+  readonly #retrying = new Set<string>()
   #watcher: FSWatcher | undefined
   /** The folder as it was checked: what every later look must find. */
   #identity: { dev: number; ino: number } | undefined
@@ -163,6 +165,7 @@ export class DropFolder {
   static async start(deps: DropFolderDeps): Promise<DropFolder> {
     const options = { dataDir: deps.dataDir, sharedConfirmed: deps.sharedConfirmed ?? false }
     let check = await checkDropFolder(deps.folder, options)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: createDropFolder checks again and makes nothing where the check refuses
     if (check.ok && !check.exists) {
       // A folder named in Settings that does not exist yet is made, for this user only, and recorded as the app's.
       // If another made it first, it is judged as any folder that was there.
@@ -204,6 +207,7 @@ export class DropFolder {
         pollInterval: Math.max(10, Math.min(100, stableMs / 5)),
       },
       // Only what is directly in the folder, not sub-folders, not names still being written.
+      // Stryker disable next-line ConditionalExpression: at depth 0 nothing deeper is reported, and a folder comes as `addDir`, never heard
       ignored: (path, stats) =>
         resolve(path) !== folder &&
         (dirname(resolve(path)) !== folder || isIgnoredName(basename(path)) || stats?.isDirectory() === true),
@@ -241,6 +245,7 @@ export class DropFolder {
       !found.isSymbolicLink() &&
       // Stryker disable next-line ConditionalExpression: the same device and inode as the folder checked is that folder
       found.isDirectory() &&
+      // Stryker disable next-line ConditionalExpression: the same inode at the same real path on another device takes a mount, which only root can make
       // Stryker disable next-line OptionalChaining: #prepare sets the identity before any look
       found.dev === identity?.dev &&
       found.ino === identity.ino &&
@@ -280,6 +285,7 @@ export class DropFolder {
 
   /** Everything but folders that has stood still for stableMs is taken, whether or not the watcher told us. */
   async #rescan(stableMs: number): Promise<void> {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: close and a change stop the timer first; a later look stops at #stillTheFolder or #take
     if (this.#closed || this.#changed) return
     try {
       await this.#stillTheFolder()
@@ -308,7 +314,12 @@ export class DropFolder {
   }
 
   #enqueue(path: string): void {
-    this.#queue = this.#queue.then(() => this.#take(path))
+    this.#queue = this.#queue.then(() => {
+      // Found again (a write told as an add and a change, or by the listing too) while its next try is set:
+      // that try takes it, so each file is tried MAX_TRIES times, not once more per way it was found.
+      if (this.#retrying.has(path)) return
+      return this.#take(path)
+    })
   }
 
   /**
@@ -375,6 +386,7 @@ export class DropFolder {
   }
 
   async #removeOriginal(path: string, file: string, stats: Stats): Promise<void> {
+    // Stryker disable next-line CallExpression: a fingerprint has the inode and time of a file now gone; the next listing forgets the name
     if (await removeTaken(path, stats, this.#stillTheFolder)) this.#settled.delete(file)
     else this.#settled.set(file, fingerprint(stats))
   }
@@ -387,10 +399,12 @@ export class DropFolder {
       this.#log.error(failure.message, { file, error: describeThrown(failure.error) })
     this.#deps.onOutcome?.({ file, result: 'retry-later' })
     if (tries >= MAX_TRIES || this.#closed) return
+    this.#retrying.add(path)
     const timer = setTimeout(
       () => {
         // Stryker disable next-line CallExpression: the set is only read to clear timers, and clearing one twice does nothing
         this.#timers.delete(timer)
+        this.#retrying.delete(path)
         this.#enqueue(path)
       },
       (this.#deps.stableMs ?? DEFAULT_STABLE_MS) * tries,
@@ -493,6 +507,7 @@ export async function createDropFolder(
   // Stryker disable next-line BooleanLiteral: a folder not there yet is never judged shared, one there is 'exists'
   const check = await checkDropFolder(folder, { ...options, sharedConfirmed: false })
   if (!check.ok) return check
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the exclusive mkdir below refuses a name already there all the same
   if (check.exists || (await lstat(folder).catch(() => undefined)) !== undefined)
     return { ok: false, refusal: 'exists' }
   await mkdir(dirname(check.folder), { recursive: true, mode: 0o700 })
@@ -546,6 +561,7 @@ interface CreatedRecord {
 
 async function readCreated(dataDir: string): Promise<CreatedRecord[]> {
   try {
+    // Stryker disable next-line StringLiteral: JSON.parse reads a Buffer as UTF-8 text all the same
     const parsed: unknown = JSON.parse(await readFile(join(dataDir, KEPT_FOLDER, CREATED_FILE), 'utf8'))
     return Array.isArray(parsed) ? (parsed as CreatedRecord[]) : []
   } catch {
@@ -556,7 +572,7 @@ async function readCreated(dataDir: string): Promise<CreatedRecord[]> {
 /** Did the app create this very folder (the same real path, device and inode as it recorded)? */
 async function createdByApp(real: string, stats: Stats, dataDir: string): Promise<boolean> {
   const found = await lstat(real).catch(() => undefined)
-  // Stryker disable next-line LogicalOperator,BooleanLiteral: callers pass a real path that exists and is no link
+  // Stryker disable next-line LogicalOperator,BooleanLiteral,ConditionalExpression: callers pass a real path that exists and is no link
   if (found === undefined || found.isSymbolicLink()) return false
   return (await readCreated(dataDir)).some(
     (record) => record.folder === real && record.dev === stats.dev && record.ino === stats.ino,
@@ -593,17 +609,21 @@ function sameFolder(platform: NodeJS.Platform): (a: string, b: string) => boolea
 function isInside(outer: string, inner: string, platform: NodeJS.Platform): boolean {
   const folded = fold(platform)
   const path = relative(folded(outer), folded(inner))
+  // Stryker disable next-line ConditionalExpression,StringLiteral: every caller asks whether the two are the same folder first
   return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)
 }
 
 async function profilePlaces(home: string, platform: NodeJS.Platform) {
   const xdg = xdgFolders(home)
+  // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path, nor holds one
   const downloads = [join(home, 'Downloads'), ...(xdg.download ? [xdg.download] : [])]
   const exact = [
     home,
     join(home, 'Desktop'),
     join(home, 'Documents'),
+    // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path
     ...(xdg.desktop ? [xdg.desktop] : []),
+    // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path
     ...(xdg.documents ? [xdg.documents] : []),
     tmpdir(),
     ...(platform === 'win32'
@@ -654,9 +674,12 @@ async function profilePlaces(home: string, platform: NodeJS.Platform) {
 
 /** Linux desktops name Desktop, Downloads and Documents in the user's language (`İndirilenler`…). */
 function xdgFolders(home: string): { desktop?: string; download?: string; documents?: string } {
+  const file = join(home, '.config', 'user-dirs.dirs')
   let text: string
   try {
-    text = readFileSync(join(home, '.config', 'user-dirs.dirs'), 'utf8')
+    // Stryker disable next-line StringLiteral: the patterns below read a Buffer as UTF-8 text all the same
+    text = readFileSync(file, 'utf8')
+    // Stryker disable next-line BlockStatement: with no text the patterns below find nothing, as this answer says
   } catch {
     return {}
   }
@@ -665,12 +688,14 @@ function xdgFolders(home: string): { desktop?: string; download?: string; docume
     return value === undefined ? undefined : resolve(value.replace(/^\$HOME/, home))
   }
   const found: { desktop?: string; download?: string; documents?: string } = {}
+  // Stryker disable ConditionalExpression: an undefined folder counts as none, set or not
   const desktop = read('DESKTOP')
   const download = read('DOWNLOAD')
   const documents = read('DOCUMENTS')
   if (desktop !== undefined) found.desktop = desktop
   if (download !== undefined) found.download = download
   if (documents !== undefined) found.documents = documents
+  // Stryker restore ConditionalExpression
   return found
 }
 

@@ -6,6 +6,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import { within } from '../../../test-support/core/within.ts'
 import {
   inMemoryCoreParts,
   MemoryStore,
@@ -321,8 +322,9 @@ describe('the drop folder', () => {
     vi.mocked(intakeServer.startIntakeServer).mockResolvedValue(fakeServer(47810))
     const start = vi.spyOn(DropFolder, 'start')
     const { area } = areaWith({ settings: { intakePort: 47810, intakeHandover: true, dropFolder: folder } })
-    await area.serve({ dataDir, dropStableMs: 50 })
-    await area.follow()
+    // Bounded: a change that stops the real folder check answering fails here in seconds.
+    await within(area.serve({ dataDir, dropStableMs: 50 }), 'serve')
+    await within(area.follow(), 'follow')
     expect(start).toHaveBeenCalledTimes(1)
     // A file is taken once it stood still as long as the shell says.
     expect(start).toHaveBeenCalledWith(expect.objectContaining({ stableMs: 50 }))
@@ -372,8 +374,8 @@ describe('the drop folder', () => {
     vi.mocked(intakeServer.startIntakeServer).mockResolvedValue(fakeServer(47810))
     try {
       const { area } = areaWith()
-      await area.serve({ dataDir })
-      expect(await area.createPosFolder()).toBe(join(home, 'POS-Siparisleri'))
+      await within(area.serve({ dataDir }), 'serve')
+      expect(await within(area.createPosFolder(), 'createPosFolder')).toBe(join(home, 'POS-Siparisleri'))
     } finally {
       vi.mocked(homedir).mockReset()
     }
