@@ -445,6 +445,7 @@ describe('DropFolder: what the listing takes', () => {
     // OS events would have brought it by now; a poll once an hour has not.
     await sleep(STABLE_MS * 10)
     expect(outcomes).toEqual([])
+    expect(seams.watchers.at(-1)?.options.interval).toBe(SILENT_WATCHER.pollIntervalMs)
   })
 
   it('polls at chokidar’s own interval when none is given', async () => {

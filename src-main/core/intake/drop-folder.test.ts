@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
-import { AppFailure, invalidInput } from '../app-failure.ts'
+import { invalidInput } from '../app-failure.ts'
 import { DropFolder, isIgnoredName, type DropFolderDeps, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 import { within } from '../../../test-support/core/within.ts'
@@ -81,8 +81,9 @@ async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropF
       if (order.account === 'Öteki Marka') return Promise.reject(invalidInput('order-other-account'))
       if (failAdds > 0) {
         failAdds--
-        // One of the app's own failures, not about the file's account: the file is tried again, never refused.
-        return Promise.reject(new AppFailure({ code: 'disk-full', retryable: true }))
+        // The app's own failure, not the file's account: the file is tried again, never refused. (The courier
+        // ledger's day is full: it may take the order after midnight.)
+        return Promise.reject(invalidInput('day-full'))
       }
       added.push(order)
       return Promise.resolve()
