@@ -5,6 +5,7 @@ import { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { assertJsonContentType, jsonObjectOf, MAX_BODY_BYTES, readBody, utf8Text } from './http-guards.ts'
 import type { IntakeErrorCode } from './intake-errors.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 /** A request as Node's HTTP server hands it over: header names lower-case, the body still to come. */
 function incoming(headers: Record<string, string> = {}): IncomingMessage {
@@ -57,6 +58,7 @@ describe('assertJsonContentType', () => {
   })
 })
 
+// Each read is bounded: a change that leaves a body unread fails in seconds, not at the test's timeout.
 describe('readBody', () => {
   it('reads every chunk of a body up to the limit, exactly', async () => {
     const request = incoming({ 'content-length': '10' })
@@ -65,25 +67,25 @@ describe('readBody', () => {
     request.push(Buffer.from('123}'))
     request.push(Buffer.from('\n'))
     request.push(null)
-    expect((await read).toString()).toBe('{"a":123}\n')
+    expect((await within(read, 'the body'))?.toString()).toBe('{"a":123}\n')
   })
 
   it('reads an empty body as no bytes', async () => {
     const request = incoming()
     const read = readBody(request)
     request.push(null)
-    expect(await read).toEqual(Buffer.alloc(0))
+    expect(await within(read, 'the body')).toEqual(Buffer.alloc(0))
   })
 
   it('refuses a declared length over the limit before reading anything', async () => {
     const request = incoming({ 'content-length': String(MAX_BODY_BYTES + 1) })
-    await expect(readBody(request)).rejects.toMatchObject({ code: 'body-too-large' })
+    await expect(within(readBody(request), 'the refusal')).rejects.toMatchObject({ code: 'body-too-large' })
     expect(request.listenerCount('data')).toBe(0)
     const atLimit = incoming({ 'content-length': String(MAX_BODY_BYTES) })
     const read = readBody(atLimit)
     atLimit.push(Buffer.alloc(MAX_BODY_BYTES, 0x20))
     atLimit.push(null)
-    expect(await read).toHaveLength(MAX_BODY_BYTES)
+    expect(await within(read, 'the body')).toHaveLength(MAX_BODY_BYTES)
   })
 
   it('refuses a body that grows past the limit without a declared length, and stops reading it', async () => {
@@ -91,7 +93,7 @@ describe('readBody', () => {
     const read = readBody(request, 8)
     request.push(Buffer.from('12345'))
     request.push(Buffer.from('6789'))
-    await expect(read).rejects.toMatchObject({ code: 'body-too-large' })
+    await expect(within(read, 'the refusal')).rejects.toMatchObject({ code: 'body-too-large' })
     // The rest stays unread (the server answers 413 on the same socket, then drops it).
     expect(request.listenerCount('data')).toBe(0)
     expect(request.isPaused()).toBe(true)
@@ -102,7 +104,7 @@ describe('readBody', () => {
     const read = readBody(request)
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
     request.destroy(reset)
-    await expect(read).rejects.toBe(reset)
+    await expect(within(read, 'the failure')).rejects.toBe(reset)
   })
 })
 

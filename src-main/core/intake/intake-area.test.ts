@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { within } from '../../../test-support/core/within.ts'
 import type { Core } from '../create-core.ts'
 import { dispatch } from '../dispatch.ts'
 import { ManualClock } from '../../../test-support/core/manual-clock.ts'
@@ -165,7 +166,7 @@ describe('the intake area in the core', () => {
       expect(await portLine()).toBe(true)
       let tried = nextTry()
       await clock.advance(5_000)
-      await tried
+      await within(tried, 'the next try')
       expect(value(await core.handlers.getIntakeInfo(undefined))).toMatchObject({
         status: 'port-in-use',
         port: taken,
@@ -181,8 +182,8 @@ describe('the intake area in the core', () => {
       )
       tried = nextTry()
       await clock.advance(5_000)
-      await tried
-      await cleared
+      await within(tried, 'the next try')
+      await within(cleared, 'the port line off')
       const info = value(await core.handlers.getIntakeInfo(undefined))
       expect(info).toMatchObject({ status: 'serving', port: taken, url: `http://127.0.0.1:${String(taken)}` })
       expect(await portLine()).toBe(false)
@@ -206,7 +207,7 @@ describe('the intake area in the core', () => {
       for (const delay of [5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 30_000, 30_000]) {
         const tried = nextTry()
         await clock.advance(delay)
-        await tried
+        await within(tried, 'the next try')
       }
       expect(triedAt).toEqual([5, 10, 15, 20, 25, 30, 60, 90].map((s) => s * 1000))
       expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('port-in-use')
@@ -219,14 +220,14 @@ describe('the intake area in the core', () => {
       for (let n = 0; n < 7; n += 1) {
         const tried = nextTry()
         await clock.advance(n < 6 ? 5_000 : 30_000)
-        await tried
+        await within(tried, 'the next try')
       }
       // A saved change tries at once, and the next try is 5 s after it again.
       value(await core.handlers.updateSettings({ intakeHandover: false }))
       expect(tries).toHaveLength(8)
       const soon = nextTry()
       await clock.advance(5_000)
-      await soon
+      await within(soon, 'the next try')
       expect(tries).toHaveLength(9)
       await core.intake.stop()
       await release()
@@ -298,7 +299,7 @@ describe('the intake area in the core', () => {
       })
     })
     await writeFile(join(folder, 'order.json'), JSON.stringify({ payment_key: ORDER }))
-    await added
+    await within(added, 'the drop file order')
     expect(value(await core.handlers.listOrders(undefined))[0]).toMatchObject({ source: 'drop-folder' })
     value(await core.handlers.updateSettings({ dropFolder: '' }))
     expect(value(await core.handlers.getIntakeInfo(undefined)).dropFolder).toEqual({
@@ -440,7 +441,7 @@ describe('the intake area follows Settings: what it says and when it listens aga
     await new Promise((resolve) => blockers.pop()?.close(resolve))
     const next = new Promise<void>((resolve) => (tried = resolve))
     await clock.advance(5_000)
-    await next
+    await within(next, 'the next try')
     const now = log.lines.filter((line) => line.includes('intake: the API listens now'))
     expect(now).toHaveLength(1)
     expect(now[0]).toContain(`"port":${String(taken)}`)
@@ -536,7 +537,7 @@ describe('a port the API cannot listen on for another reason than its being take
     })
     const next = new Promise<void>((resolve) => (tried = resolve))
     await clock.advance(5_000)
-    await next
+    await within(next, 'the next try')
     expect(value(await core.handlers.getIntakeInfo(undefined)).status).toBe('failed')
     expect(log.lines.filter((line) => line.includes('intake: the API could not listen'))).toHaveLength(1)
   })

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { within } from '../../../test-support/core/within.ts'
 import { DEMO_ORDER_IDS } from '../../../e2e/mock-platform/demo-data.ts'
 import { startMockPlatform, type MockPlatform } from '../../../e2e/mock-platform/server.ts'
 import { coreOnMock, VENDOR_KEYS } from '../../../test-support/core/core-on-mock.ts'
@@ -128,7 +129,7 @@ const byDropFile: Rewrite = async ({ core, dropFolder }) => {
       courier: 'Mehmet',
     }),
   )
-  await taken
+  await within(taken, 'the drop file on the board')
 }
 
 const byLink: Rewrite = async ({ core }) => {
