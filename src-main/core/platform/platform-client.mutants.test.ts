@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBoundedFetch, ResponseTooLargeError } from './bounded-fetch.ts'
 import { createPlatformClient, PlatformCallError, type PlatformClientDeps } from './platform-client.ts'
+import { within } from '../../../test-support/core/within.ts'
 
 const BRANCHES = JSON.stringify({ status: true, data: [{ id: 'b1', name: 'Kadıköy' }] })
 
@@ -442,7 +443,10 @@ describe('the bounded fetch (D9)', () => {
       () => Promise.resolve(new Response(stream, { headers: { 'content-length': '5000' } })),
       1024,
     )
-    await expect(bounded('https://platform.example.com/')).rejects.toBeInstanceOf(ResponseTooLargeError)
+    // Bounded: a change that reads the body it should refuse waits on it, and fails here in seconds.
+    await expect(within(bounded('https://platform.example.com/'), 'the refusal')).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    )
     expect(watch).toEqual({ pulls: 0, cancelled: true })
   })
 
