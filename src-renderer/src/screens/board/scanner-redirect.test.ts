@@ -247,6 +247,18 @@ describe("the browser's own clock and timers (no stand-ins)", () => {
     if (target.dispatchEvent(event) && value.length === 1) (target as HTMLInputElement).value += value
   }
 
+  // The clock `performance.now` blanked (no burst ever told), or windowTimer's cancel made a no-op (the first
+  // key's flush cut the scan in two). An order id survived both: its Enter takes it out as a stray id.
+  it('holds a long scan that is no order id (a badge QR) whole, and submits it from the order field', () => {
+    const qr = 'pos-companion-courier:AHMET-KURYE-01' // 36 keys, 5 ms apart: longer than 3 burst gaps
+    note.value = 'Masa'
+    note.focus()
+    for (const value of qr) key(note, value, 5)
+    key(note, 'Enter', 5)
+    expect(scans).toEqual([qr])
+    expect(note.value).toBe('Masa')
+  })
+
   // windowTimer: emptied; or its cancel made a no-op, so the first key's flush cut a long scan in two.
   it('holds a scan longer than the flush delay whole, and gives a burst without Enter back', () => {
     const long = ID // 36 keys, 5 ms apart: longer than 3 burst gaps
@@ -356,6 +368,14 @@ describe('which fields take text, and what an order id is', () => {
     ['a short third group', '0d3e1f00-5a1b-4c2-8e3f-100000000001'],
     ['a short fourth group', '0d3e1f00-5a1b-4c2d-8e3-100000000001'],
     ['a short last group', '0d3e1f00-5a1b-4c2d-8e3f-10000000000'],
+    ['a one-digit second group', '0d3e1f00-5-4c2d-8e3f-100000000001'],
+    ['a one-digit third group', '0d3e1f00-5a1b-4-8e3f-100000000001'],
+    ['a one-digit fourth group', '0d3e1f00-5a1b-4c2d-8-100000000001'],
+    ['letters past f in the first group', 'xxxxxxxx-5a1b-4c2d-8e3f-100000000001'],
+    ['letters past f in the second group', '0d3e1f00-xxxx-4c2d-8e3f-100000000001'],
+    ['letters past f in the third group', '0d3e1f00-5a1b-xxxx-8e3f-100000000001'],
+    ['letters past f in the fourth group', '0d3e1f00-5a1b-4c2d-xxxx-100000000001'],
+    ['letters past f in the last group', '0d3e1f00-5a1b-4c2d-8e3f-xxxxxxxxxxxx'],
   ])('leaves alone text typed slowly that is not an order id: %s', (_name, text) => {
     note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     note.focus()
@@ -614,5 +634,104 @@ describe('only a scan is taken as a scan (issue 30)', () => {
     press(note, 'Enter', 5)
     expect(scans).toEqual(['UÇV/123'])
     expect(note.value).toBe('')
+  })
+})
+
+// Each fails on a mutant Stryker reported (issue 30), named beside it.
+describe('what reads as a scan, and where keys are the staff’s own', () => {
+  // readsAsScan: `reading.kind !== undefined` made `false`, so only a badge's shape was a scan.
+  it("takes a courier's badge QR out of the note and submits it from the order field", () => {
+    const qr = 'pos-companion-courier:C-AHMET'
+    note.value = 'Masa'
+    note.focus()
+    for (const key of qr) press(note, key, 5)
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    note.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(true)
+    expect(scans).toEqual([qr])
+    expect(note.value).toBe('Masa')
+  })
+
+  // The held keys' codes: the first key's or a later key's `{ code, shift }` emptied, the first dropped from the
+  // list, or the codes not passed to readScan. On a layout the tables do not know (Russian), only the keys tell.
+  it('takes a burst as a scan by its keys alone when the computer types in a layout the board does not know', () => {
+    // `ABC-123` from a US scanner on a Russian keyboard: KeyA→Ф, KeyB→И, KeyC→С.
+    const keys: [string, string, boolean][] = [
+      ['Ф', 'KeyA', true],
+      ['И', 'KeyB', true],
+      ['С', 'KeyC', true],
+      ['-', 'Minus', false],
+      ['1', 'Digit1', false],
+      ['2', 'Digit2', false],
+      ['3', 'Digit3', false],
+    ]
+    note.focus()
+    for (const [key, code, shiftKey] of keys) press(note, key, 5, { code, shiftKey })
+    press(note, 'Enter', 5)
+    expect(scans).toEqual(['ФИС-123'])
+    expect(note.value).toBe('')
+    expect(document.activeElement).toBe(field)
+  })
+
+  // isStaffOwn: a target that is no element (the document itself) taken for the staff's own.
+  it("starts the order field's text with a key the document itself hears", () => {
+    const event = new KeyboardEvent('keydown', { key: '0', bubbles: true, cancelable: true })
+    document.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+    expect(field.value).toBe('0')
+    expect(document.activeElement).toBe(field)
+  })
+
+  // isStaffOwn: a dialog that is not modal (and not marked as the board's) no longer kept its keys.
+  it.each([
+    ['a dialog', '<div role="dialog"><input id="in-dialog"><button id="in-dialog-button">x</button></div>'],
+    [
+      'an alert dialog',
+      '<div role="alertdialog"><input id="in-dialog"><button id="in-dialog-button">x</button></div>',
+    ],
+  ])('leaves keys in %s that is not modal to it, even an order id', (_name, html) => {
+    document.body.insertAdjacentHTML('beforeend', html)
+    const input = document.getElementById('in-dialog') as HTMLInputElement
+    input.focus()
+    for (const key of ID) press(input, key, 5)
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    input.dispatchEvent(enter)
+    expect(enter.defaultPrevented).toBe(false)
+    expect(input.value).toBe(ID)
+    expect(scans).toEqual([])
+    const dialogButton = document.getElementById('in-dialog-button') as HTMLButtonElement
+    dialogButton.focus()
+    press(dialogButton, 'x', 500)
+    expect(field.value).toBe('')
+    expect(document.activeElement).toBe(dialogButton)
+  })
+})
+
+// strayIdIn (D41: an order id that appeared in a field since it got focus is a scan, at any speed).
+describe('an order id typed slowly into a field that already held text', () => {
+  const OTHER = '7a2b9c00-1d2e-4f30-9a4b-200000000002'
+
+  // Was a bug: any id the field held at focus made every id typed since read as typing. Also the held id's test
+  // dropped or inverted, so the id the field held was taken out instead.
+  it('takes out an id typed since focus, though the field held another order id then', () => {
+    note.value = `iade ${ID}`
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ` ${OTHER}`) press(note, key, 100)
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([OTHER])
+    expect(note.value).toBe(`iade ${ID} `)
+  })
+
+  // The branch for an id as it came made `false`: the first piece that reads as an id through another keyboard
+  // language was taken instead.
+  it('takes an id as it came before text that reads as one only through another keyboard language', () => {
+    const mangled = '0f8fad5b*d9cb*469f*a165*70867728950e'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of `${mangled} ${ID}`) press(note, key, 100)
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([ID])
+    expect(note.value).toBe(`${mangled} `)
   })
 })
