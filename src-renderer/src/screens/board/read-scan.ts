@@ -34,8 +34,10 @@ export interface ReadScanOptions {
 }
 
 /** What a text names, or undefined when it is nothing the board knows. */
+// Stryker disable next-line ArrayDeclaration: a badge code is letters, digits and `-`, never a placeholder word
 export function kindOf(text: string, badges: readonly string[] = []): ScanKind | undefined {
   const trimmed = text.trim()
+  // Stryker disable next-line StringLiteral: the placeholder text names nothing below either
   if (trimmed === '') return undefined
   if (isBadgeQr(trimmed)) return 'badge-qr'
   if (/^pos-companion:\/\/order\//i.test(trimmed)) return 'order-link'
@@ -52,25 +54,28 @@ export function kindOf(text: string, badges: readonly string[] = []): ScanKind |
  * Where the keys are known, the computer's layout is the one that types them into what arrived.
  */
 export function readScan(read: string, options: ReadScanOptions = {}): ScanReading {
+  // Stryker disable next-line ArrayDeclaration: a badge code is letters, digits and `-`, never a placeholder word
   const badges = options.badges ?? []
   const asIs = kindOf(read, badges)
   if (asIs !== undefined) return { text: read, kind: asIs, mangled: false }
   const { keys } = options
-  const keysComputer =
-    keys && keys.length > 0 ? LAYOUT_IDS.find((one) => textOfKeys(keys, one) === read) : undefined
-  const fromKeys = keys && keys.length > 0 ? textOfKeys(keys, 'us') : undefined
+  // `keys?.length`, not `keys && keys.length > 0`: an empty list of keys spells only '', never a read that gets
+  // here, so mutants of a separate length test could not be told from it.
+  const keysComputer = keys?.length ? LAYOUT_IDS.find((one) => textOfKeys(keys, one) === read) : undefined
+  const fromKeys = keys?.length ? textOfKeys(keys, 'us') : undefined
   const candidates: { meant: string | undefined; computer: LayoutId | undefined }[] = [
     { meant: fromKeys, computer: keysComputer },
+    // Stryker disable next-line MethodExpression,StringLiteral: a US scanner on a US computer gives the read itself
     ...LAYOUT_IDS.filter((one) => one !== 'us').map((computer) => ({
       meant: readThrough(read, 'us', computer),
       computer,
     })),
   ]
+  // A candidate that is the read itself names nothing (asIs above), so it needs no test of its own.
   for (const { meant, computer } of candidates) {
-    const kind = meant === undefined || meant === read ? undefined : kindOf(meant, badges)
-    if (meant !== undefined && kind !== undefined) {
-      return { text: meant, kind, layouts: { scanner: 'us', computer }, mangled: false }
-    }
+    if (meant === undefined) continue
+    const kind = kindOf(meant, badges)
+    if (kind !== undefined) return { text: meant, kind, layouts: { scanner: 'us', computer }, mangled: false }
   }
   const layouts =
     keysComputer && keysComputer !== 'us' ? { scanner: 'us' as const, computer: keysComputer } : undefined
