@@ -117,20 +117,20 @@ export function isIgnoredName(name: string): boolean {
 function watcherIgnores(folder: string, path: string, stats: Stats | undefined): boolean {
   const full = resolve(path)
   if (full === folder) return false
-  // Stryker disable next-line ConditionalExpression: at depth 0 chokidar reports nothing deeper
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: at depth 0 chokidar reports nothing deeper
   if (dirname(full) !== folder) return true
-  // Stryker disable next-line ConditionalExpression: a folder comes as `addDir`, which is never listened to
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a folder comes as `addDir`, which is never listened to
   if (stats?.isDirectory() === true) return true
   return isIgnoredName(basename(path))
 }
 
 /** `<data folder>/drop-folder/<folder's name>-<hash of its real path>`: readable, and one per drop folder. */
 function keptFolderOf(dataDir: string, realFolder: string): string {
-  const name =
-    basename(realFolder)
-      .replace(/[^A-Za-z0-9._-]/g, '_')
-      // Stryker disable next-line StringLiteral: a checked folder is never the root, so its name is never empty
-      .slice(0, 40) || 'root'
+  const readable = basename(realFolder)
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .slice(0, 40)
+  // Stryker disable next-line StringLiteral: a checked folder is never the root, so its name is never empty
+  const name = readable || 'root'
   const hash = createHash('sha256').update(realFolder).digest('hex').slice(0, 12)
   return join(dataDir, KEPT_FOLDER, `${name}-${hash}`)
 }
