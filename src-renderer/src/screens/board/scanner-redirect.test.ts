@@ -723,6 +723,19 @@ describe('an order id typed slowly into a field that already held text', () => {
     expect(note.value).toBe(`iade ${ID} `)
   })
 
+  // Was a bug: only the id inside a scanned order link was taken, its `?account=` left in the note, so the order
+  // went to the board without the brand the POS named.
+  it('takes out a whole order link typed since focus, with its account, not only the id in it', () => {
+    const link = `pos-companion://order/${OTHER}?account=Burger%20Evi`
+    note.value = 'iade'
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ` ${link}`) press(note, key, 100)
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([link])
+    expect(note.value).toBe('iade ')
+  })
+
   // The branch for an id as it came made `false`: the first piece that reads as an id through another keyboard
   // language was taken instead.
   it('takes an id as it came before text that reads as one only through another keyboard language', () => {

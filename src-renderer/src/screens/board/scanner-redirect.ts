@@ -112,7 +112,7 @@ export function installScannerRedirect(deps: ScannerRedirectDeps): () => void {
         held = undefined
         keepFromPage(event)
         typeInto(input, stray.rest)
-        submitScan(field, stray.id)
+        submitScan(field, stray.scan)
         return
       }
       if (
@@ -198,22 +198,33 @@ function readsAsScan(keys: string, codes: readonly ScanKey[]): boolean {
 }
 
 /**
- * An order id that appeared in a field's text since it got focus, and the text without it. Also one a scanner
- * typed in another keyboard language (issue 30: `*` for `-`): the 36 characters it made of the id, as they came.
+ * An order id that appeared in a field's text since it got focus, and the text without it: with the order link
+ * around it when it came in one (its `?account=` names the brand). Also one a scanner typed in another keyboard
+ * language (issue 30: `*` for `-`): the 36 characters it made of the id, as they came.
  */
-function strayIdIn(value: string, before: string): { id: string; rest: string } | undefined {
+function strayIdIn(value: string, before: string): { scan: string; rest: string } | undefined {
   const orderId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
   const match = orderId.exec(value)
   // One the field held at focus is no scan, yet another typed beside it is: the search below finds that one.
-  if (match && !before.includes(match[0])) return { id: match[0], rest: value.replace(match[0], '') }
+  if (match && !before.includes(match[0])) {
+    const scan = linkAround(value, match.index, match[0].length) ?? match[0]
+    return { scan, rest: value.replace(scan, '') }
+  }
   const idLength = 36
   // Stryker disable next-line ArithmeticOperator: a piece past the end is shorter than an id, and no layout reads fewer characters as more
   for (let start = 0; start + idLength <= value.length; start++) {
     const piece = value.slice(start, start + idLength)
     if (!before.includes(piece) && readScan(piece).kind === 'order-id') {
-      return { id: piece, rest: value.slice(0, start) + value.slice(start + idLength) }
+      return { scan: piece, rest: value.slice(0, start) + value.slice(start + idLength) }
     }
   }
+  return undefined
+}
+
+/** The order link (up to the next space) that holds the text at `start`, `length` long, if one does. */
+function linkAround(value: string, start: number, length: number): string | undefined {
+  for (const link of value.matchAll(/pos-companion:\/\/order\/\S*/gi))
+    if (link.index <= start && start + length <= link.index + link[0].length) return link[0]
   return undefined
 }
 
