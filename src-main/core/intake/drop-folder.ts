@@ -117,9 +117,11 @@ export function isIgnoredName(name: string): boolean {
 function watcherIgnores(folder: string, path: string, stats: Stats | undefined): boolean {
   const full = resolve(path)
   if (full === folder) return false
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: at depth 0 chokidar reports nothing deeper
+  // At depth 0 chokidar reports nothing deeper, and a folder comes as `addDir`, which is never listened to: these
+  // two are a second guard, so making either answer false changes nothing a test can see.
+  // Stryker disable next-line BooleanLiteral: (above)
   if (dirname(full) !== folder) return true
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a folder comes as `addDir`, which is never listened to
+  // Stryker disable next-line BooleanLiteral: (above)
   if (stats?.isDirectory() === true) return true
   return isIgnoredName(basename(path))
 }
@@ -176,7 +178,6 @@ export class DropFolder {
   static async start(deps: DropFolderDeps): Promise<DropFolder> {
     const options = { dataDir: deps.dataDir, sharedConfirmed: deps.sharedConfirmed ?? false }
     let check = await checkDropFolder(deps.folder, options)
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: createDropFolder checks again and makes nothing where the check refuses
     if (check.ok && !check.exists) {
       // A folder named in Settings that does not exist yet is made, for this user only, and recorded as the app's.
       // If another made it first, it is judged as any folder that was there.
@@ -252,7 +253,6 @@ export class DropFolder {
       !found.isSymbolicLink() &&
       // Stryker disable next-line ConditionalExpression: the same device and inode as the folder checked is that folder
       found.isDirectory() &&
-      // Stryker disable next-line ConditionalExpression: the same inode at the same real path on another device takes a mount, which only root can make
       // Stryker disable next-line OptionalChaining: #prepare sets the identity before any look
       found.dev === identity?.dev &&
       found.ino === identity.ino &&
@@ -292,7 +292,6 @@ export class DropFolder {
 
   /** Everything but folders that has stood still for stableMs is taken, whether or not the watcher told us. */
   async #rescan(stableMs: number): Promise<void> {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: close and a change stop the timer first; a later look stops at #stillTheFolder or #take
     if (this.#closed || this.#changed) return
     try {
       await this.#stillTheFolder()
@@ -393,8 +392,9 @@ export class DropFolder {
   }
 
   async #removeOriginal(path: string, file: string, stats: Stats): Promise<void> {
-    // Stryker disable next-line CallExpression: a fingerprint has the inode and time of a file now gone; the next listing forgets the name
-    if (await removeTaken(path, stats, this.#stillTheFolder)) this.#settled.delete(file)
+    if (await removeTaken(path, stats, this.#stillTheFolder))
+      // Stryker disable next-line CallExpression: a fingerprint has the inode and time of a file now gone; the next listing forgets the name
+      this.#settled.delete(file)
     else this.#settled.set(file, fingerprint(stats))
   }
 
@@ -514,7 +514,6 @@ export async function createDropFolder(
   // Stryker disable next-line BooleanLiteral: a folder not there yet is never judged shared, one there is 'exists'
   const check = await checkDropFolder(folder, { ...options, sharedConfirmed: false })
   if (!check.ok) return check
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: the exclusive mkdir below refuses a name already there all the same
   if (check.exists || (await lstat(folder).catch(() => undefined)) !== undefined)
     return { ok: false, refusal: 'exists' }
   await mkdir(dirname(check.folder), { recursive: true, mode: 0o700 })
@@ -579,7 +578,7 @@ async function readCreated(dataDir: string): Promise<CreatedRecord[]> {
 /** Did the app create this very folder (the same real path, device and inode as it recorded)? */
 async function createdByApp(real: string, stats: Stats, dataDir: string): Promise<boolean> {
   const found = await lstat(real).catch(() => undefined)
-  // Stryker disable next-line LogicalOperator,BooleanLiteral,ConditionalExpression: callers pass a real path that exists and is no link
+  // Stryker disable next-line LogicalOperator,BooleanLiteral: callers pass a real path that exists and is no link
   if (found === undefined || found.isSymbolicLink()) return false
   return (await readCreated(dataDir)).some(
     (record) => record.folder === real && record.dev === stats.dev && record.ino === stats.ino,
@@ -616,22 +615,18 @@ function sameFolder(platform: NodeJS.Platform): (a: string, b: string) => boolea
 function isInside(outer: string, inner: string, platform: NodeJS.Platform): boolean {
   const folded = fold(platform)
   const path = relative(folded(outer), folded(inner))
-  // Stryker disable next-line ConditionalExpression,StringLiteral: every caller asks whether the two are the same folder first
   return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)
 }
 
 async function profilePlaces(home: string, platform: NodeJS.Platform) {
   const xdg = xdgFolders(home)
-  // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path, nor holds one
-  const downloads = [join(home, 'Downloads'), ...(xdg.download ? [xdg.download] : [])]
+  const downloads = [join(home, 'Downloads'), ...xdg.download]
   const exact = [
     home,
     join(home, 'Desktop'),
     join(home, 'Documents'),
-    // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path
-    ...(xdg.desktop ? [xdg.desktop] : []),
-    // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path
-    ...(xdg.documents ? [xdg.documents] : []),
+    ...xdg.desktop,
+    ...xdg.documents,
     tmpdir(),
     ...(platform === 'win32'
       ? [
@@ -680,7 +675,7 @@ async function profilePlaces(home: string, platform: NodeJS.Platform) {
 }
 
 /** Linux desktops name Desktop, Downloads and Documents in the user's language (`İndirilenler`…). */
-function xdgFolders(home: string): { desktop?: string; download?: string; documents?: string } {
+function xdgFolders(home: string): { desktop: string[]; download: string[]; documents: string[] } {
   const file = join(home, '.config', 'user-dirs.dirs')
   // Stryker disable next-line StringLiteral: no file, no text, and any text without those lines names no folder
   let text = ''
@@ -690,20 +685,15 @@ function xdgFolders(home: string): { desktop?: string; download?: string; docume
   } catch {
     // No such file: the desktop names no folders of its own.
   }
-  const read = (name: string) => {
+  /** The folder a line names, as a list of one, or none. */
+  const read = (name: string): string[] => {
     const value = new RegExp(`^XDG_${name}_DIR="(.+)"$`, 'm').exec(text)?.[1]
-    return value === undefined ? undefined : resolve(value.replace(/^\$HOME/, home))
+    if (value === undefined)
+      // Stryker disable next-line ArrayDeclaration: a relative name never equals a real path, nor holds one
+      return []
+    return [resolve(value.replace(/^\$HOME/, home))]
   }
-  const found: { desktop?: string; download?: string; documents?: string } = {}
-  // Stryker disable ConditionalExpression: an undefined folder counts as none, set or not
-  const desktop = read('DESKTOP')
-  const download = read('DOWNLOAD')
-  const documents = read('DOCUMENTS')
-  if (desktop !== undefined) found.desktop = desktop
-  if (download !== undefined) found.download = download
-  if (documents !== undefined) found.documents = documents
-  // Stryker restore ConditionalExpression
-  return found
+  return { desktop: read('DESKTOP'), download: read('DOWNLOAD'), documents: read('DOCUMENTS') }
 }
 
 /**
