@@ -736,6 +736,40 @@ describe('an order id typed slowly into a field that already held text', () => {
     expect(note.value).toBe('iade ')
   })
 
+  it('takes out a link with no query whole, to its last character', () => {
+    const link = `pos-companion://order/${OTHER}`
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of link) press(note, key, 100)
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([link])
+    expect(note.value).toBe('')
+  })
+
+  it('takes out only a new id typed before an order link the note held, and leaves the link', () => {
+    const held = `pos-companion://order/${ID}?account=Burger%20Evi`
+    note.value = ` ${held}`
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    note.setSelectionRange(0, 0)
+    for (const key of OTHER) press(note, key, 100)
+    note.value = `${OTHER} ${held}`
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([OTHER])
+    expect(note.value).toBe(` ${held}`)
+  })
+
+  it('takes out only a new id typed after a link that names no order', () => {
+    const broken = 'pos-companion://order/?account=Burger%20Evi'
+    note.value = broken
+    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    note.focus()
+    for (const key of ` ${OTHER}`) press(note, key, 100)
+    press(note, 'Enter', 100)
+    expect(scans).toEqual([OTHER])
+    expect(note.value).toBe(`${broken} `)
+  })
+
   // The branch for an id as it came made `false`: the first piece that reads as an id through another keyboard
   // language was taken instead.
   it('takes an id as it came before text that reads as one only through another keyboard language', () => {
