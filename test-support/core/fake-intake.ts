@@ -6,6 +6,7 @@ import { toPublicOrderView, type OrderSource } from '../../src-shared/intake-vie
 import { invalidInput } from '../../src-main/core/app-failure.ts'
 import type { IntakeHealth, IntakePort } from '../../src-main/core/intake/intake-port.ts'
 import type { IntakeOrder } from '../../src-main/core/intake/order-input.ts'
+import { ANSWER_WITHIN_MS } from './within.ts'
 
 const ADDED_AT = '2026-11-21T12:00:00.000Z'
 
@@ -121,12 +122,6 @@ export interface RawAnswer {
   text: string
   json: unknown
 }
-
-/**
- * How long `send` waits for an answer: a loopback server answers within milliseconds, so a request left unanswered
- * (a server that broke, or a mutant that stops it answering) fails its test now rather than at the test's timeout.
- */
-const ANSWER_WITHIN_MS = 3_000
 
 /** One HTTP request with full control over the headers (Host included), as a hostile client would send it. */
 export function send(

@@ -155,7 +155,7 @@ export function resetFakeElectron(): void {
   Notification.supported = true
   net.online = true
   screen.displays = [PRIMARY]
-  screen.getDisplayMatching.mockClear()
+  screen.getDisplayMatching.mockReset() // back to its own answer: a test may have set another
   nativeImage.createFromPath.mockClear()
   nativeImage.createFromBitmap.mockClear()
   dialog.showMessageBox.mockReset()

@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkDropFolder, createDropFolder, DropFolder, type DropOutcome } from './drop-folder.ts'
-import { within } from '../../../test-support/core/within.ts'
+import { ANSWER_WITHIN_MS, within } from '../../../test-support/core/within.ts'
 
 const ACCOUNT = 'posdroptest'
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -114,7 +114,7 @@ describe.skipIf(why !== undefined)('another account swaps the drop folder (findi
       expect(await createDropFolder(folder, { dataDir })).toMatchObject({ ok: true })
       const watching = await watch(folder)
       expect(asOther(`mv ${folder} ${shared}/pos-old && ln -s ${target()} ${folder}`)).toBe(0)
-      const end = Date.now() + 3_000
+      const end = Date.now() + ANSWER_WITHIN_MS
       while (watching.changed() === 0 && Date.now() < end)
         await new Promise((resolve) => setTimeout(resolve, 20))
       await new Promise((resolve) => setTimeout(resolve, 200))

@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../create-core.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { POS_FOLDER_NAME } from './drop-folder.ts'
-import { within } from '../../../test-support/core/within.ts'
+import { until, within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
@@ -60,17 +60,6 @@ async function servedCore() {
   cores.push(core)
   await core.intake.serve({ port: 0, dropStableMs: 40, dataDir, home })
   return { core, base, dataDir, home }
-}
-
-/** Each wait here is over in well under a second; a change that stops the folder answering fails in seconds. */
-const ANSWER_WITHIN_MS = 3_000
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + ANSWER_WITHIN_MS
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 describe('the drop folder in the core', () => {

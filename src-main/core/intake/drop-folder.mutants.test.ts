@@ -1,7 +1,7 @@
 // The drop folder's rules that the scenario tests beside it did not pin (issue 27's mutation run): how often a
 // file is tried and when, what stays settled, what the listing takes, what close and a changed folder leave
 // behind (which folders may be the drop folder: drop-folder.check.test.ts). Real files, links, FIFOs and
-// folders in temp folders; every wait is bounded by ANSWER_WITHIN_MS, so a change that stops the folder answering fails in seconds.
+// folders in temp folders; every wait is bounded (within.ts), so a change that stops the folder answering fails in seconds.
 import type { FSWatcher } from 'chokidar'
 import { execFileSync } from 'node:child_process'
 import {
@@ -23,7 +23,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { DropFolder, type DropFolderDeps, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
-import { within } from '../../../test-support/core/within.ts'
+import { until, within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() and os.tmpdir() give the code under test: a temp folder while a test runs, so a change that
@@ -94,8 +94,6 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const STABLE_MS = 40
-/** Each start, close and outcome here takes well under a second. */
-const ANSWER_WITHIN_MS = 3_000
 /** A watcher that polls once an hour reports nothing new during a test: only the folder's listing can. */
 const SILENT_WATCHER = { usePolling: true, pollIntervalMs: 3_600_000 } as const
 const posix = process.platform !== 'win32'
@@ -142,14 +140,6 @@ afterEach(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + ANSWER_WITHIN_MS
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(10)
-  }
-}
 
 async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
   const started = await within(
@@ -239,6 +229,23 @@ describe('DropFolder: how often and when a file is tried', () => {
     expect(kept('done')).toEqual([])
     for (let tries = 1; tries < 5; tries++)
       expect(waits.get(STABLE_MS * tries)?.map((timer) => timer.hasRef())).toEqual([false])
+  })
+
+  it('waits for the try it set when the watcher tells of the file again meanwhile', async () => {
+    // The listing takes it once it stood still for 300 ms; its next try is set 300 ms after the first.
+    await startWatching({
+      ...SILENT_WATCHER,
+      stableMs: 300,
+      rescanMs: 10,
+      addOrder: () => Promise.reject(new Error('disk full')),
+    })
+    const path = join(folder, 'order.txt')
+    writeFileSync(path, KEY)
+    await until(() => outcomes.length >= 1, 'the first try')
+    // A write the watcher reports as an add and then a change: the change must not bring the next try forward.
+    seams.watchers.at(-1)?.emit('change', path)
+    await sleep(100)
+    expect(results()).toEqual([{ file: 'order.txt', result: 'retry-later' }])
   })
 
   it('leaves a file it gave up on alone, however often the folder is listed after', async () => {

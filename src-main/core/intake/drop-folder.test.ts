@@ -18,7 +18,7 @@ import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { invalidInput } from '../app-failure.ts'
 import { DropFolder, isIgnoredName, type DropFolderDeps, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
-import { within } from '../../../test-support/core/within.ts'
+import { ANSWER_WITHIN_MS, within } from '../../../test-support/core/within.ts'
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -58,14 +58,6 @@ afterEach(async () => {
   await within(closing, 'close')
   await rm(base, { recursive: true, force: true })
 })
-
-/**
- * How long a start, a close or an outcome may take: each takes well under a second here (the slowest outcome is
- * a file tried again after STABLE_MS). Bounded well below the test timeout, so a change that stops the folder
- * answering fails in seconds (under mutation testing each such change otherwise ran to Stryker's own timeout,
- * about a minute).
- */
-const ANSWER_WITHIN_MS = 3_000
 
 async function startWatching(extra: Partial<DropFolderDeps> = {}): Promise<DropFolder> {
   const starting = DropFolder.start({

@@ -27,7 +27,7 @@ import {
   type DropOutcome,
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
-import { within } from '../../../test-support/core/within.ts'
+import { until, within } from '../../../test-support/core/within.ts'
 
 /**
  * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
@@ -87,12 +87,6 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true })
 })
 
-/**
- * How long a start, a close or a wait for the folder may take: each takes well under a second here. A change
- * that stops the folder answering then fails in seconds, not at Stryker's own timeout (about a minute).
- */
-const ANSWER_WITHIN_MS = 3_000
-
 async function startWatching(extra: { log?: ReturnType<typeof recordingLogger>; now?: () => number } = {}) {
   const starting = DropFolder.start({
     folder,
@@ -117,14 +111,6 @@ async function startWatching(extra: { log?: ReturnType<typeof recordingLogger>; 
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(condition: () => boolean, what: string, ms = ANSWER_WITHIN_MS): Promise<void> {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(20)
-  }
-}
 
 function expectAppFilesIntact(): void {
   for (const [name, text] of Object.entries(APP_FILES)) {

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { within } from '../../../test-support/core/within.ts'
+import { until, within } from '../../../test-support/core/within.ts'
 import type { BoardOrder } from '../../../src-shared/domain.ts'
 import type { OrderSource } from '../../../src-shared/intake-view.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
@@ -66,11 +66,10 @@ async function servedCore() {
     // Bounded: a change that stops the folder taking files fails here in seconds, not at the test's timeout.
     await within(changed, 'the drop file on the board')
     // Moved out of the drop folder's top level (to done/, D69) once the board took it.
-    const end = Date.now() + 3_000
-    while ((await readdir(folder)).includes('order.json')) {
-      if (Date.now() > end) throw new Error('the drop file stayed in the folder')
-      await new Promise((resolve) => setImmediate(resolve))
-    }
+    await until(
+      async () => !(await readdir(folder)).includes('order.json'),
+      'the drop file leaving the folder',
+    )
   }
   const order = async (): Promise<BoardOrder | undefined> =>
     value(await core.handlers.listOrders(undefined)).find((entry) => entry.paymentKey === ORDER)

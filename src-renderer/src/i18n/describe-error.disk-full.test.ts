@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { describeError } from './describe-error.ts'
 import { en } from './en.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { CourierBatch, CourierListed } from '../../../../src-shared/couriers.ts'
 import type { BoardOrder } from '../../../../src-shared/domain.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Property tests for reading a scan whatever keyboard language typed it (issue 30): any order id, short code or
 // badge, typed by a scanner set to one layout on a computer set to another, reads back as itself, from the text
 // alone and from the keys the scanner pressed.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Reading a scan (issue 30), written against the mutants the other tests let live: a link with space around it,
 // keys heard on a computer whose keyboard language the tables do not know, and the scanner test told by the keys
 // where the text alone is ambiguous.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { judgeScannerTest, kindOf, readScan } from './read-scan.ts'
 import { charOf, keysOfText, LAYOUT_IDS, typedThrough, type LayoutId } from './scan-layouts.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The keyboard layouts' tables (issue 30): the keys a scanner presses for a text, and what keys type back.
 import { describe, expect, it } from 'vitest'
 import { charOf, keysOfText, LAYOUT_IDS, textOfKeys, typedThrough } from './scan-layouts.ts'
