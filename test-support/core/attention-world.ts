@@ -47,7 +47,8 @@ export function retrying(at: number): Handover {
 /** A board, a clock and a tracker with every input by hand, and the tracker's pushes recorded. */
 export function attentionWorld(
   orders: BoardOrder[] = [],
-  options: { clock?: ManualClock; settings?: Partial<AttentionSettings> } = {},
+  /** `accountsUnknown`: a tracker given neither the accounts' sessions nor their names (both are optional). */
+  options: { clock?: ManualClock; settings?: Partial<AttentionSettings>; accountsUnknown?: boolean } = {},
 ) {
   const clock = options.clock ?? new ManualClock()
   const board = new Map(orders.map((order) => [order.paymentKey, order]))
@@ -67,10 +68,15 @@ export function attentionWorld(
     settings: () => state.settings,
     isPaused: () => state.paused,
     session: () => state.session,
-    accountSessions: () => state.accounts,
     intakePortTaken: () => state.portTaken,
     onChange: (attention) => pushed.push(attention),
-    accountName: (account) => (account === undefined ? undefined : state.names.get(account)),
+    ...(options.accountsUnknown === true
+      ? {}
+      : {
+          accountSessions: () => state.accounts,
+          accountName: (account: string | undefined) =>
+            account === undefined ? undefined : state.names.get(account),
+        }),
   })
   const put = (order: BoardOrder) => {
     board.set(order.paymentKey, order)

@@ -25,6 +25,26 @@ const TOKEN_REJECTED: SessionStatus = {
   platformAddress: 'https://platform.test',
 }
 
+describe('a tracker told nothing of the accounts', () => {
+  it('rings for an order all the same, naming no account and no lost sign-in', async () => {
+    const clock = new ManualClock()
+    const w = attentionWorld([], { clock, accountsUnknown: true })
+    w.put(delivery(A, clock.now(), { account: 'acc-2' }))
+    await clock.advance(15 * MIN)
+    expect(w.last().orders).toEqual([
+      {
+        paymentKey: A,
+        reason: 'waiting-too-long',
+        since: iso(clock.now()),
+        alarm: 'ringing',
+        atStart: false,
+      },
+    ])
+    expect(w.last()).toMatchObject({ count: 1, ring: 1 })
+    expect(w.last().lostAccounts).toBeUndefined()
+  })
+})
+
 describe('what the tracker remembers of an order', () => {
   it('an order on the board at start, taken back from its hand-over, counts its limit from then', async () => {
     const clock = new ManualClock()
