@@ -48,6 +48,25 @@ function press(target: HTMLElement, key: string, gap: number, code?: { code: str
   if (typed && key.length === 1 && takesText) focused.value += key
 }
 
+/**
+ * `ABC-123` from a US-set scanner at a scanner's pace, then Enter, into `input`: the keys it presses (KeyA with
+ * Shift, …, Minus, Digit1…3), each heard as the text the computer's own layout types for it.
+ */
+function scanAbc123Into(input: HTMLInputElement, letters: [string, string, string], minus: string): void {
+  const keys: [string, string, boolean][] = [
+    [letters[0], 'KeyA', true],
+    [letters[1], 'KeyB', true],
+    [letters[2], 'KeyC', true],
+    [minus, 'Minus', false],
+    ['1', 'Digit1', false],
+    ['2', 'Digit2', false],
+    ['3', 'Digit3', false],
+  ]
+  input.focus()
+  for (const [key, code, shiftKey] of keys) press(input, key, 5, { code, shiftKey })
+  press(input, 'Enter', 5)
+}
+
 const ID = '0d3e1f00-5a1b-4c2d-8e3f-100000000001'
 
 describe('the scanner burst, wherever focus is', () => {
@@ -620,18 +639,7 @@ describe('only a scan is taken as a scan (issue 30)', () => {
 
   it("takes a burst as a scan by its keys' codes when its text alone names nothing (a US scanner on Turkish-F)", () => {
     // `ABC-123` from a US scanner on Turkish-F: A→U, B→Ç, C→V, -→/ ; rebuilt from KeyA, KeyB, KeyC, Minus…
-    const keys: [string, string, boolean][] = [
-      ['U', 'KeyA', true],
-      ['Ç', 'KeyB', true],
-      ['V', 'KeyC', true],
-      ['/', 'Minus', false],
-      ['1', 'Digit1', false],
-      ['2', 'Digit2', false],
-      ['3', 'Digit3', false],
-    ]
-    note.focus()
-    for (const [key, code, shiftKey] of keys) press(note, key, 5, { code, shiftKey })
-    press(note, 'Enter', 5)
+    scanAbc123Into(note, ['U', 'Ç', 'V'], '/')
     expect(scans).toEqual(['UÇV/123'])
     expect(note.value).toBe('')
   })
@@ -656,18 +664,7 @@ describe('what reads as a scan, and where keys are the staff’s own', () => {
   // list, or the codes not passed to readScan. On a layout the tables do not know (Russian), only the keys tell.
   it('takes a burst as a scan by its keys alone when the computer types in a layout the board does not know', () => {
     // `ABC-123` from a US scanner on a Russian keyboard: KeyA→Ф, KeyB→И, KeyC→С.
-    const keys: [string, string, boolean][] = [
-      ['Ф', 'KeyA', true],
-      ['И', 'KeyB', true],
-      ['С', 'KeyC', true],
-      ['-', 'Minus', false],
-      ['1', 'Digit1', false],
-      ['2', 'Digit2', false],
-      ['3', 'Digit3', false],
-    ]
-    note.focus()
-    for (const [key, code, shiftKey] of keys) press(note, key, 5, { code, shiftKey })
-    press(note, 'Enter', 5)
+    scanAbc123Into(note, ['Ф', 'И', 'С'], '-')
     expect(scans).toEqual(['ФИС-123'])
     expect(note.value).toBe('')
     expect(document.activeElement).toBe(field)
