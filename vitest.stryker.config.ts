@@ -28,8 +28,8 @@ export default defineConfig({
     ...config.test,
     sequence: { sequencer: KillSoonest },
     // A mutant that stops the code answering is killed when a test's bounded wait runs out (within.ts): 1 s here,
-    // against 3 s in `npm test`, whose parallel files load the machine more. Every answer such a test waits for
-    // takes well under a third of that, four Stryker runs at once included (stryker.config.ts).
+    // against 3 s in `npm test`, whose parallel files load the machine more. A whole run at 1 s, four Stryker runs
+    // at once (stryker.config.ts), gave the same verdicts as one at 1.5 s and two (docs/development.md).
     env: { ANSWER_WITHIN_MS: '1000' },
     // Inside each file, the tests that failed last go first (vitest.stryker.runner.ts).
     projects: (config.test?.projects ?? []).map((project) =>

@@ -3,7 +3,7 @@
  * sockets: each takes well under a second here. Bounded far below a test's timeout, so a change that stops the code
  * answering fails in seconds, not at the test's (or Stryker's, about a minute) own timeout. Stryker's runs set a
  * shorter bound (vitest.stryker.config.ts): there most mutants that a real-file test kills are killed by this wait
- * running out, and at 3 s it was 60% of the drop folder area's run.
+ * running out, and at 3 s that was 59% of a drop-folder sample's time.
  */
 export const ANSWER_WITHIN_MS = Number(process.env['ANSWER_WITHIN_MS'] ?? '3000')
 
