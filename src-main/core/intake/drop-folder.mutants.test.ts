@@ -15,6 +15,7 @@ import {
   symlinkSync,
   utimesSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -50,6 +51,8 @@ const seams = vi.hoisted(() => ({
   listingFails: undefined as string | undefined,
   /** Run once, just before the next lstat of this path: a writer acting between two looks. */
   beforeLook: undefined as { path: string; act: () => void } | undefined,
+  /** A path lstat reports on another device, same inode number: a share mounted over the folder. */
+  otherDevice: undefined as string | undefined,
 }))
 vi.mock('./drop-file.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./drop-file.ts')>()
@@ -86,7 +89,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       seams.beforeLook = undefined
       before.act()
     }
-    return (real.lstat as (...args: unknown[]) => Promise<unknown>)(path, ...rest)
+    const found = (real.lstat as (...args: unknown[]) => Promise<Stats>)(path, ...rest)
+    if (path !== seams.otherDevice) return found
+    return found.then((stats) => {
+      stats.dev += 1
+      return stats
+    })
   }) as typeof real.lstat
   return { ...real, readdir, lstat, default: { ...real, readdir, lstat } }
 })
@@ -130,6 +138,7 @@ afterEach(async () => {
   seams.watchers.length = 0
   seams.listingFails = undefined
   seams.beforeLook = undefined
+  seams.otherDevice = undefined
   os.home = undefined
   os.temp = undefined
   for (const path of immutable) execFileSync('chattr', ['-i', path])
@@ -540,6 +549,16 @@ describe.runIf(posix)('DropFolder: a changed folder', () => {
     release()
     await sleep(100)
     expect(outcomes).toEqual([])
+    expect(readdirSync(folder)).toEqual(['order.txt'])
+  })
+
+  it('stops when the folder is another device\u2019s with the same inode number (a share mounted over it)', async () => {
+    await startWatching({ ...SILENT_WATCHER, rescanMs: 10 })
+    seams.otherDevice = folder
+    writeFileSync(join(folder, 'order.txt'), KEY)
+    await until(() => changed > 0 || added.length > 0, 'the change to be noticed')
+    expect(added).toEqual([])
+    expect(dropFolder?.changed).toBe(true)
     expect(readdirSync(folder)).toEqual(['order.txt'])
   })
 
