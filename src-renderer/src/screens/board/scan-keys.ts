@@ -52,7 +52,8 @@ export function installKeyTrail(now: () => number = () => performance.now()): Ke
       // Before this Enter was heard (a scan submitted from its own keydown), or after.
       for (const run of [current, last]) {
         const typed = run.slice(-read.length)
-        if (typed.length === read.length && typed.map((key) => key.key).join('') === read) {
+        // Each key typed one character, so keys that spell the read are as many as its characters.
+        if (typed.map((key) => key.key).join('') === read) {
           const burst = typed.every(
             // Stryker disable next-line OptionalChaining: index is at least 1 here, so typed[index - 1] is a key
             (key, index) => index === 0 || key.at - (typed[index - 1]?.at ?? 0) < BURST_GAP_MS,
