@@ -221,10 +221,12 @@ function strayIdIn(value: string, before: string): { scan: string; rest: string 
   return undefined
 }
 
-/** The order link (up to the next space) that holds the text at `start`, `length` long, if one does. */
+/** The order link (up to the next space) that holds the order id at `start`, `length` long, if one does. */
 function linkAround(value: string, start: number, length: number): string | undefined {
+  const end = start + length
+  // A link that starts before the id's end starts before the id: none starts inside it (its `p` is no hex digit).
   for (const link of value.matchAll(/pos-companion:\/\/order\/\S*/gi))
-    if (link.index <= start && start + length <= link.index + link[0].length) return link[0]
+    if (link.index < end && end <= link.index + link[0].length) return link[0]
   return undefined
 }
 
