@@ -274,8 +274,8 @@ describe('what arrived, kept for the answers that come later', () => {
     return { addOrder, answer }
   }
 
-  // The oldest of more than 20 dropped: `>` made `>=`, the test made `false`, `oldest !== undefined` inverted, the
-  // delete dropped. A badge's batch answers later (each read after it waits), so its outcome shows whether what
+  // The oldest of more than 20 dropped: `<=` made `<` or `>`, the test made `true` or `false`, the delete
+  // dropped. A badge's batch answers later (each read after it waits), so its outcome shows whether what
   // arrived for it was kept.
   it.each([
     [19, 'okundu: AB*12 (AB-12 olarak okundu) · Ali seçildi'],
@@ -470,7 +470,7 @@ describe('what the board says of the scanner’s keyboard language', () => {
     expect((await screen.findByRole('alert')).textContent).not.toMatch(/klavye/)
   })
 
-  // `reading.kind === undefined && reading.mangled` made `||`.
+  // `reading.mangled && …` made `||`.
   it('says nothing of keyboards for a plain word that names nothing', async () => {
     setup({ api: { addOrder: refused } })
     await scan('hello')

@@ -42,11 +42,16 @@ export function useOrderScan(
   const [outcome, setOutcome] = useState<ScanOutcome | undefined>()
   // Stryker disable next-line ArrayDeclaration: a list of anything but couriers holds no working courier's badge
   const couriers = useCouriers().data ?? []
-  const badges = couriers.flatMap((one) => (one.retired || !one.badge ? [] : [one.badge]))
+  const badges = couriers.flatMap((one) =>
+    one.retired || !one.badge
+      ? // Stryker disable next-line ArrayDeclaration: a badge code is upper case with no space, never a placeholder
+        []
+      : [one.badge],
+  )
   const trail = useKeyTrail()
   // What arrived, and what to say of the scanner's keyboard language, for each read the board acts on: every
   // outcome (some come later, from the core's answer) shows what arrived, not only what it was read as.
-  const readings = useRef(new Map<string, { arrived: string; note?: string }>())
+  const readings = useRef(new Map<string, { arrived: string; note: string | undefined }>())
 
   const tell = (next: ScanOutcome) => {
     const reading = readings.current.get(next.read)
@@ -56,7 +61,7 @@ export function useOrderScan(
             ...next,
             read: reading.arrived,
             ...(reading.arrived === next.read ? {} : { readAs: next.read }),
-            ...(reading.note === undefined ? {} : { note: reading.note }),
+            note: reading.note,
           }
         : next,
     )
@@ -72,9 +77,12 @@ export function useOrderScan(
     const note = layoutNote(reading, typed, t)
     readings.current.delete(reading.text)
     if (reading.text !== arrived || note !== undefined) {
-      readings.current.set(reading.text, { arrived, ...(note === undefined ? {} : { note }) })
-      const oldest = readings.current.keys().next().value
-      if (readings.current.size > KEPT_READINGS && oldest !== undefined) readings.current.delete(oldest)
+      readings.current.set(reading.text, { arrived, note })
+      // The oldest go first: a Map keeps its keys in the order they were set.
+      for (const oldest of readings.current.keys()) {
+        if (readings.current.size <= KEPT_READINGS) break
+        readings.current.delete(oldest)
+      }
     }
     return reading.text
   }
@@ -201,11 +209,12 @@ function layoutNote(reading: ScanReading, typed: TypedKeys | undefined, t: Messa
   const st = t.scanner
   const computer = reading.layouts?.computer
   const understoodThrough = reading.kind !== undefined && reading.layouts !== undefined
-  const failedSo = reading.kind === undefined && reading.mangled && (typed === undefined || typed.burst)
+  // Only a read that named nothing known is called mangled (read-scan.ts).
+  const failedSo = reading.mangled && (typed === undefined || typed.burst)
   if (!understoodThrough && !failedSo) return undefined
   const seen =
     reading.layouts && computer
       ? ` ${st.seen(st.layouts[reading.layouts.scanner], st.layouts[computer])}`
       : ''
-  return `${st.differs}${seen} ${st.fix(computer === undefined ? undefined : st.layouts[computer])}`
+  return `${st.differs}${seen} ${st.fix(computer && st.layouts[computer])}`
 }
