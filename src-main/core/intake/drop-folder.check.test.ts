@@ -28,19 +28,12 @@ import {
   othersCanWrite,
   POS_FOLDER_NAME,
 } from './drop-folder.ts'
+import { fakeOs } from '../../../test-support/core/fake-os.ts'
 
-/**
- * What os.homedir() and os.tmpdir() give the code under test: a temp folder while a test runs, so a change that
- * ignores the `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
- */
-const os = vi.hoisted(() => ({
-  home: undefined as string | undefined,
-  temp: undefined as string | undefined,
-}))
-vi.mock('node:os', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:os')>()
-  return { ...real, homedir: () => os.home ?? real.homedir(), tmpdir: () => os.temp ?? real.tmpdir() }
-})
+// os.homedir() and os.tmpdir() are a test's temp folders while it runs (fake-os.ts).
+vi.mock('node:os', (original) =>
+  import('../../../test-support/core/fake-os.ts').then((fake) => fake.fakeOsModule(original)),
+)
 
 /** A folder the OS will not let the app make (its parent's ACL, say), and the Windows ACL reader. */
 const seams = vi.hoisted(() => ({
@@ -90,15 +83,15 @@ beforeEach(async () => {
   mkdirSync(folder, { mode: 0o700 })
   dataDir = join(base, 'data')
   mkdirSync(dataDir, { mode: 0o700 })
-  os.home = join(base, 'real-home')
+  fakeOs.home = join(base, 'real-home')
 })
 
 afterEach(async () => {
   vi.unstubAllEnvs()
   seams.mkdirFails = undefined
   seams.windows = undefined
-  os.home = undefined
-  os.temp = undefined
+  fakeOs.home = undefined
+  fakeOs.temp = undefined
   await rm(base, { recursive: true, force: true })
 })
 
@@ -212,7 +205,7 @@ describe('checkDropFolder: system places', () => {
   )
 
   it.runIf(posix)('refuses /tmp, wherever the temp folder is set', async () => {
-    os.temp = base
+    fakeOs.temp = base
     // A home outside /tmp: a folder above the home is refused for that alone.
     expect(await check('/tmp', { home: '/pos-companion-no-such-home' })).toEqual(refused)
   })

@@ -18,16 +18,12 @@ import type { Core } from '../create-core.ts'
 import { testCore } from '../../../test-support/core/core-on-mock.ts'
 import { POS_FOLDER_NAME } from './drop-folder.ts'
 import { until, within } from '../../../test-support/core/within.ts'
+import { fakeOs } from '../../../test-support/core/fake-os.ts'
 
-/**
- * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
- * `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
- */
-const os = vi.hoisted(() => ({ home: undefined as string | undefined }))
-vi.mock('node:os', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:os')>()
-  return { ...real, homedir: () => os.home ?? real.homedir() }
-})
+// os.homedir() and os.tmpdir() are a test's temp folders while it runs (fake-os.ts).
+vi.mock('node:os', (original) =>
+  import('../../../test-support/core/fake-os.ts').then((fake) => fake.fakeOsModule(original)),
+)
 
 const ORDER = '3f2b7c9e-1a4d-4e8b-9c2f-5d6e7f8a9b0c'
 
@@ -40,7 +36,7 @@ afterEach(async () => {
     core.dispose()
   }
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true })
-  os.home = undefined
+  fakeOs.home = undefined
 })
 
 function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
@@ -53,7 +49,7 @@ async function servedCore() {
   folders.push(base)
   const dataDir = join(base, 'data')
   const home = join(base, 'home')
-  os.home = join(base, 'real-home')
+  fakeOs.home = join(base, 'real-home')
   mkdirSync(dataDir, { mode: 0o700 })
   mkdirSync(home, { mode: 0o700 })
   const core = await testCore({})

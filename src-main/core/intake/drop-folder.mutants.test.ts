@@ -25,19 +25,12 @@ import { recordingLogger } from '../../../test-support/core/memory-adapters.ts'
 import { DropFolder, type DropFolderDeps, type DropOutcome } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 import { until, within } from '../../../test-support/core/within.ts'
+import { fakeOs } from '../../../test-support/core/fake-os.ts'
 
-/**
- * What os.homedir() and os.tmpdir() give the code under test: a temp folder while a test runs, so a change that
- * ignores the `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
- */
-const os = vi.hoisted(() => ({
-  home: undefined as string | undefined,
-  temp: undefined as string | undefined,
-}))
-vi.mock('node:os', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:os')>()
-  return { ...real, homedir: () => os.home ?? real.homedir(), tmpdir: () => os.temp ?? real.tmpdir() }
-})
+// os.homedir() and os.tmpdir() are a test's temp folders while it runs (fake-os.ts).
+vi.mock('node:os', (original) =>
+  import('../../../test-support/core/fake-os.ts').then((fake) => fake.fakeOsModule(original)),
+)
 
 /**
  * Seams the tests below reach through, each passing to the real module unless a test sets it: what the drop
@@ -128,7 +121,7 @@ beforeEach(async () => {
   outcomes = []
   changed = 0
   immutable = []
-  os.home = join(base, 'real-home')
+  fakeOs.home = join(base, 'real-home')
 })
 
 afterEach(async () => {
@@ -139,8 +132,8 @@ afterEach(async () => {
   seams.listingFails = undefined
   seams.beforeLook = undefined
   seams.otherDevice = undefined
-  os.home = undefined
-  os.temp = undefined
+  fakeOs.home = undefined
+  fakeOs.temp = undefined
   for (const path of immutable) execFileSync('chattr', ['-i', path])
   const closing = dropFolder?.close()
   dropFolder = undefined

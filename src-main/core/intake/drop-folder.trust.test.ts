@@ -28,16 +28,12 @@ import {
 } from './drop-folder.ts'
 import type { IntakeOrder } from './order-input.ts'
 import { until, within } from '../../../test-support/core/within.ts'
+import { fakeOs } from '../../../test-support/core/fake-os.ts'
 
-/**
- * What os.homedir() gives the code under test while a test runs: a temp folder, so a change that ignores the
- * `home` a test gives never writes in the real home (HOME cannot be set for a worker thread).
- */
-const os = vi.hoisted(() => ({ home: undefined as string | undefined }))
-vi.mock('node:os', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:os')>()
-  return { ...real, homedir: () => os.home ?? real.homedir() }
-})
+// os.homedir() and os.tmpdir() are a test's temp folders while it runs (fake-os.ts).
+vi.mock('node:os', (original) =>
+  import('../../../test-support/core/fake-os.ts').then((fake) => fake.fakeOsModule(original)),
+)
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const STABLE_MS = 60
@@ -76,11 +72,11 @@ beforeEach(async () => {
   added = []
   outcomes = []
   changed = 0
-  os.home = join(base, 'real-home')
+  fakeOs.home = join(base, 'real-home')
 })
 
 afterEach(async () => {
-  os.home = undefined
+  fakeOs.home = undefined
   const closing = dropFolder?.close()
   dropFolder = undefined
   await within(closing, 'close')
