@@ -99,4 +99,12 @@ describe('rememberChange', () => {
     rememberChange(takenBack, 'queued', 'none', T0 + MIN)
     expect(takenBack.noneSince).toBe(T0 + MIN)
   })
+
+  it('pressing the hand-over again keeps when staff last brought the order back: only a change to none moves it', () => {
+    const memory: OrderMemory = { noneSince: T0 }
+    rememberChange(memory, 'none', 'queued', T0 + MIN)
+    rememberChange(memory, 'queued', 'retrying', T0 + 2 * MIN)
+    rememberChange(memory, 'retrying', 'failed', T0 + 3 * MIN)
+    expect(memory.noneSince).toBe(T0)
+  })
 })

@@ -200,6 +200,22 @@ describe('the timers', () => {
     expect(w.last().ring).toBe(3)
   })
 
+  it('an order that begins to ring just as the alarm repeats makes one ring, though the board changed meanwhile', async () => {
+    const clock = new ManualClock()
+    const w = attentionWorld([], { clock })
+    const ringing = delivery(A, clock.now())
+    w.put(ringing)
+    w.put(delivery(B, clock.now() + ALARM_REPEAT_MS))
+    await clock.advance(15 * MIN)
+    expect(w.last().ring).toBe(1)
+    // An edit of the ringing order in between: nothing about when B crosses changed.
+    await clock.advance(ALARM_REPEAT_MS / 2)
+    w.put({ ...ringing, label: 'Masa 4' })
+    await clock.advance(ALARM_REPEAT_MS / 2)
+    expect(w.alarmOf(B)).toBe('ringing')
+    expect(w.last().ring).toBe(2)
+  })
+
   it('after dispose nothing is pushed and no timer is left', async () => {
     const clock = new ManualClock()
     const w = attentionWorld([], { clock })

@@ -240,33 +240,12 @@ export class AttentionTracker {
   }
 }
 
-/** Whether two values say the same: compared field by field, as the value is recomputed on every change. */
+/**
+ * Whether two values say the same: the value is recomputed on every change, so it is compared by its content,
+ * every field and every order's (both are made only by #compute, so their keys come in the same order).
+ */
 function sameAttention(a: Attention, b: Attention): boolean {
-  if (
-    a.sessionLost !== b.sessionLost ||
-    (a.lostAccounts ?? []).join('\n') !== (b.lostAccounts ?? []).join('\n') ||
-    a.intakePortTaken !== b.intakePortTaken ||
-    a.dropFolderChanged !== b.dropFolderChanged ||
-    a.paused !== b.paused ||
-    a.crossedWhileClosed !== b.crossedWhileClosed ||
-    a.count !== b.count ||
-    a.sound !== b.sound ||
-    a.ring !== b.ring ||
-    a.orders.length !== b.orders.length
-  )
-    return false
-  return a.orders.every((order, index) => {
-    const other = b.orders[index]
-    return (
-      other !== undefined &&
-      order.paymentKey === other.paymentKey &&
-      order.reason === other.reason &&
-      order.since === other.since &&
-      order.alarm === other.alarm &&
-      order.atStart === other.atStart &&
-      order.account === other.account
-    )
-  })
+  return JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** A session ended by the platform's refusal, not by staff signing out: hand-overs owed cannot be sent. */
