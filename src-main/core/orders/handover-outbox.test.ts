@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { toAppError } from '../app-failure.ts'
+import { AppFailure, toAppError } from '../app-failure.ts'
 import { RENEW_BEFORE_EXPIRY_MS } from '../session/token-expiry.ts'
 import { HISTORY_RETENTION_DAYS } from './journal-compaction.ts'
 import {
@@ -12,7 +12,14 @@ import {
   ADDRESS,
   KEYS,
 } from '../../../test-support/core/orders/outbox-world.ts'
-import { TEST_ACCOUNT } from '../../../test-support/core/orders/test-parts.ts'
+import { OUTBOX_SETTINGS, TEST_ACCOUNT, testBoard } from '../../../test-support/core/orders/test-parts.ts'
+import { ManualClock } from '../../../test-support/core/manual-clock.ts'
+import type { SessionStatus } from '../../../src-shared/domain.ts'
+import type { PlatformClient } from '../platform/platform-client.ts'
+import { silentLogger } from '../ports.ts'
+import { MemoryHistoryArchive } from '../storage/history-archive.ts'
+import { MemoryJournal } from '../storage/memory-journal.ts'
+import { HandoverOutbox, type OutboxSessions } from './handover-outbox.ts'
 
 let world: OutboxWorld
 beforeEach(async () => {
@@ -790,6 +797,32 @@ describe('the history', () => {
     expect(world.app.outbox.allHistory()).toEqual([])
   })
 
+  it('reads the day from disk again after a result write reported failed once it had reached the disk', async () => {
+    world.platform.steps.push('hang')
+    const sent = world.app.outbox.handOver(ORDER)
+    await vi.waitFor(() => expect(world.platform.hanging).toHaveLength(1))
+    expect(world.app.outbox.dayHistory('2026-11-22').entries).toEqual([])
+    // The line is in the file, but its flush failed: the write is reported as failed all the same.
+    const { journal } = world.app
+    const append = journal.append.bind(journal)
+    vi.spyOn(journal, 'append').mockImplementationOnce((record) => {
+      append(record)
+      throw new Error('EIO: i/o error')
+    })
+    for (const release of world.platform.hanging) release()
+    await sent
+    expect(world.app.outbox.dayHistory('2026-11-22').entries.map((entry) => entry.result)).toEqual([
+      'will-retry',
+    ])
+  })
+
+  it('reads the day asked for again once a compaction dropped it past its retention', async () => {
+    await world.app.outbox.handOver(ORDER)
+    expect(world.app.outbox.dayHistory('2026-11-22').entries).toHaveLength(1)
+    await world.clock.advance((HISTORY_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000)
+    expect(world.app.outbox.dayHistory('2026-11-22')).toEqual({ entries: [], days: [] })
+  })
+
   it('survives a restart, and forgets only what is older than its retention', async () => {
     await world.app.outbox.handOver(ORDER)
     world.addOrder(OTHER_ORDER)
@@ -805,5 +838,102 @@ describe('the history', () => {
     world.app.board.setHandover(ORDER, { state: 'none' })
     await world.app.outbox.handOver(ORDER)
     expect(world.app.outbox.allHistory()[0]?.seq).toBe(2)
+  })
+})
+
+describe('each account its own hand-overs (issue 29)', () => {
+  const FIRST = '00000000-0000-4000-8000-00000000000a'
+  const SECOND = '00000000-0000-4000-8000-00000000000b'
+  const GONE = '00000000-0000-4000-8000-00000000000c'
+  const THIRD_ORDER = '0d3e1f00-5a1b-4c2d-8e3f-100000000003'
+
+  /** An outbox over two accounts, both signed out until the test signs one in; the platform takes every call. */
+  function twoAccounts() {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0))
+    const signedIn = new Set<string>()
+    const sent: [account: string, paymentKey: string][] = []
+    const listeners: ((account: string, status: SessionStatus) => void)[] = []
+    const sessionOf = (account: string) => ({
+      get isSignedOut() {
+        return !signedIn.has(account)
+      },
+      withToken<T>(call: (client: PlatformClient, token: string) => Promise<T>): Promise<T> {
+        if (!signedIn.has(account)) {
+          return Promise.reject(new AppFailure({ code: 'signed-out', retryable: false }))
+        }
+        const client = {
+          markOnTheWay: (_token: string, paymentKey: string) => {
+            sent.push([account, paymentKey])
+            return Promise.resolve({ httpStatus: 200 })
+          },
+        }
+        return call(client as unknown as PlatformClient, `token-${account}`)
+      },
+    })
+    const sessions: OutboxSessions = {
+      firstId: FIRST,
+      sessionOf: (account) => ([FIRST, SECOND].includes(account) ? sessionOf(account) : undefined),
+      onSessionChange: (listener) => {
+        listeners.push(listener)
+        return () => undefined
+      },
+    }
+    const board = testBoard({ clock, accounts: { firstId: FIRST, defaultId: FIRST } })
+    const outbox = new HandoverOutbox({
+      journal: new MemoryJournal(),
+      board,
+      sessions,
+      clock,
+      log: silentLogger,
+      archive: new MemoryHistoryArchive(),
+      ...OUTBOX_SETTINGS,
+    })
+    const signIn = async (account: string) => {
+      signedIn.add(account)
+      const status: SessionStatus = {
+        state: 'signed-in',
+        platformAddress: ADDRESS,
+        credentialsStored: true,
+        secretStorage: 'os-keychain',
+      }
+      for (const listener of listeners) listener(account, status)
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve))
+    }
+    const add = (paymentKey: string, account: string) =>
+      board.add(paymentKey, { courierType: 'restaurant', shippingMethod: 'delivery' }, 'typed', account)
+    const attemptsOf = (account: string) =>
+      outbox.allHistory().filter((entry) => entry.account === account).length
+    return { outbox, board, sent, signIn, add, attemptsOf }
+  }
+
+  it('counts what each account owes, and a sign-in sends only what waited for that account', async () => {
+    const { outbox, board, sent, signIn, add, attemptsOf } = twoAccounts()
+    add(ORDER, FIRST)
+    add(OTHER_ORDER, SECOND)
+    add(THIRD_ORDER, SECOND)
+    for (const paymentKey of [ORDER, OTHER_ORDER, THIRD_ORDER]) await outbox.handOver(paymentKey)
+    expect([outbox.countOwed(FIRST), outbox.countOwed(SECOND), outbox.countOwed()]).toEqual([1, 2, 3])
+    await signIn(FIRST)
+    expect(sent).toEqual([[FIRST, ORDER]])
+    expect(board.require(ORDER).handover.state).toBe('handed-over')
+    // The other account's hand-overs were not tried again: one attempt each, still waiting.
+    expect(attemptsOf(SECOND)).toBe(2)
+    expect(board.require(OTHER_ORDER).handover).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    expect([outbox.countOwed(FIRST), outbox.countOwed(SECOND)]).toEqual([0, 2])
+  })
+
+  it('holds the hand-over of an account the app does not have for a sign-in, never borrowing a token', async () => {
+    const { outbox, sent, signIn, add } = twoAccounts()
+    await signIn(FIRST)
+    add(ORDER, GONE)
+    const order = await outbox.handOver(ORDER)
+    expect(order.handover).toMatchObject({ state: 'queued', waitingForSignIn: true })
+    expect(outbox.allHistory()).toMatchObject([
+      { result: 'waiting-for-sign-in', error: { code: 'signed-out', retryable: false } },
+    ])
+    outbox.retryOwedNow()
+    await signIn(SECOND)
+    expect(sent).toEqual([])
+    expect(outbox.allHistory()).toHaveLength(1)
   })
 })

@@ -124,6 +124,17 @@ describe('compactIntoArchive', () => {
     expect(nextSeq).toBe(6)
   })
 
+  it('starts the seq at 0 when the newest day the archive holds has no result it can read', () => {
+    const archive = new MemoryHistoryArchive()
+    const future = { type: 'from-the-future', seq: 7 }
+    archive.add('2026-11-21', [future])
+    const { nextSeq } = openCompacted(
+      { journal: new MemoryJournal(), archive, timeZone: ZONE, now: NOW },
+      silentLogger,
+    )
+    expect(nextSeq).toBe(0)
+  })
+
   it('opens a journal it cannot compact as it is, and says so; and says how many records it cannot read', () => {
     const journal = new MemoryJournal([...records(), { type: 'from-the-future' }, 'garbage'])
     journal.replace = () => {

@@ -624,7 +624,13 @@ describe('the board and accounts (issue 29)', () => {
     expect(board.require(KEY).account).toBe(FIRST)
     const other = '0d3e1f00-5a1b-4c2d-8e3f-100000000002'
     expect(board.add(other, {}).account).toBe(SECOND)
+    // Named, an account other than the first is kept, on the board as after a restart.
+    const third = '0d3e1f00-5a1b-4c2d-8e3f-100000000003'
+    board.add(third, {}, 'typed', SECOND)
+    expect(board.require(third).account).toBe(SECOND)
+    expect(testBoard({ boardLog: boardLog.reopen(), accounts }).require(third).account).toBe(SECOND)
     expect(board.countOf(FIRST)).toBe(1)
+    expect(board.countOf(SECOND)).toBe(2)
   })
 
   it('refuses the same payment key under another account, and moves an order only while nothing was sent', () => {
@@ -637,5 +643,16 @@ describe('the board and accounts (issue 29)', () => {
     expect(board.setAccount(KEY, SECOND).account).toBe(SECOND)
     board.setHandover(KEY, { state: 'sending', since: '2026-11-27T07:00:00.000Z' })
     expect(() => board.setAccount(KEY, FIRST)).toThrow(/already-sending/)
+    // Left where it is, it stays as it was, sending or not.
+    expect(board.setAccount(KEY, SECOND)).toBe(board.require(KEY))
+  })
+
+  it('keeps orders of a board without accounts free of any account field, as after a restart', () => {
+    const boardLog = new MemoryJournal()
+    const board = testBoard({ boardLog })
+    const added = board.add(KEY, { label: 'Masa 1' })
+    expect(Object.keys(added)).not.toContain('account')
+    expect(Object.keys(board.require(KEY))).not.toContain('account')
+    expect(Object.keys(testBoard({ boardLog: boardLog.reopen() }).require(KEY))).not.toContain('account')
   })
 })

@@ -86,6 +86,21 @@ describe('replayJournal', () => {
     })
   })
 
+  it('counts an attempt known only by its result (an adopted order has no attempt record) as started', () => {
+    const [action] = replayJournal([queued('a', T0), result('a', 1, T0, 'interrupted', 0)]).actions
+    expect(action?.attempts).toBe(1)
+  })
+
+  it('still reads an attempt as sending after a result of an earlier attempt', () => {
+    const [action] = replayJournal([
+      queued('a', T0),
+      attempt('a', 1, T0),
+      attempt('a', 2, T0 + 5000),
+      result('a', 1, T0 + 6000, 'interrupted', 0),
+    ]).actions
+    expect(action && handoverOf(action)).toEqual({ state: 'sending', since: at(T0) })
+  })
+
   it('reads a settled action from its results alone, and skips records it cannot read', () => {
     const replay = replayJournal([
       result('a', 3, T0, 'handed-over', 7, { httpStatus: 200 }),
@@ -123,6 +138,38 @@ describe('historyEntryOf', () => {
       at: at(T0 + 5000),
       result: 'handed-over',
       httpStatus: 200,
+    })
+  })
+  it('gives no http status for an attempt that got no answer', () => {
+    const cut = ResultRecord.parse(result('a', 1, T0, 'interrupted', 6, { outcomeUnknown: true }))
+    expect(historyEntryOf(cut)).toStrictEqual({
+      seq: 6,
+      paymentKey: KEY,
+      attempt: 1,
+      at: at(T0),
+      result: 'interrupted',
+    })
+  })
+})
+
+describe('resultRecordOf', () => {
+  it('writes no account or label for a press that has neither', () => {
+    const [action] = replayJournal([queued('a', T0)]).actions as [ActionReplay]
+    expect(
+      resultRecordOf(
+        action,
+        { seq: 0, attempt: 1, at: at(T0) },
+        { result: 'handed-over', outcomeUnknown: false },
+      ),
+    ).toStrictEqual({
+      type: 'result',
+      action: 'a',
+      paymentKey: KEY,
+      seq: 0,
+      attempt: 1,
+      at: at(T0),
+      result: 'handed-over',
+      outcomeUnknown: false,
     })
   })
 })

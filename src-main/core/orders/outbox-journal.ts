@@ -92,6 +92,7 @@ export function freshAction(record: QueuedRecord | ResultRecord): ActionReplay {
     account: record.account,
     label: record.label,
     queuedAt: record.at,
+    // Stryker disable next-line ConditionalExpression: equivalent, a parsed result record has no `sendAfter`
     sendAfter: record.type === 'queued' ? record.sendAfter : undefined,
     attempts: 0,
     passingFailures: 0,
