@@ -82,6 +82,20 @@ describe('PlatformClients', () => {
     expect(built).toEqual([built[0], built[0], undefined])
   })
 
+  it('keeps one client per account, even for the same address and CA', async () => {
+    const { clients, built } = clientsWith({})
+    const first = await clients.clientFor('https://a.example/integrations', { account: 'a' })
+    expect(await clients.clientFor('https://a.example/integrations', { account: 'a' })).toBe(first)
+    expect(await clients.clientFor('https://a.example/integrations', { account: 'b' })).not.toBe(first)
+    expect(built).toHaveLength(2)
+  })
+
+  it("builds an account's client with the account's own CA setting, none included, over Settings' CA", async () => {
+    const { clients, built } = clientsWith({ extraCaFile: certificates.caFile })
+    await clients.clientFor('https://a.example/integrations', { account: 'a', extraCaFile: null })
+    expect(built).toEqual([undefined])
+  })
+
   it('builds new clients after clear()', async () => {
     const { clients, built } = clientsWith({})
     const first = await clients.clientFor('https://a.example/integrations')

@@ -6,6 +6,7 @@ import {
   boardCounts,
   foundAs,
   matchesFilter,
+  openCountsByAccount,
   paymentKeyIn,
   shortCodeIn,
 } from './board-rules.ts'
@@ -194,5 +195,17 @@ describe('the counts at their edges', () => {
     expect(boardCounts(handedOver, new Date('2026-11-22T12:30:00.000Z')).handedOverToday).toBe(1)
     expect(boardCounts(handedOver, new Date('2026-10-22T12:00:00.000Z')).handedOverToday).toBe(0)
     expect(boardCounts(handedOver, new Date('2025-11-22T12:00:00.000Z')).handedOverToday).toBe(0)
+  })
+})
+
+describe("each account's open orders (issue 29)", () => {
+  it('counts only orders that name an account, and none handed over', () => {
+    const account = '00000000-0000-4000-8000-00000000000a'
+    const orders = [
+      order(1, { state: 'none' }),
+      { ...order(2, { state: 'none' }), account },
+      { ...order(3, { state: 'handed-over', at }), account },
+    ]
+    expect([...openCountsByAccount(orders)]).toEqual([[account, 1]])
   })
 })
