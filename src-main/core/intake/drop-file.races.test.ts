@@ -82,6 +82,12 @@ describe('a file another program holds open (Windows)', () => {
     expect(await takeDropFile(join(drop, 'sub'), sameFolder)).toEqual({ kind: 'folder' })
   })
 
+  it('says a name it could not open is locked, though it was gone when lstat looked', async () => {
+    const { drop } = dropWithFile()
+    vi.mocked(fs.open).mockRejectedValueOnce(failure('EBUSY'))
+    expect(await takeDropFile(join(drop, 'taken-back.txt'), sameFolder)).toEqual({ kind: 'locked' })
+  })
+
   it('throws any other failure, leaving the file', async () => {
     const { path } = dropWithFile()
     vi.mocked(fs.open).mockRejectedValueOnce(failure('EIO'))
@@ -139,6 +145,45 @@ describe('a name that changes while it is taken', () => {
       return opened
     })
     expect(await takeDropFile(join(drop, 'link'), sameFolder)).toEqual({ kind: 'folder' })
+  })
+
+  it('says gone when a link was taken back before it was looked at', async () => {
+    const { drop } = dropWithFile()
+    symlinkSync(join(drop, 'order.txt'), join(drop, 'link'))
+    vi.mocked(fs.open).mockImplementationOnce(async (...args) => {
+      // The link is seen (ELOOP), then removed before lstat looks.
+      const opened = realFs.open(...args)
+      await opened.catch(() => undefined)
+      rmSync(join(drop, 'link'))
+      return opened
+    })
+    expect(await takeDropFile(join(drop, 'link'), sameFolder)).toEqual({ kind: 'gone' })
+  })
+})
+
+describe('a system that cannot open a name without following a link (Windows: no O_NOFOLLOW)', () => {
+  it('refuses a link on what lstat says, reads a file, and says a missing name is gone', async () => {
+    vi.resetModules()
+    vi.doMock('node:fs', async (importOriginal) => {
+      const real = await importOriginal<typeof import('node:fs')>()
+      return { ...real, constants: { ...real.constants, O_NOFOLLOW: undefined } }
+    })
+    onTestFinished(() => {
+      vi.doUnmock('node:fs')
+      vi.resetModules()
+    })
+    const windows = await import('./drop-file.ts')
+    const { drop, path } = dropWithFile()
+    symlinkSync(path, join(drop, 'link'))
+    expect(await windows.takeDropFile(join(drop, 'link'), sameFolder)).toMatchObject({
+      kind: 'refused',
+      reason: 'not-a-file',
+    })
+    expect(await windows.takeDropFile(path, sameFolder)).toMatchObject({
+      kind: 'read',
+      bytes: Buffer.from(KEY),
+    })
+    expect(await windows.takeDropFile(join(drop, 'never'), sameFolder)).toEqual({ kind: 'gone' })
   })
 })
 
@@ -207,6 +252,11 @@ describe('a name in done/ or failed/ that is there already', () => {
     symlinkSync(victim, join(kept, 'done', '20261121T120000000Z-0a1b2c3d-order.txt'))
     vi.mocked(randomBytes).mockReturnValueOnce(tag as never)
     await expect(keepDone(kept, 'order.txt', Buffer.from(KEY), at)).rejects.toMatchObject({ code: 'EEXIST' })
+    symlinkSync(victim, join(kept, 'failed', '20261121T120000000Z-0a1b2c3d-pipe'))
+    vi.mocked(randomBytes).mockReturnValueOnce(tag as never)
+    await expect(keepFailed(kept, 'pipe', undefined, 'not-a-file', at)).rejects.toMatchObject({
+      code: 'EEXIST',
+    })
     symlinkSync(victim, join(kept, 'failed', '20261121T120000000Z-0a1b2c3d-bad.txt.reason.txt'))
     vi.mocked(randomBytes).mockReturnValueOnce(tag as never)
     await expect(keepFailed(kept, 'bad.txt', Buffer.from('x'), 'no-order-id', at)).rejects.toMatchObject({

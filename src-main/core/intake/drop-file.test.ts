@@ -315,6 +315,17 @@ describe('removeTaken', () => {
     expect(readFileSync(join(dir, 'order.txt'), 'utf8')).toBe('second')
   })
 
+  it('leaves a file of another device that has the same inode number', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
+    writeFileSync(join(dir, 'order.txt'), KEY)
+    // What was taken lived on another file system (the folder was swapped to a mount): its inode says nothing.
+    const seen = Object.assign(lstatSync(join(dir, 'order.txt')), {
+      dev: lstatSync(join(dir, 'order.txt')).dev + 1,
+    })
+    expect(await removeTaken(join(dir, 'order.txt'), seen, sameFolder)).toBe(true)
+    expect(readdirSync(dir)).toEqual(['order.txt'])
+  })
+
   it('removes a link itself, never what it points to', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drop-file-remove-'))
     writeFileSync(join(dir, 'target'), KEY)
@@ -376,6 +387,9 @@ describe('keeping what was taken', () => {
     ['a long name without an extension', 'b'.repeat(255), /-b{120}$/],
     ['a long Turkish name', `${'ş'.repeat(125)}.txt`, /-ş{58}\.txt$/],
     ['a long extension', `x.${'e'.repeat(40)}`, /-x\.e{40}$/],
+    ['a long name with a long extension', `${'a'.repeat(200)}.${'e'.repeat(40)}`, /-a{120}$/],
+    ['a long name with an extension of 16 bytes', `${'a'.repeat(250)}.${'e'.repeat(15)}`, /-a{104}\.e{15}$/],
+    ['a long name with no dot', `${'b'.repeat(254)}z`, /-b{120}$/],
   ])('keeps %s under a name the file system takes', async (_name, name, shape) => {
     const root = kept()
     const path = await keepFailed(root, name, Buffer.from('no id'), 'no-order-id', KEPT_AT)
@@ -388,6 +402,7 @@ describe('keeping what was taken', () => {
     const root = kept()
     const refused = await keepFailed(root, 'pipe', undefined, 'not-a-file', KEPT_AT)
     expect(readFileSync(refused, 'utf8')).toBe('')
+    expect(statSync(refused).mode & 0o777).toBe(0o600)
     const reasonFile = `${refused}.reason.txt`
     expect(readFileSync(reasonFile, 'utf8')).toBe(
       'not-a-file\r\n' +

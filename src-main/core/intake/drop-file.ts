@@ -281,7 +281,10 @@ function truncateBytes(text: string, limit: number): string {
 /** The app's name for a kept copy of `name`: stamped, tagged, and short enough whatever the writer's name was. */
 function keptName(name: string, now: number): string {
   const dot = name.lastIndexOf('.')
-  const extension = dot > 0 && Buffer.byteLength(name.slice(dot)) <= 16 ? name.slice(dot) : ''
+  // A dot that starts the name starts no extension (".env" is all stem).
+  // Stryker disable next-line EqualityOperator: equivalent, a name whose only dot comes first is kept whole as stem or as extension
+  const dotInside = dot > 0
+  const extension = dotInside && Buffer.byteLength(name.slice(dot)) <= 16 ? name.slice(dot) : ''
   const stem = truncateBytes(
     extension === '' ? name : name.slice(0, dot),
     NAME_BYTES - Buffer.byteLength(extension),
