@@ -55,18 +55,25 @@ function areaWith(
     accounts?: IntakeAreaDeps['accounts']
     settings?: ReturnType<IntakeAreaDeps['settings']['get']>
     clock?: ManualClock
+    /** What the outbox shows on the board of an order added (by default, nothing: none is owed). */
+    showOnBoard?: (board: OrderBoard, paymentKey: string) => void
   } = {},
 ) {
   const clock = options.clock ?? new ManualClock()
   const log = recordingLogger()
+  let writes = 0
   const board = new OrderBoard({
     store: new MemoryStore(),
     clock,
-    onChange: () => undefined,
+    onChange: () => (writes += 1),
     boardLog: inMemoryCoreParts().boardLog,
     log,
   })
-  const outbox = { showOnBoard: () => undefined, countOwed: () => 0 } as unknown as HandoverOutbox
+  const showOnBoard = options.showOnBoard ?? (() => undefined)
+  const outbox = {
+    showOnBoard: (paymentKey: string) => showOnBoard(board, paymentKey),
+    countOwed: () => 0,
+  } as unknown as HandoverOutbox
   const couriers = {
     checkBranch: () => Promise.resolve(),
     courierOf: (name: string) => ({ id: `id-${name}`, name }),
@@ -92,6 +99,8 @@ function areaWith(
     board,
     log,
     clock,
+    /** How many times the board changed an order. */
+    writes: () => writes,
     setSettings: (next: typeof settings) => {
       settings = next
     },
@@ -134,6 +143,27 @@ describe('a hand-over asked for through the API', () => {
   it('says so when the order left the board while it was handed over', async () => {
     const { area } = areaWith({ couriers: { handOver: () => new Promise(() => undefined) } })
     await expect(area.handOver(ORDER)).rejects.toThrow('the order left the board while it was handed over')
+  })
+})
+
+describe('an order a way in adds', () => {
+  it('is one write when the ledger knows the order off the board but none of its facts', async () => {
+    const { area, board, writes } = areaWith({
+      couriers: { knownOrder: () => ({ details: {}, courierId: 'id-Ahmet' }) },
+    })
+    await area.addOrder({ paymentKey: ORDER, details: { label: 'Masa 5' } }, 'link')
+    expect(board.get(ORDER)).toMatchObject({ label: 'Masa 5', source: 'link' })
+    expect(writes()).toBe(1)
+  })
+
+  it('is answered as the board shows it, with the hand-over the outbox still owes for it', async () => {
+    const { area } = areaWith({
+      showOnBoard: (board, paymentKey) =>
+        board.setHandover(paymentKey, { state: 'sending', since: '2026-11-21T12:00:00.000Z' }),
+    })
+    const { view } = await area.addOrder({ paymentKey: ORDER, details: {} }, 'drop-folder')
+    expect(view.state).toBe('sending')
+    expect(view).toEqual(area.getOrder(ORDER))
   })
 })
 
@@ -238,6 +268,18 @@ describe('the API’s port', () => {
     const { area } = areaWith()
     await area.serve({})
     expect(area.info()).toMatchObject({ status: 'port-in-use', port: 47810, url: null })
+  })
+
+  it('says once that the API could not listen, not at every try of the same port', async () => {
+    const clock = new ManualClock()
+    vi.mocked(intakeServer.startIntakeServer).mockRejectedValue(taken('EADDRINUSE'))
+    const { area, log } = areaWith({ clock })
+    const said = () => log.lines.filter((line) => line.includes('the API could not listen'))
+    await area.serve({})
+    expect(said()).toHaveLength(1)
+    await clock.advance(5_000)
+    expect(vi.mocked(intakeServer.startIntakeServer)).toHaveBeenCalledTimes(2)
+    expect(said()).toHaveLength(1)
   })
 
   it('keeps saying the port is taken while it is tried again, and the port it tried until Settings are followed', async () => {
@@ -379,6 +421,11 @@ describe('the drop folder', () => {
     } finally {
       vi.mocked(homedir).mockReset()
     }
+  })
+
+  it('creates no POS folder before the shell named a data folder to keep its files in', async () => {
+    const { area } = areaWith()
+    await expect(area.createPosFolder()).rejects.toThrow('no data folder')
   })
 
   it('keeps watching the folder Settings now name when the one before says it was swapped', async () => {
