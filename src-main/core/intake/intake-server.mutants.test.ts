@@ -94,6 +94,25 @@ describe('a hand-over already on its way', () => {
   })
 })
 
+describe('a hand-over asked for an order the intake does not hold', () => {
+  /** An intake that would look at the courier before the order. */
+  class CourierFirst extends FakeIntake {
+    override handOver() {
+      return Promise.reject(invalidInput('unknown-courier'))
+    }
+  }
+
+  it('is 404 order-not-found, before the intake is asked about the courier it names', async () => {
+    const { server } = await start({}, new CourierFirst())
+    const answer = await posRequest(`http://127.0.0.1:${String(server.port)}`, KEY, {
+      method: 'POST',
+      path: `/v1/orders/${ORDER}/handover`,
+      json: { courier: 'Kimse' },
+    })
+    expect([answer.status, codeOf(answer)]).toEqual([404, 'order-not-found'])
+  })
+})
+
 describe('the nonce of a request the app failed on', () => {
   it('stays spent even when the failure carries a refusal’s code: only the API’s own refusals give it back', async () => {
     const { server, intake } = await start()
