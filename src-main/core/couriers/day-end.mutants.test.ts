@@ -1,11 +1,11 @@
 // settleDay beyond day-end.test.ts: closings ("Hesabı kapat") and what they lock, debts carried and repaid, pay
 // per package, what a courier still carries today, the brand account split, cash at the door by card, and the
 // edges of the day's outcomes — each a figure a manager reads on the screen, the slip or the CSV.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AccountClosing, Debt } from '../../../src-shared/couriers.ts'
 import type { AttemptResult } from '../../../src-shared/domain.ts'
 import {
-  movementsOfDay,
+  movementsOf,
   openRepayments,
   settleDay,
   type DayEndInput,
@@ -404,7 +404,7 @@ describe('repayments', () => {
       .move('wrong', ahmet.id, 'debt-repaid', 600)
       .move('right', ahmet.id, 'debt-repaid', 100, { corrects: 'wrong' })
       .move('other', mehmet.id, 'debt-repaid', 50)
-    const repaid = openRepayments(movementsOfDay(day.cash, undefined, new Map()), ahmet.id, DAY, undefined)
+    const repaid = openRepayments(movementsOf(day.cash, new Map()), ahmet.id, DAY, undefined)
     expect(repaid).toEqual({ ids: ['right'], kurus: 100 })
   })
 })
@@ -470,6 +470,10 @@ describe('what a courier carries today', () => {
       ['after', true],
     ])
     expect(line?.balance).toBe('out')
+    day.cash.reverse()
+    expect(
+      lineOf(day.settle({ live: true }), ahmet.id)?.bags.map((bag) => [bag.paymentKey, bag.carried]),
+    ).toEqual(line?.bags.map((bag) => [bag.paymentKey, bag.carried]))
     // A past day's bags are all back.
     expect(lineOf(day.settle(), ahmet.id)?.bags.every((bag) => !bag.carried)).toBe(true)
   })
@@ -529,6 +533,25 @@ describe('the day’s outcomes', () => {
     expect(
       bags?.every((bag) => !('settledBy' in bag) && !('batchId' in bag) === (bag.paymentKey !== 'b')),
     ).toBe(true)
+  })
+
+  it('reads the time zone once per quarter hour of results, not once per result (a busy day stays quick)', () => {
+    const day = new Day()
+    // 300 results a few seconds apart, from 12:00 to 12:24 Istanbul time: two quarter hours.
+    for (let index = 0; index < 300; index += 1) {
+      day.result(
+        `k${String(index)}`,
+        'handed-over',
+        new Date(Date.parse(at('12:00')) + index * 5_000).toISOString(),
+      )
+    }
+    const lookups = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      expect(day.settle().allOrders.packages).toBe(300)
+      expect(lookups).toHaveBeenCalledTimes(2)
+    } finally {
+      lookups.mockRestore()
+    }
   })
 
   it('dates a bag from its first result when the POS did not say when it left', () => {
@@ -632,6 +655,9 @@ describe('cash at the door', () => {
   it('counts a package whose method is unknown, and a cash one with no amount, as unknown cash', () => {
     const day = new Day().bag('no-method', ahmet.id, {}).bag('no-amount', ahmet.id, CASH())
     expect(lineOf(day.settle(), ahmet.id)).toMatchObject({ unknownCount: 2, balance: 'unknown' })
+    // Paid online, its amount is no cash of the courier's, known or not.
+    const online = new Day().bag('paid', ahmet.id, { paymentMethod: 'ONLINE' })
+    expect(lineOf(online.settle(), ahmet.id)).toMatchObject({ unknownCount: 0, balance: 'even' })
     const one = new Day().bag('no-amount', ahmet.id, CASH())
     expect(lineOf(one.settle(), ahmet.id)).toMatchObject({ unknownCount: 1, amountUnknown: 1 })
   })
