@@ -134,6 +134,13 @@ describe('the card: its courier and the tender at the door', () => {
     expect(w.day.withCourier(order)).toStrictEqual({ ...order, doorMethod: 'CREDIT_CARD' })
   })
 
+  it('passes on a card with neither courier nor tender as it is, not a copy', () => {
+    const w = world()
+    w.board.add(key(1), DELIVERY)
+    const order = w.board.require(key(1))
+    expect(w.day.withCourier(order)).toBe(order)
+  })
+
   it('shows the courier on a card without a tender, and no tender field', () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
@@ -417,6 +424,29 @@ describe('closing an account, its other paths', () => {
     expect(w.day.closeAccount({ requestId: 'close-25', courierId: ahmet.id }).id).toBe('close-25')
   })
 
+  it('pays the debts with only the change a correction made to a repayment an earlier closing settled', () => {
+    const w = world()
+    const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
+    w.day.recordMovement({ requestId: 'f1', courierId: ahmet.id, kind: 'float', amountKurus: 1_000 })
+    w.day.closeAccount({ requestId: 'close-1', courierId: ahmet.id })
+    w.day.recordMovement({ requestId: 'r1', courierId: ahmet.id, kind: 'debt-repaid', amountKurus: 400 })
+    expect(w.day.closeAccount({ requestId: 'close-2', courierId: ahmet.id }).debtsAfter).toMatchObject([
+      { amountKurus: 600 },
+    ])
+    // 4,00 ₺ was really 7,00 ₺: the 3,00 ₺ more pays the debt, the 4,00 ₺ settled does not pay it again.
+    w.day.recordMovement({
+      requestId: 'r1-fix',
+      courierId: ahmet.id,
+      kind: 'debt-repaid',
+      amountKurus: 700,
+      corrects: 'r1',
+    })
+    expect(w.day.closeAccount({ requestId: 'close-3', courierId: ahmet.id })).toMatchObject({
+      debtsAfter: [{ since: '2026-11-24', amountKurus: 300 }],
+      creditAfterKurus: 0,
+    })
+  })
+
   it('books an overage as a tip without paying the debts carried', () => {
     const w = world()
     const ahmet = w.day.addCourier({ requestId: 'a', name: 'Ahmet' })
@@ -538,6 +568,16 @@ describe('the settlements kept, and when they are read again', () => {
     w.day.settingsChanged()
     w.day.today()
     expect(w.dayHistory).toHaveBeenCalled()
+  })
+
+  it('reads yesterday’s settlement again, with today’s, when an order moves today (its carried bags)', async () => {
+    const { w } = await pressed()
+    const days = vi.spyOn(w.ledger, 'day')
+    w.day.today()
+    expect(days).not.toHaveBeenCalled()
+    w.moved(key(1), { state: 'handed-over', at: now(w) })
+    w.day.today()
+    expect(days.mock.calls.map(([day]) => day)).toEqual(['2026-11-24', '2026-11-23'])
   })
 
   it('keeps today’s and ten other days’ settlements, forgetting the oldest read first', () => {
