@@ -132,6 +132,17 @@ describe('the board’s courier strip, more', () => {
     const [line] = couriersOut([yesterday, today], ROSTER)
     // Yesterday's bag left before today's returns: settled. The floats after 12:20 only, no other movement.
     expect(line).toMatchObject({ paymentKeys: ['k1'], floatKurus: 12_000 })
+    // The earlier return written first: the same last return.
+    const reordered = settle(
+      TODAY,
+      [{ key: 'k1', courier: ahmet.id, left: 30 }],
+      [
+        ...cash.filter((record) => record.kind !== 'handed-in'),
+        movement('r-early', 'handed-in', 10, 10_000),
+        movement('r-late', 'handed-in', 20, 10_000),
+      ],
+    )
+    expect(couriersOut([reordered], ROSTER)[0]).toMatchObject({ paymentKeys: ['k1'], floatKurus: 12_000 })
   })
 
   it('counts every float while the courier has not returned cash yet', () => {
