@@ -161,32 +161,6 @@ describe('a name that changes while it is taken', () => {
   })
 })
 
-describe('a system that cannot open a name without following a link (Windows: no O_NOFOLLOW)', () => {
-  it('refuses a link on what lstat says, reads a file, and says a missing name is gone', async () => {
-    vi.resetModules()
-    vi.doMock('node:fs', async (importOriginal) => {
-      const real = await importOriginal<typeof import('node:fs')>()
-      return { ...real, constants: { ...real.constants, O_NOFOLLOW: undefined } }
-    })
-    onTestFinished(() => {
-      vi.doUnmock('node:fs')
-      vi.resetModules()
-    })
-    const windows = await import('./drop-file.ts')
-    const { drop, path } = dropWithFile()
-    symlinkSync(path, join(drop, 'link'))
-    expect(await windows.takeDropFile(join(drop, 'link'), sameFolder)).toMatchObject({
-      kind: 'refused',
-      reason: 'not-a-file',
-    })
-    expect(await windows.takeDropFile(path, sameFolder)).toMatchObject({
-      kind: 'read',
-      bytes: Buffer.from(KEY),
-    })
-    expect(await windows.takeDropFile(join(drop, 'never'), sameFolder)).toEqual({ kind: 'gone' })
-  })
-})
-
 describe('the drop folder swapped between two looks', () => {
   it('reads nothing of the data folder when the swap comes just before the open', async () => {
     const base = mkdtempSync(join(tmpdir(), 'drop-races-swap-'))

@@ -93,6 +93,15 @@ describe('SecretRedactor by value', () => {
     expect(redactor.redactText('abab')).toBe('abab')
   })
 
+  it('takes a value of exactly the shortest secret length as a secret, one shorter not', () => {
+    const redactor = new SecretRedactor()
+    const shortest = 'k'.repeat(MIN_SECRET_LENGTH)
+    const shorter = 'q'.repeat(MIN_SECRET_LENGTH - 1)
+    redactor.register(shortest)
+    redactor.register(shorter)
+    expect(redactor.redactText(`key=${shortest}; pin=${shorter}`)).toBe(`key=${REDACTED}; pin=${shorter}`)
+  })
+
   it('redacts a secret that straddles the point where a long text is cut', () => {
     const redactor = new SecretRedactor()
     redactor.register('straddling-secret')

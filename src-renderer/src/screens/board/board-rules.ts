@@ -115,7 +115,6 @@ export function boardCounts(
     if (group === 'waiting') counts.waiting++
     else if (group === 'sending') counts.sending++
     else if (group === 'attention') counts.attention++
-    // Stryker disable next-line ConditionalExpression: equivalent, only a handed-over order is in no other group
     else if (order.handover.state === 'handed-over' && sameDay(new Date(order.handover.at), now)) {
       counts.handedOverToday++
     }
