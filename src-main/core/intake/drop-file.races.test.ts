@@ -133,31 +133,30 @@ describe('a name that changes while it is taken', () => {
     expect(taken).toEqual({ kind: 'gone' })
   })
 
-  it('says gone when a link turned into a folder before it was looked at', async () => {
-    const { drop } = dropWithFile()
-    symlinkSync(join(drop, 'order.txt'), join(drop, 'link'))
+  /** A link in `drop`, its open refused (ELOOP) as a link's is, then changed by `change` before lstat looks. */
+  function linkChangedAfterItsOpen(drop: string, change: (link: string) => void): string {
+    const link = join(drop, 'link')
+    symlinkSync(join(drop, 'order.txt'), link)
     vi.mocked(fs.open).mockImplementationOnce(async (...args) => {
-      // The link is seen (ELOOP), then made a folder before lstat looks.
       const opened = realFs.open(...args)
       await opened.catch(() => undefined)
-      rmSync(join(drop, 'link'))
-      mkdirSync(join(drop, 'link'))
+      change(link)
       return opened
     })
-    expect(await takeDropFile(join(drop, 'link'), sameFolder)).toEqual({ kind: 'folder' })
+    return link
+  }
+
+  it('says folder when a link turned into a folder before it was looked at', async () => {
+    const link = linkChangedAfterItsOpen(dropWithFile().drop, (name) => {
+      rmSync(name)
+      mkdirSync(name)
+    })
+    expect(await takeDropFile(link, sameFolder)).toEqual({ kind: 'folder' })
   })
 
   it('says gone when a link was taken back before it was looked at', async () => {
-    const { drop } = dropWithFile()
-    symlinkSync(join(drop, 'order.txt'), join(drop, 'link'))
-    vi.mocked(fs.open).mockImplementationOnce(async (...args) => {
-      // The link is seen (ELOOP), then removed before lstat looks.
-      const opened = realFs.open(...args)
-      await opened.catch(() => undefined)
-      rmSync(join(drop, 'link'))
-      return opened
-    })
-    expect(await takeDropFile(join(drop, 'link'), sameFolder)).toEqual({ kind: 'gone' })
+    const link = linkChangedAfterItsOpen(dropWithFile().drop, (name) => rmSync(name))
+    expect(await takeDropFile(link, sameFolder)).toEqual({ kind: 'gone' })
   })
 })
 
