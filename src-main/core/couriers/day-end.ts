@@ -186,7 +186,10 @@ export function settleDay(input: DayEndInput): DayEnd {
   const closingsOf = (courierId: string) => closings.filter((closing) => closing.courierId === courierId)
   const mayCarry = new Set([
     ...closings.map((closing) => closing.courierId),
-    ...everyMovement.map((movement) => movement.courierId),
+    ...everyMovement
+      // Stryker disable next-line MethodExpression,ConditionalExpression: only a shortcut, a courier with neither a closing nor a repayment carries no debt or credit
+      .filter((movement) => movement.line.kind === 'debt-repaid')
+      .map((movement) => movement.courierId),
   ])
   for (const courierId of mayCarry) {
     // Stryker disable next-line ConditionalExpression: equivalent, bucketOf keeps a bucket there is; this spares the debt look-up
