@@ -31,7 +31,7 @@ export default defineConfig({
     // against 3 s in `npm test`, whose parallel files load the machine more. A whole run at 1 s, four Stryker runs
     // at once (stryker.config.ts), gave the same verdicts as one at 1.5 s and two (docs/development.md).
     env: { ANSWER_WITHIN_MS: '1000' },
-    // Inside each file, the tests that failed last go first (vitest.stryker.runner.ts).
+    // Inside each file, the tests that failed last go first, then the quickest (vitest.stryker.runner.ts).
     projects: (config.test?.projects ?? []).map((project) =>
       typeof project === 'object' && 'test' in project
         ? { ...project, test: { ...project.test, runner: './vitest.stryker.runner.ts' } }

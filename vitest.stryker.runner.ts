@@ -7,17 +7,17 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { TestRunner, type RunnerTask, type RunnerTestFile, type RunnerTestSuite } from 'vitest'
 
-/** Each Stryker worker runs its own Vitest, in its own process, each with its own record (in the sandbox). */
-const RECORD = `.stryker-order-${process.env['STRYKER_MUTATOR_WORKER'] ?? '0'}.json`
+/** Each Stryker worker runs its own Vitest, in its own process, each with its own memory file (in the sandbox). */
+const MEMORY_FILE = `.stryker-order-${process.env['STRYKER_MUTATOR_WORKER'] ?? '0'}.json`
 /** A few per file: the neighbouring mutants of a line are often killed by two or three tests in turn. */
 const KEPT_PER_FILE = 5
 
 /** Per test file: the ids of the tests that failed last, the most recent first, and each test's quickest pass (ms). */
 type Memory = Partial<{ [file: string]: { failed: string[]; took: { [test: string]: number } } }>
 
-function readRecord(): Memory {
+function readMemory(): Memory {
   try {
-    return JSON.parse(readFileSync(RECORD, 'utf8')) as Memory
+    return JSON.parse(readFileSync(MEMORY_FILE, 'utf8')) as Memory
   } catch {
     return {} // nothing has run yet in this worker
   }
@@ -47,14 +47,14 @@ function order(
 }
 
 export default class KillSoonestRunner extends TestRunner {
-  /** What this file's run adds to the record, written once at its end. */
+  /** What this file's run adds to the memory, written once at its end. */
   readonly #failed: string[] = []
   readonly #took = new Map<string, number>()
 
   onCollected(files: RunnerTestFile[]): void {
-    const record = readRecord()
+    const memory = readMemory()
     for (const file of files) {
-      const known = record[file.filepath]
+      const known = memory[file.filepath]
       if (known !== undefined) order(file, known.failed, known.took)
     }
   }
@@ -69,15 +69,15 @@ export default class KillSoonestRunner extends TestRunner {
 
   override onAfterRunFiles(files: RunnerTestFile[]): void {
     super.onAfterRunFiles(files)
-    const record = readRecord()
+    const memory = readMemory()
     for (const file of files) {
-      const known = record[file.filepath] ?? { failed: [], took: {} }
+      const known = memory[file.filepath] ?? { failed: [], took: {} }
       const failed = this.#failed.filter((id) => id.startsWith(file.id))
       known.failed = [...failed, ...known.failed.filter((id) => !failed.includes(id))].slice(0, KEPT_PER_FILE)
       for (const [id, ms] of this.#took)
         if (id.startsWith(file.id)) known.took[id] = Math.min(ms, known.took[id] ?? Infinity)
-      record[file.filepath] = known
+      memory[file.filepath] = known
     }
-    writeFileSync(RECORD, JSON.stringify(record))
+    writeFileSync(MEMORY_FILE, JSON.stringify(memory))
   }
 }

@@ -743,31 +743,24 @@ describe('an order id typed slowly into a field that already held text', () => {
     expect(note.value).toBe('')
   })
 
-  it('takes out only a new id typed before an order link the note held, and leaves the link', () => {
-    const held = `pos-companion://order/${ID}?account=Burger%20Evi`
-    note.value = ` ${held}`
-    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
-    note.focus()
-    note.setSelectionRange(0, 0)
-    for (const key of OTHER) press(note, key, 100)
-    note.value = `${OTHER} ${held}`
-    press(note, 'Enter', 100)
-    expect(scans).toEqual([OTHER])
-    expect(note.value).toBe(` ${held}`)
-  })
-
-  it('takes out only a new id typed right against an order link the note held, with no space between', () => {
-    const held = `pos-companion://order/${ID}?account=Burger%20Evi`
-    note.value = held
-    note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
-    note.focus()
-    note.setSelectionRange(0, 0)
-    for (const key of OTHER) press(note, key, 100)
-    note.value = `${OTHER}${held}`
-    press(note, 'Enter', 100)
-    expect(scans).toEqual([OTHER])
-    expect(note.value).toBe(held)
-  })
+  it.each([
+    ['a space', ' '],
+    ['nothing', ''],
+  ])(
+    'takes out only a new id typed before an order link the note held, with %s between, and leaves the link',
+    (_, gap) => {
+      const held = `${gap}pos-companion://order/${ID}?account=Burger%20Evi`
+      note.value = held
+      note.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+      note.focus()
+      note.setSelectionRange(0, 0)
+      for (const key of OTHER) press(note, key, 100)
+      note.value = `${OTHER}${held}`
+      press(note, 'Enter', 100)
+      expect(scans).toEqual([OTHER])
+      expect(note.value).toBe(held)
+    },
+  )
 
   it('takes out only a new id typed after a link that names no order', () => {
     const broken = 'pos-companion://order/?account=Burger%20Evi'
