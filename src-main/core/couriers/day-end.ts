@@ -184,12 +184,11 @@ export function settleDay(input: DayEndInput): DayEnd {
   // A courier who carries a debt or a credit that day has a line, though nothing else was recorded for them:
   // the debt is shown on every later account until repaid (issue 28).
   const closingsOf = (courierId: string) => closings.filter((closing) => closing.courierId === courierId)
+  // Stryker disable next-line MethodExpression,ConditionalExpression: only a shortcut, a courier with neither a closing nor a repayment carries no debt or credit
+  const repayments = everyMovement.filter((movement) => movement.line.kind === 'debt-repaid')
   const mayCarry = new Set([
     ...closings.map((closing) => closing.courierId),
-    ...everyMovement
-      // Stryker disable next-line MethodExpression,ConditionalExpression: only a shortcut, a courier with neither a closing nor a repayment carries no debt or credit
-      .filter((movement) => movement.line.kind === 'debt-repaid')
-      .map((movement) => movement.courierId),
+    ...repayments.map((movement) => movement.courierId),
   ])
   for (const courierId of mayCarry) {
     // Stryker disable next-line ConditionalExpression: equivalent, bucketOf keeps a bucket there is; this spares the debt look-up
